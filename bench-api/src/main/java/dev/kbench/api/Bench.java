@@ -1,0 +1,266 @@
+package dev.kbench.api;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * Triton's {@code triton.testing.do_bench}, step by step, on any backend; and the analogue of its
+ * {@code do_bench_cudagraph} for backends that capture graphs.
+ *
+ * <p>{@link #doBench(Driver, Runnable, BenchOptions)} does, in order: call {@code fn} once and
+ * synchronize; create the cache clearer; estimate one call's cost as an event pair around 5 calls,
+ * each preceded by a cache clear, divided by 5; derive {@code nWarmup = max(1, (int) (warmup / estimate))}
+ * and {@code nRepeat = max(1, (int) (rep / estimate))}; create {@code nRepeat} event pairs; make the
+ * warmup calls (no clear, no synchronize); then for each repetition run the untimed hook, clear the
+ * cache, record the start event, call {@code fn}, record the end event; synchronize once; read the
+ * elapsed times.
+ *
+ * <p>Beyond Triton: an estimate below {@link BenchOptions#minEstimateMillis()} (0 when nothing is
+ * enqueued, Triton issue 8948) is raised to it instead of dividing by zero; the counts are capped by
+ * {@link BenchOptions#maxRepeat()} and {@link BenchOptions#maxWarmup()}; the result keeps every
+ * sample and says when the floor or the cap applied.
+ *
+ * {@snippet :
+ * Driver driver = Drivers.system().active();
+ * BenchResult result = Bench.doBench(driver, () -> kernel.launch(grid, block, args),
+ *         BenchOptions.withDefaults().withQuantiles(0.2, 0.5, 0.8));
+ * double[] q = result.quantileValues();   // ms
+ * }
+ *
+ * <p>{@code fn} must enqueue its work on the driver's work stream (see {@link DeviceInterface}) and
+ * must not synchronize, or the host time to launch leaks into the measurement.
+ */
+public final class Bench {
+
+    /** Calls timed together for the first estimate, as in Triton. */
+    public static final int ESTIMATE_CALLS = 5;
+    /** Graph replays timed in graph mode without a clear, as Triton's {@code n_retries}. */
+    public static final int GRAPH_REPLAYS = 10;
+
+    private static final CacheClearer NO_CLEAR = new CacheClearer() {
+        @Override
+        public void clear() {
+        }
+
+        @Override
+        public long bytes() {
+            return 0;
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    private Bench() {
+    }
+
+    /**
+     * {@code do_bench} on the active driver of {@link Drivers#system()}.
+     *
+     * @param fn enqueues one call of the work to time
+     * @param options the settings
+     * @return every sample and the summary
+     * @throws DriverLookupException if no single driver is active
+     */
+    public static BenchResult doBench(Runnable fn, BenchOptions options) {
+        return doBench(Drivers.system().active(), fn, options);
+    }
+
+    /**
+     * {@code do_bench} on a driver, with a cache clearer of {@link BenchOptions#cacheClearBytes()}
+     * created after the first call and freed at the end.
+     *
+     * @param driver the driver whose device runs {@code fn}
+     * @param fn enqueues one call of the work to time
+     * @param options the settings
+     * @return every sample and the summary
+     */
+    public static BenchResult doBench(Driver driver, Runnable fn, BenchOptions options) {
+        Objects.requireNonNull(driver, "driver");
+        List<CacheClearer> created = new ArrayList<>(1);
+        try {
+            return measure(driver.deviceInterface(), () -> {
+                CacheClearer clearer = options.cacheClearBytes() == 0 ? NO_CLEAR
+                        : driver.cacheClearer(options.cacheClearBytes());
+                created.add(clearer);
+                return clearer;
+            }, fn, options);
+        } finally {
+            created.forEach(CacheClearer::close);
+        }
+    }
+
+    /**
+     * {@code do_bench} with a cache clearer the caller owns and reuses, e.g. across the repetitions of
+     * a suite; {@link BenchOptions#cacheClearBytes()} is then ignored.
+     *
+     * @param device the device whose work stream {@code fn} enqueues on
+     * @param clearer the clearer used before each estimate and timed call
+     * @param fn enqueues one call of the work to time
+     * @param options the settings
+     * @return every sample and the summary
+     */
+    public static BenchResult doBench(DeviceInterface device, CacheClearer clearer, Runnable fn, BenchOptions options) {
+        Objects.requireNonNull(clearer, "clearer");
+        return measure(device, () -> clearer, fn, options);
+    }
+
+    private static BenchResult measure(DeviceInterface di, Supplier<CacheClearer> cache, Runnable fn,
+                                       BenchOptions options) {
+        Objects.requireNonNull(di, "device");
+        Objects.requireNonNull(fn, "fn");
+        Objects.requireNonNull(options, "options");
+        fn.run();
+        di.synchronize();
+        CacheClearer clearer = cache.get();
+
+        double measured;
+        try (Event start = di.createEvent(); Event end = di.createEvent()) {
+            start.record();
+            for (int i = 0; i < ESTIMATE_CALLS; i++) {
+                clearer.clear();
+                fn.run();
+            }
+            end.record();
+            di.synchronize();
+            measured = start.elapsedMillis(end) / ESTIMATE_CALLS;
+        }
+        Counts counts = Counts.derive(measured, options);
+
+        List<Event> events = new ArrayList<>(2 * counts.repeat());
+        try {
+            for (int i = 0; i < 2 * counts.repeat(); i++) {
+                events.add(di.createEvent());
+            }
+            for (int i = 0; i < counts.warmup(); i++) {
+                fn.run();
+            }
+            for (int i = 0; i < counts.repeat(); i++) {
+                options.beforeEach().run();
+                clearer.clear();
+                events.get(2 * i).record();
+                fn.run();
+                events.get(2 * i + 1).record();
+            }
+            di.synchronize();
+            double[] times = new double[counts.repeat()];
+            for (int i = 0; i < times.length; i++) {
+                times[i] = events.get(2 * i).elapsedMillis(events.get(2 * i + 1));
+            }
+            return new BenchResult(times, counts.estimate(), counts.warmup(), counts.repeat(), 1,
+                    counts.floored(), counts.capped(), options);
+        } finally {
+            events.forEach(Event::close);
+        }
+    }
+
+    /**
+     * The analogue of Triton's {@code do_bench_cudagraph}: the timed calls are captured into a graph
+     * and replayed, so host launch cost leaves the measurement. Triton's defaults use
+     * {@code repMillis = 20}.
+     *
+     * <p>With {@link BenchOptions#cacheClearBytes()} 0, exactly Triton's algorithm: one call captured
+     * and replayed between an event pair gives the estimate; {@code nRepeat = max(1, (int) (rep / estimate))}
+     * calls are unrolled into one graph, which is replayed {@value #GRAPH_REPLAYS} times between event
+     * pairs; each sample is a replay's time divided by {@code nRepeat}.
+     *
+     * <p>With a clear (kbench's extension; Triton's graph mode has none), each unrolled call is captured
+     * as clear, start event, call, end event, so every call is timed on its own with a cold cache and
+     * no host launch cost; the graph is replayed once untimed and once timed, giving {@code nRepeat}
+     * samples.
+     *
+     * <p>The untimed hook runs on the host while capturing, once per captured call, as Triton's
+     * {@code grad_to_none} does.
+     *
+     * @param driver a driver whose device supports {@link DeviceInterface#capture(Runnable)}
+     * @param fn enqueues one call; it must be capturable (no synchronization, no host reads)
+     * @param options the settings ({@code warmupMillis} is not used)
+     * @return every sample and the summary
+     * @throws UnsupportedOperationException if the backend cannot capture graphs
+     */
+    public static BenchResult doBenchGraph(Driver driver, Runnable fn, BenchOptions options) {
+        DeviceInterface di = driver.deviceInterface();
+        Objects.requireNonNull(fn, "fn");
+        fn.run();
+        di.synchronize();
+        CacheClearer clearer = options.cacheClearBytes() == 0 ? NO_CLEAR : driver.cacheClearer(options.cacheClearBytes());
+        List<Event> events = new ArrayList<>();
+        try (clearer) {
+            double measured;
+            try (CapturedGraph once = di.capture(() -> {
+                clearer.clear();
+                fn.run();
+            }); Event start = di.createEvent(); Event end = di.createEvent()) {
+                di.synchronize();
+                start.record();
+                once.replay();
+                end.record();
+                di.synchronize();
+                measured = start.elapsedMillis(end);
+            }
+            Counts counts = Counts.derive(measured, options);
+            int n = counts.repeat();
+            if (clearer == NO_CLEAR) {
+                try (CapturedGraph graph = di.capture(() -> {
+                    for (int i = 0; i < n; i++) {
+                        options.beforeEach().run();
+                        fn.run();
+                    }
+                })) {
+                    di.synchronize();
+                    double[] times = new double[GRAPH_REPLAYS];
+                    for (int r = 0; r < GRAPH_REPLAYS; r++) {
+                        try (Event start = di.createEvent(); Event end = di.createEvent()) {
+                            start.record();
+                            graph.replay();
+                            end.record();
+                            di.synchronize();
+                            times[r] = start.elapsedMillis(end) / n;
+                        }
+                    }
+                    return new BenchResult(times, counts.estimate(), 1, GRAPH_REPLAYS, n, counts.floored(),
+                            counts.capped(), options);
+                }
+            }
+            for (int i = 0; i < 2 * n; i++) {
+                events.add(di.createEvent());
+            }
+            try (CapturedGraph graph = di.capture(() -> {
+                for (int i = 0; i < n; i++) {
+                    options.beforeEach().run();
+                    clearer.clear();
+                    events.get(2 * i).record();
+                    fn.run();
+                    events.get(2 * i + 1).record();
+                }
+            })) {
+                graph.replay();
+                graph.replay();
+                di.synchronize();
+                double[] times = new double[n];
+                for (int i = 0; i < n; i++) {
+                    times[i] = events.get(2 * i).elapsedMillis(events.get(2 * i + 1));
+                }
+                return new BenchResult(times, counts.estimate(), 2, n, 1, counts.floored(), counts.capped(), options);
+            }
+        } finally {
+            events.forEach(Event::close);
+        }
+    }
+
+    /** The counts derived from an estimate, with Triton's formula and kbench's floor and caps. */
+    record Counts(double estimate, int warmup, int repeat, boolean floored, boolean capped) {
+
+        static Counts derive(double measuredMillis, BenchOptions options) {
+            boolean floored = !(measuredMillis >= options.minEstimateMillis());
+            double estimate = floored ? options.minEstimateMillis() : measuredMillis;
+            long warmup = Math.max(1, (long) (options.warmupMillis() / estimate));
+            long repeat = Math.max(1, (long) (options.repMillis() / estimate));
+            return new Counts(estimate, (int) Math.min(warmup, options.maxWarmup()),
+                    (int) Math.min(repeat, options.maxRepeat()), floored, repeat > options.maxRepeat());
+        }
+    }
+}

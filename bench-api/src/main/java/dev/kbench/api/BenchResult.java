@@ -1,0 +1,104 @@
+package dev.kbench.api;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What one {@link Bench#doBench} measured: every sample and how the counts were derived.
+ *
+ * @param timesMillis every timed call's device time in ms, in the order measured
+ * @param estimateMillis the per-call estimate the counts were derived from, after the floor
+ * @param warmupCalls the number of untimed warmup calls made
+ * @param repeatCalls the number of timed samples ({@code timesMillis.length})
+ * @param callsPerSample calls of the function averaged into each sample: 1 for {@link Bench#doBench};
+ *     in graph mode without a clear, the calls unrolled into the replayed graph
+ * @param estimateFloored whether the measured estimate was below the floor and raised to it
+ * @param repeatCapped whether the derived number of timed calls exceeded the cap and was cut
+ * @param options the options used
+ */
+public record BenchResult(double[] timesMillis, double estimateMillis, int warmupCalls, int repeatCalls, int callsPerSample,
+                          boolean estimateFloored, boolean repeatCapped, BenchOptions options) {
+
+    /** Copies the samples. */
+    public BenchResult {
+        timesMillis = timesMillis.clone();
+        Objects.requireNonNull(options, "options");
+    }
+
+    @Override
+    public double[] timesMillis() {
+        return timesMillis.clone();
+    }
+
+    /**
+     * The summary Triton's {@code do_bench} would return for these samples when it is one number:
+     * the single quantile if one was asked for, else the return mode's statistic.
+     *
+     * @return milliseconds
+     * @throws IllegalStateException if several quantiles or {@link ReturnMode#ALL} were asked for
+     */
+    public double value() {
+        List<Double> qs = options.quantiles();
+        if (qs.size() == 1) {
+            return Quantiles.of(timesMillis, qs.getFirst());
+        }
+        if (!qs.isEmpty() || options.returnMode() == ReturnMode.ALL) {
+            throw new IllegalStateException("this result summarises to several values; use quantileValues() or timesMillis()");
+        }
+        return statistic(options.returnMode());
+    }
+
+    /**
+     * The statistic of a return mode over the samples.
+     *
+     * @param mode MIN, MAX, MEAN or MEDIAN
+     * @return milliseconds
+     */
+    public double statistic(ReturnMode mode) {
+        return switch (mode) {
+            case MIN -> Arrays.stream(timesMillis).min().orElseThrow();
+            case MAX -> Arrays.stream(timesMillis).max().orElseThrow();
+            case MEAN -> Arrays.stream(timesMillis).sum() / timesMillis.length;
+            case MEDIAN -> Quantiles.of(timesMillis, 0.5);
+            case ALL -> throw new IllegalArgumentException("ALL is not a single statistic");
+        };
+    }
+
+    /**
+     * The requested quantiles, in the order asked.
+     *
+     * @return milliseconds, empty if no quantiles were asked for
+     */
+    public double[] quantileValues() {
+        return Quantiles.of(timesMillis, options.quantiles().stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /**
+     * The median.
+     *
+     * @return milliseconds
+     */
+    public double medianMillis() {
+        return statistic(ReturnMode.MEDIAN);
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof BenchResult that && Arrays.equals(timesMillis, that.timesMillis)
+                && estimateMillis == that.estimateMillis && warmupCalls == that.warmupCalls
+                && repeatCalls == that.repeatCalls && callsPerSample == that.callsPerSample && estimateFloored == that.estimateFloored
+                && repeatCapped == that.repeatCapped && options.equals(that.options);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(Arrays.hashCode(timesMillis), estimateMillis, warmupCalls, repeatCalls, options);
+    }
+
+    @Override
+    public String toString() {
+        return "BenchResult[n=" + repeatCalls + ", callsPerSample=" + callsPerSample + ", estimateMillis=" + estimateMillis + ", warmupCalls=" + warmupCalls
+                + ", estimateFloored=" + estimateFloored + ", repeatCapped=" + repeatCapped + "]";
+    }
+}

@@ -1,0 +1,30 @@
+package dev.kbench.api;
+
+/** Policies for the size of the buffer a {@link CacheClearer} writes. */
+public final class CacheSizes {
+
+    /** The smallest device-sized flush: 1 MiB. */
+    public static final long MIN_DEVICE_SIZED_BYTES = 1L << 20;
+
+    private CacheSizes() {
+    }
+
+    /**
+     * A flush sized to the device: {@code multiple} times its last-level cache, rounded up to 4 bytes and
+     * to at least {@link #MIN_DEVICE_SIZED_BYTES}; Triton's 256 MiB when the cache size is unknown.
+     *
+     * @param facts the device
+     * @param multiple how many times the cache size to write, at least 1
+     * @return bytes
+     */
+    public static long deviceSized(DeviceFacts facts, int multiple) {
+        if (multiple < 1) {
+            throw new IllegalArgumentException("the cache multiple must be >= 1, got " + multiple);
+        }
+        if (facts.lastLevelCacheBytes().isEmpty() || facts.lastLevelCacheBytes().getAsLong() <= 0) {
+            return CacheClearer.TRITON_BYTES;
+        }
+        long bytes = Math.multiplyExact(facts.lastLevelCacheBytes().getAsLong(), multiple);
+        return Math.max(MIN_DEVICE_SIZED_BYTES, (bytes + 3) & ~3L);
+    }
+}

@@ -1,0 +1,57 @@
+package dev.kbench.api;
+
+/**
+ * A backend, found with {@link java.util.ServiceLoader}: the analogue of Triton's {@code DriverBase}.
+ *
+ * <p>Implementations must be cheap to construct (discovery instantiates every provider) and must not
+ * throw from {@link #availability()}: a backend that cannot run says why instead. Native resources are
+ * acquired lazily by {@link #deviceInterface()} and released by {@link #close()}.
+ */
+public interface Driver extends AutoCloseable {
+
+    /**
+     * The driver's name, one of {@code cuda}, {@code opencl}, {@code levelzero}.
+     *
+     * @return the stable, lower-case name users select it by
+     */
+    String name();
+
+    /**
+     * Whether this backend can run here and, if not, why. Probing happens once and is cached.
+     *
+     * @return the availability, never {@code null}
+     */
+    Availability availability();
+
+    /**
+     * The device this driver runs work on, opened on first use.
+     *
+     * @return the device interface
+     * @throws IllegalStateException if the driver is not active
+     */
+    DeviceInterface deviceInterface();
+
+    /**
+     * A cache clearer that writes {@code bytes} of device memory each time it is used, as Triton's
+     * {@code clear_cache} does.
+     *
+     * @param bytes the size of the buffer written per clear, at least 1
+     * @return a new clearer; the caller closes it
+     * @throws IllegalArgumentException if {@code bytes} is not positive
+     */
+    CacheClearer cacheClearer(long bytes);
+
+    /**
+     * Platforms and devices this driver saw while probing, one human-readable line each, for
+     * {@code kbench info}.
+     *
+     * @return the inventory lines, possibly empty
+     */
+    default java.util.List<String> inventory() {
+        return java.util.List.of();
+    }
+
+    /** Releases the device and everything opened through it. Idempotent. */
+    @Override
+    void close();
+}

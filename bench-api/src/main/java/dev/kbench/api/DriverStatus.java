@@ -1,0 +1,56 @@
+package dev.kbench.api;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What discovery found for one provider: its name, whether it is active, and why.
+ *
+ * @param name the driver's name, or the provider's description when it failed to load
+ * @param state active, inactive, or broken (the provider threw while loading or probing)
+ * @param reason what was found, why it is inactive, or the error
+ * @param driver the driver, empty when it is broken
+ */
+public record DriverStatus(String name, State state, String reason, Optional<Driver> driver) {
+
+    /** A provider's state. */
+    public enum State {
+        /** Found a usable device. */
+        ACTIVE,
+        /** Loaded, but cannot run here. */
+        INACTIVE,
+        /** Threw while loading or probing; never silently ignored. */
+        BROKEN;
+
+        @Override
+        public String toString() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** Validates the arguments. */
+    public DriverStatus {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(state, "state");
+        Objects.requireNonNull(reason, "reason");
+        Objects.requireNonNull(driver, "driver");
+    }
+
+    /**
+     * Whether the driver can run.
+     *
+     * @return {@code state() == ACTIVE}
+     */
+    public boolean active() {
+        return state == State.ACTIVE;
+    }
+
+    /**
+     * One line for users, e.g. {@code cuda: inactive: libcuda.so.1 not found}.
+     *
+     * @return the line
+     */
+    public String describe() {
+        return name + ": " + state + ": " + reason;
+    }
+}

@@ -1,0 +1,217 @@
+package dev.kbench.api;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+/**
+ * Finds the drivers on the class or module path and returns the one to use, as Triton's
+ * {@code runtime.driver.active}: exactly one may be active unless one is chosen explicitly.
+ *
+ * <p>Precedence, highest first: {@link #setActive(Driver)}; the name in
+ * {@code -Dkbench.backend=NAME}; the name in the environment variable {@code KBENCH_BACKEND}; the
+ * single active driver. Discovery happens once, lazily; instances are thread-safe.
+ *
+ * {@snippet :
+ * Driver driver = Drivers.system().active();   // throws DriverLookupException unless exactly one is active
+ * DeviceInterface device = driver.deviceInterface();
+ * }
+ */
+public final class Drivers {
+
+    /** The system property that names the driver to use. */
+    public static final String BACKEND_PROPERTY = "kbench.backend";
+    /** The environment variable that names the driver to use. */
+    public static final String BACKEND_ENV = "KBENCH_BACKEND";
+
+    private static final Drivers SYSTEM = new Drivers(Drivers::loadProviders, System::getProperty, System::getenv);
+
+    private final Supplier<List<DriverStatus>> discovery;
+    private final Function<String, String> properties;
+    private final Function<String, String> environment;
+    private List<DriverStatus> statuses;
+    private Driver chosen;
+
+    private Drivers(Supplier<List<DriverStatus>> discovery, Function<String, String> properties,
+                    Function<String, String> environment) {
+        this.discovery = discovery;
+        this.properties = properties;
+        this.environment = environment;
+    }
+
+    /**
+     * The lookup over {@link ServiceLoader}, the system properties and the environment.
+     *
+     * @return the process-wide lookup
+     */
+    public static Drivers system() {
+        return SYSTEM;
+    }
+
+    /**
+     * A lookup over given drivers, ignoring system properties and the environment: for embedding
+     * and tests.
+     *
+     * @param drivers the drivers, in discovery order
+     * @return a new lookup
+     */
+    public static Drivers of(List<? extends Driver> drivers) {
+        List<Driver> copy = List.copyOf(drivers);
+        return new Drivers(() -> copy.stream().map(Drivers::probe).toList(), key -> null, key -> null);
+    }
+
+    /**
+     * Every discovered provider with its state, in discovery order; broken providers included.
+     *
+     * @return the statuses
+     */
+    public synchronized List<DriverStatus> statuses() {
+        if (statuses == null) {
+            statuses = List.copyOf(discovery.get());
+        }
+        return statuses;
+    }
+
+    /**
+     * The driver to use, by the precedence in the class description.
+     *
+     * @return the driver
+     * @throws DriverLookupException if no single driver can be chosen, with Triton's message
+     */
+    public synchronized Driver active() {
+        if (chosen != null) {
+            return chosen;
+        }
+        String property = properties.apply(BACKEND_PROPERTY);
+        if (property != null && !property.isBlank()) {
+            return select(property.trim(), "-D" + BACKEND_PROPERTY);
+        }
+        String env = environment.apply(BACKEND_ENV);
+        if (env != null && !env.isBlank()) {
+            return select(env.trim(), BACKEND_ENV);
+        }
+        List<DriverStatus> active = statuses().stream().filter(DriverStatus::active).toList();
+        if (active.size() != 1) {
+            String names = active.stream().map(DriverStatus::name).collect(Collectors.joining(", "));
+            throw new DriverLookupException(active.size() + " active drivers ([" + names
+                    + "]). There should only be one.\n" + explanation());
+        }
+        return active.getFirst().driver().orElseThrow();
+    }
+
+    /**
+     * The named driver, which must be discovered and active.
+     *
+     * @param name {@code cuda}, {@code opencl} or {@code levelzero}
+     * @return the driver
+     * @throws DriverLookupException if no driver has that name or it is inactive, listing the others
+     */
+    public Driver select(String name) {
+        return select(name, "--backend");
+    }
+
+    private synchronized Driver select(String name, String origin) {
+        Objects.requireNonNull(name, "name");
+        String wanted = name.toLowerCase(Locale.ROOT);
+        for (DriverStatus status : statuses()) {
+            if (status.name().equals(wanted)) {
+                if (!status.active()) {
+                    throw new DriverLookupException("backend '" + wanted + "' (from " + origin + ") is "
+                            + status.state() + ": " + status.reason() + "\n" + explanation());
+                }
+                return status.driver().orElseThrow();
+            }
+        }
+        throw new DriverLookupException("unknown backend '" + name + "' (from " + origin + "); available: ["
+                + names() + "]\n" + explanation());
+    }
+
+    /**
+     * Makes {@code driver} the active one, over every other rule (Triton's {@code driver.set_active}).
+     *
+     * @param driver the driver to use from now on
+     */
+    public synchronized void setActive(Driver driver) {
+        this.chosen = Objects.requireNonNull(driver, "driver");
+    }
+
+    /** Forgets {@link #setActive(Driver)}; the lookup rules apply again. */
+    public synchronized void resetActive() {
+        this.chosen = null;
+    }
+
+    private String names() {
+        return statuses().stream().map(DriverStatus::name).collect(Collectors.joining(", "));
+    }
+
+    private String explanation() {
+        StringBuilder text = new StringBuilder();
+        if (statuses().isEmpty()) {
+            text.append("no kbench backend was found on the class path or module path; "
+                    + "add backend-cuda, backend-opencl or backend-levelzero.\n");
+        }
+        for (DriverStatus status : statuses()) {
+            text.append(status.describe()).append('\n');
+        }
+        text.append("Choose one with --backend NAME, -D").append(BACKEND_PROPERTY).append("=NAME or ")
+                .append(BACKEND_ENV).append("=NAME; `kbench info` shows every driver's state.");
+        return text.toString();
+    }
+
+    private static List<DriverStatus> loadProviders() {
+        List<DriverStatus> found = new ArrayList<>();
+        Iterator<Driver> providers = ServiceLoader.load(Driver.class).iterator();
+        // ServiceLoader's iterator makes a best effort to continue after a provider fails; bound the
+        // loop in case a broken configuration keeps failing at the same place.
+        for (int failures = 0; failures < 16; ) {
+            try {
+                if (!providers.hasNext()) {
+                    break;
+                }
+                found.add(probe(providers.next()));
+            } catch (ServiceConfigurationError e) {
+                failures++;
+                found.add(new DriverStatus(brokenName(e), DriverStatus.State.BROKEN, describe(e), Optional.empty()));
+            }
+        }
+        return found;
+    }
+
+    private static DriverStatus probe(Driver driver) {
+        String name;
+        try {
+            name = driver.name();
+        } catch (RuntimeException | LinkageError e) {
+            return new DriverStatus(driver.getClass().getName(), DriverStatus.State.BROKEN, describe(e), Optional.empty());
+        }
+        try {
+            Availability availability = driver.availability();
+            return new DriverStatus(name, availability.active() ? DriverStatus.State.ACTIVE : DriverStatus.State.INACTIVE,
+                    availability.reason(), Optional.of(driver));
+        } catch (RuntimeException | LinkageError e) {
+            return new DriverStatus(name, DriverStatus.State.BROKEN, "probing threw " + describe(e), Optional.empty());
+        }
+    }
+
+    private static String brokenName(ServiceConfigurationError e) {
+        String message = String.valueOf(e.getMessage());
+        int colon = message.indexOf(':');
+        return colon > 0 ? message.substring(0, colon).trim() : "unknown provider";
+    }
+
+    private static String describe(Throwable e) {
+        StringBuilder text = new StringBuilder(e.toString());
+        for (Throwable cause = e.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
+            text.append(" caused by ").append(cause);
+        }
+        return text.toString();
+    }
+}

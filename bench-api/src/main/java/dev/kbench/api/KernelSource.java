@@ -1,0 +1,95 @@
+package dev.kbench.api;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * The code of a kernel module and how to build it.
+ *
+ * @param kind the form of {@code code}
+ * @param code the module's bytes (text kinds in UTF-8)
+ * @param name where it came from, for error messages (a file name or a label)
+ * @param buildOptions backend compiler options, empty for none
+ */
+public record KernelSource(SourceKind kind, byte[] code, String name, String buildOptions) {
+
+    /** Validates and copies the arguments. */
+    public KernelSource {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(buildOptions, "buildOptions");
+        if (code == null || code.length == 0) {
+            throw new IllegalArgumentException("kernel source '" + name + "' is empty");
+        }
+        code = code.clone();
+    }
+
+    /**
+     * A text source.
+     *
+     * @param kind {@link SourceKind#PTX} or {@link SourceKind#OPENCL_C}
+     * @param text the source text
+     * @param name a label for error messages
+     * @return the source, without build options
+     */
+    public static KernelSource ofText(SourceKind kind, String text, String name) {
+        return new KernelSource(kind, text.getBytes(StandardCharsets.UTF_8), name, "");
+    }
+
+    /**
+     * Reads a file, taking its kind from the extension: {@code .ptx}, {@code .cubin}/{@code .fatbin},
+     * {@code .cl}, {@code .spv}.
+     *
+     * @param file the file
+     * @return the source, without build options
+     * @throws IllegalArgumentException if the extension is not one of these
+     * @throws UncheckedIOException if the file cannot be read
+     */
+    public static KernelSource of(Path file) {
+        String fileName = file.getFileName().toString();
+        String ext = fileName.contains(".")
+                ? fileName.substring(fileName.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT) : "";
+        SourceKind kind = switch (ext) {
+            case "ptx" -> SourceKind.PTX;
+            case "cubin", "fatbin" -> SourceKind.CUBIN;
+            case "cl" -> SourceKind.OPENCL_C;
+            case "spv" -> SourceKind.SPIRV;
+            default -> throw new IllegalArgumentException("cannot tell the kernel kind of '" + file
+                    + "' from its extension; use .ptx, .cubin, .fatbin, .cl or .spv");
+        };
+        try {
+            return new KernelSource(kind, Files.readAllBytes(file), file.toString(), "");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read kernel file '" + file + "': " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * This source with other build options.
+     *
+     * @param options compiler options passed to the backend's build step
+     * @return a new source
+     */
+    public KernelSource withBuildOptions(String options) {
+        return new KernelSource(kind, code, name, options);
+    }
+
+    /**
+     * The code as text.
+     *
+     * @return the code decoded as UTF-8
+     */
+    public String text() {
+        return new String(code, StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public byte[] code() {
+        return code.clone();
+    }
+}

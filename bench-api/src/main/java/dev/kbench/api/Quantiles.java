@@ -1,0 +1,82 @@
+package dev.kbench.api;
+
+import java.util.Arrays;
+
+/**
+ * Quantiles by linear interpolation between closest ranks: NumPy's default {@code method='linear'}
+ * (Hyndman and Fan type 7), which Triton's {@code do_bench} uses. Stateless and thread-safe.
+ */
+public final class Quantiles {
+
+    private Quantiles() {
+    }
+
+    /**
+     * One quantile of unsorted data, as {@code numpy.quantile(data, q)}.
+     *
+     * @param data the values, not empty, no NaN
+     * @param q the probability in [0, 1]
+     * @return the quantile
+     * @throws IllegalArgumentException if {@code data} is empty or {@code q} is outside [0, 1]
+     */
+    public static double of(double[] data, double q) {
+        return ofSorted(sorted(data), q);
+    }
+
+    /**
+     * Several quantiles of unsorted data.
+     *
+     * @param data the values, not empty
+     * @param qs the probabilities, each in [0, 1]
+     * @return the quantiles, in the order of {@code qs}
+     */
+    public static double[] of(double[] data, double... qs) {
+        double[] sorted = sorted(data);
+        double[] result = new double[qs.length];
+        for (int i = 0; i < qs.length; i++) {
+            result[i] = ofSorted(sorted, qs[i]);
+        }
+        return result;
+    }
+
+    /**
+     * One quantile of data sorted in ascending order; NumPy's arithmetic, including its
+     * {@code _lerp} that interpolates from the upper value when the fraction is at least 0.5.
+     *
+     * @param sorted ascending values, not empty
+     * @param q the probability in [0, 1]
+     * @return the quantile
+     */
+    public static double ofSorted(double[] sorted, double q) {
+        checkProbability(q);
+        if (sorted.length == 0) {
+            throw new IllegalArgumentException("cannot take a quantile of no samples");
+        }
+        double virtual = (sorted.length - 1) * q;
+        int lower = (int) Math.floor(virtual);
+        int upper = Math.min(lower + 1, sorted.length - 1);
+        double t = virtual - lower;
+        double a = sorted[lower];
+        double b = sorted[upper];
+        double diff = b - a;
+        return t >= 0.5 ? b - diff * (1 - t) : a + diff * t;
+    }
+
+    /**
+     * Checks a probability.
+     *
+     * @param q the probability
+     * @throws IllegalArgumentException naming {@code q} if it is NaN or outside [0, 1]
+     */
+    public static void checkProbability(double q) {
+        if (!(q >= 0 && q <= 1)) {
+            throw new IllegalArgumentException("quantile " + q + " is outside [0, 1]; use e.g. 0.2,0.5,0.8");
+        }
+    }
+
+    private static double[] sorted(double[] data) {
+        double[] copy = data.clone();
+        Arrays.sort(copy);
+        return copy;
+    }
+}

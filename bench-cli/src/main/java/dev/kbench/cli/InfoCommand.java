@@ -1,0 +1,57 @@
+package dev.kbench.cli;
+
+import dev.kbench.api.DeviceFacts;
+import dev.kbench.api.Driver;
+import dev.kbench.api.DriverLookupException;
+import dev.kbench.api.DriverStatus;
+import dev.kbench.api.Drivers;
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code kbench info}: every discovered driver, its state and reason, and the active device's facts. */
+@Command(name = "info", description = "List every discovered driver, active or not and why, and the active device.")
+final class InfoCommand implements Callable<Integer> {
+
+    @CommandLine.ParentCommand
+    private Main main;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("drivers:");
+        for (DriverStatus status : Drivers.system().statuses()) {
+            out.println("  " + status.describe());
+            status.driver().ifPresent(d -> d.inventory().forEach(line -> out.println("    " + line)));
+        }
+        Driver driver;
+        try {
+            driver = main.driver();
+        } catch (DriverLookupException e) {
+            out.println("active: none (" + e.getMessage().lines().findFirst().orElse("") + ")");
+            out.flush();
+            return ExitCodes.OK;
+        }
+        DeviceFacts facts = driver.deviceInterface().facts();
+        out.println("active: " + driver.name());
+        out.println("  device: " + facts.name());
+        out.println("  vendor: " + facts.vendor());
+        facts.totalMemoryBytes().ifPresent(v -> out.println("  memory: " + mib(v)));
+        facts.lastLevelCacheBytes().ifPresent(v -> out.println("  last-level cache: " + mib(v)));
+        facts.computeUnits().ifPresent(v -> out.println("  compute units: " + v));
+        facts.clockMHz().ifPresent(v -> out.printf(Locale.ROOT, "  clock: %.0f MHz%n", v));
+        facts.peakBandwidthBytesPerSecond().ifPresent(v -> out.printf(Locale.ROOT, "  peak bandwidth: %.1f GB/s%n", v / 1e9));
+        facts.extra().forEach((k, v) -> out.println("  " + k + ": " + v));
+        out.flush();
+        return ExitCodes.OK;
+    }
+
+    private static String mib(long bytes) {
+        return String.format(Locale.ROOT, "%.1f MiB", bytes / 1048576.0);
+    }
+}

@@ -1,0 +1,2 @@
+/** Summaries and significance tests of benchmark samples. */
+package dev.kbench.stats;
