@@ -1,0 +1,192 @@
+package dev.kbench.api;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Checks doBench's arithmetic against Triton's algorithm with a simulated device clock. */
+class BenchTest {
+
+    private final SimulatedDriver driver = new SimulatedDriver("sim", true);
+    private final SimulatedDriver.Device device = driver.device;
+    private int calls;
+
+    private Runnable kernel(double millis) {
+        return () -> {
+            calls++;
+            device.enqueue(millis);
+        };
+    }
+
+    @Test
+    void countsFollowTritonsFormula() {
+        // fn = 0.125 ms, clear = 0.125 ms: estimate = 5 * (0.125 + 0.125) / 5 = 0.25 ms,
+        // n_warmup = int(25 / 0.25) = 100, n_repeat = int(100 / 0.25) = 400.
+        driver.clearMillis = 0.125;
+        BenchResult result = Bench.doBench(driver, kernel(0.125), BenchOptions.withDefaults());
+
+        assertEquals(0.25, result.estimateMillis());
+        assertEquals(100, result.warmupCalls());
+        assertEquals(400, result.repeatCalls());
+        assertEquals(1 + 5 + 100 + 400, calls, "first call + estimate + warmup + timed");
+        assertEquals(5 + 400, driver.clears, "a clear before each estimate call and each timed call, none in warmup");
+        assertEquals(2 + 2 * 400, device.eventsCreated);
+        assertEquals(device.eventsCreated, device.eventsClosed, "every event closed");
+        assertEquals(List.of(CacheClearer.TRITON_BYTES), driver.clearerSizes);
+        assertEquals(1, driver.clearersClosed);
+        assertFalse(result.estimateFloored());
+        assertFalse(result.repeatCapped());
+        double[] times = result.timesMillis();
+        assertEquals(400, times.length);
+        assertTrue(Arrays.stream(times).allMatch(t -> t == 0.125), "the clear is outside the timed region");
+        assertEquals(0.125, result.value(), "mean by default");
+    }
+
+    @Test
+    void synchronizesOnceAfterFirstCallOnceAfterEstimateOnceAtTheEnd() {
+        Bench.doBench(driver, kernel(0.5), BenchOptions.withDefaults().withCacheClearBytes(0));
+        assertEquals(3, device.synchronizations);
+        assertEquals(0, driver.clearersCreated, "cacheClearBytes 0 disables the clear");
+    }
+
+    @Test
+    void truncatesCountsAsPythonIntDoes() {
+        // estimate = 0.3 ms: int(25 / 0.3) = 83, int(100 / 0.3) = 333 (Python: int(25/0.3) == 83, int(100/0.3) == 333)
+        BenchResult result = Bench.doBench(driver, kernel(0.3),
+                BenchOptions.withDefaults().withCacheClearBytes(0));
+        assertEquals(83, result.warmupCalls());
+        assertEquals(333, result.repeatCalls());
+    }
+
+    @Test
+    void slowKernelStillGetsOneCallEach() {
+        BenchResult result = Bench.doBench(driver, kernel(500), BenchOptions.withDefaults().withCacheClearBytes(0));
+        assertEquals(1, result.warmupCalls());
+        assertEquals(1, result.repeatCalls());
+        assertEquals(500, result.value());
+    }
+
+    @Test
+    void zeroEstimateIsFlooredAndCappedInsteadOfDividingByZero() {
+        BenchResult result = Bench.doBench(driver, () -> calls++, BenchOptions.withDefaults().withCacheClearBytes(0));
+        assertTrue(result.estimateFloored());
+        assertEquals(BenchOptions.DEFAULT_MIN_ESTIMATE_MILLIS, result.estimateMillis());
+        // int(25 / 1e-3) = 25000 warmup calls (below the cap), int(100 / 1e-3) = 100000 capped to 10000.
+        assertEquals(25_000, result.warmupCalls());
+        assertEquals(BenchOptions.DEFAULT_MAX_REPEAT, result.repeatCalls());
+        assertTrue(result.repeatCapped());
+        assertEquals(2 + 2 * BenchOptions.DEFAULT_MAX_REPEAT, device.eventsCreated);
+    }
+
+    @Test
+    void capsAreConfigurable() {
+        BenchResult result = Bench.doBench(driver, kernel(0.001),
+                BenchOptions.withDefaults().withCacheClearBytes(0).withMaxCalls(50, 7));
+        assertEquals(50, result.repeatCalls());
+        assertEquals(7, result.warmupCalls());
+        assertTrue(result.repeatCapped());
+    }
+
+    @Test
+    void hookRunsBeforeEachTimedCallOnly() {
+        List<Integer> hookAtCall = new ArrayList<>();
+        BenchOptions options = BenchOptions.withDefaults().withCacheClearBytes(0).withBeforeEach(() -> hookAtCall.add(calls));
+        BenchResult result = Bench.doBench(driver, kernel(1), options);
+        assertEquals(result.repeatCalls(), hookAtCall.size());
+        assertEquals(1 + 5 + result.warmupCalls(), hookAtCall.getFirst(), "after the warmup calls");
+    }
+
+    @Test
+    void returnModesAndQuantilesSummariseTheSamples() {
+        // Calls cost these 7 values in turn; the estimate (calls 1..5) is 4.13 ms, so rep 1000 ms asks for
+        // 242 timed calls, capped to 7.
+        double[] costs = {3.1, 0.2, 7.7, 1.5, 2.25, 9.0, 4.4};
+        int[] i = {0};
+        Runnable varying = () -> device.enqueue(costs[i[0]++ % costs.length]);
+        BenchOptions base = BenchOptions.withDefaults().withCacheClearBytes(0).withWarmupMillis(0).withRepMillis(1000)
+                .withMaxCalls(7, 1);
+        // first call (i=0), 5 estimate calls (1..5), 1 warmup (6): the timed calls start at i = 7 = costs[0].
+        BenchResult all = Bench.doBench(driver, varying, base.withReturnMode(ReturnMode.ALL));
+        assertArrayEquals(costs, all.timesMillis(), 1e-12);
+        assertThrows(IllegalStateException.class, all::value);
+        // numpy.quantile([3.1,0.2,7.7,1.5,2.25,9.0,4.4], [0.2,0.5,0.8]) -> [1.6500000000000001, 3.1, 7.040000000000003]
+        i[0] = 0;
+        BenchResult q = Bench.doBench(driver, varying, base.withQuantiles(0.2, 0.5, 0.8));
+        assertArrayEquals(new double[] {1.6500000000000001, 3.1, 7.040000000000003}, q.quantileValues(), 1e-12);
+        assertEquals(0.2, q.statistic(ReturnMode.MIN), 1e-12);
+        assertEquals(9.0, q.statistic(ReturnMode.MAX), 1e-12);
+        // numpy.mean(...) -> 4.021428571428571
+        assertEquals(4.021428571428571, q.statistic(ReturnMode.MEAN), 1e-12);
+        assertEquals(3.1, q.medianMillis(), 1e-12);
+    }
+
+    @Test
+    void closesEventsWhenTheFunctionThrows() {
+        int[] n = {0};
+        Runnable failsLater = () -> {
+            if (++n[0] > 10) {
+                throw new IllegalStateException("kernel failed");
+            }
+            device.enqueue(1);
+        };
+        assertThrows(IllegalStateException.class, () -> Bench.doBench(driver, failsLater, BenchOptions.withDefaults()));
+        assertEquals(device.eventsCreated, device.eventsClosed);
+        assertEquals(driver.clearersCreated, driver.clearersClosed);
+    }
+
+    @Test
+    void graphModeWithoutClearIsTritonsDoBenchCudagraph() {
+        // estimate = one replay of one call = 0.25 ms; n_repeat = int(20 / 0.25) = 80 unrolled calls;
+        // 10 replays, each sample = replay time / 80.
+        BenchOptions options = BenchOptions.withDefaults().withRepMillis(20).withCacheClearBytes(0);
+        BenchResult result = Bench.doBenchGraph(driver, kernel(0.25), options);
+        assertEquals(0.25, result.estimateMillis());
+        assertEquals(Bench.GRAPH_REPLAYS, result.repeatCalls());
+        assertEquals(80, result.callsPerSample());
+        assertEquals(2, device.graphsCaptured);
+        assertEquals(1 + Bench.GRAPH_REPLAYS, device.graphReplays);
+        assertEquals(1 + 1 + 80, calls, "first call, one captured for the estimate, 80 captured unrolled");
+        assertTrue(Arrays.stream(result.timesMillis()).allMatch(t -> Math.abs(t - 0.25) < 1e-12));
+        assertEquals(device.eventsCreated, device.eventsClosed);
+    }
+
+    @Test
+    void graphModeWithClearTimesEachCallInsideTheGraph() {
+        driver.clearMillis = 0.5;
+        // estimate = clear + call = 0.75 ms; n_repeat = int(15 / 0.75) = 20 per-call samples of 0.25 ms.
+        BenchOptions options = BenchOptions.withDefaults().withRepMillis(15);
+        BenchResult result = Bench.doBenchGraph(driver, kernel(0.25), options);
+        assertEquals(20, result.repeatCalls());
+        assertEquals(1, result.callsPerSample());
+        assertTrue(Arrays.stream(result.timesMillis()).allMatch(t -> Math.abs(t - 0.25) < 1e-12),
+                Arrays.toString(result.timesMillis()));
+        assertEquals(1 + 20, driver.clears, "one clear captured for the estimate, one per captured call");
+        assertEquals(device.eventsCreated, device.eventsClosed);
+        assertEquals(driver.clearersCreated, driver.clearersClosed);
+    }
+
+    @Test
+    void invalidOptionsNameTheValue() {
+        BenchOptions defaults = BenchOptions.withDefaults();
+        assertMessage("warmupMillis must be a finite number of milliseconds >= 0, got -1.0",
+                () -> defaults.withWarmupMillis(-1));
+        assertMessage("repMillis must be a finite number of milliseconds > 0, got NaN", () -> defaults.withRepMillis(Double.NaN));
+        assertMessage("repMillis must be a finite number of milliseconds > 0, got 0.0", () -> defaults.withRepMillis(0));
+        assertMessage("quantile 1.5 is outside [0, 1]; use e.g. 0.2,0.5,0.8", () -> defaults.withQuantiles(0.5, 1.5));
+        assertMessage("quantile NaN is outside [0, 1]; use e.g. 0.2,0.5,0.8", () -> defaults.withQuantiles(Double.NaN));
+        assertThrows(IllegalArgumentException.class, defaults::withQuantiles);
+        assertMessage("cacheClearBytes must be >= 0 (0 disables the clear), got -4", () -> defaults.withCacheClearBytes(-4));
+        assertMessage("maxRepeat must be >= 1, got 0", () -> defaults.withMaxCalls(0, 1));
+    }
+
+    private static void assertMessage(String expected, org.junit.jupiter.api.function.Executable call) {
+        assertEquals(expected, assertThrows(IllegalArgumentException.class, call).getMessage());
+    }
+}

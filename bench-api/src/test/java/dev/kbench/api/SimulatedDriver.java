@@ -1,0 +1,202 @@
+package dev.kbench.api;
+
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * A test double with a simulated device clock: work enqueued advances the device time by a declared
+ * cost; events read that clock. It lives only in test code and exists to check doBench's arithmetic
+ * (counts of calls, clears and events), never to stand in for a backend.
+ */
+class SimulatedDriver implements Driver {
+
+    final String name;
+    final Availability availability;
+    final Device device = new Device();
+    double clearMillis;
+    int clears;
+    int clearersCreated;
+    int clearersClosed;
+    final List<Long> clearerSizes = new ArrayList<>();
+
+    SimulatedDriver(String name, boolean active) {
+        this.name = name;
+        this.availability = active ? Availability.active("simulated device") : Availability.inactive("simulated: no device");
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public Availability availability() {
+        return availability;
+    }
+
+    @Override
+    public DeviceInterface deviceInterface() {
+        return device;
+    }
+
+    @Override
+    public CacheClearer cacheClearer(long bytes) {
+        clearersCreated++;
+        clearerSizes.add(bytes);
+        return new CacheClearer() {
+            @Override
+            public void clear() {
+                clears++;
+                device.enqueue(clearMillis);
+            }
+
+            @Override
+            public long bytes() {
+                return bytes;
+            }
+
+            @Override
+            public void close() {
+                clearersClosed++;
+            }
+        };
+    }
+
+    @Override
+    public void close() {
+    }
+
+    /** The simulated device: a clock advanced by enqueued work. */
+    static final class Device implements DeviceInterface {
+        double clockMillis;
+        int eventsCreated;
+        int eventsClosed;
+        int synchronizations;
+        int graphsCaptured;
+        int graphReplays;
+        List<Runnable> capturing;
+
+        void enqueue(double millis) {
+            submit(() -> clockMillis += millis);
+        }
+
+        void submit(Runnable op) {
+            if (capturing != null) {
+                capturing.add(op);
+            } else {
+                op.run();
+            }
+        }
+
+        @Override
+        public CapturedGraph capture(Runnable work) {
+            List<Runnable> ops = new ArrayList<>();
+            capturing = ops;
+            try {
+                work.run();
+            } finally {
+                capturing = null;
+            }
+            graphsCaptured++;
+            return new CapturedGraph() {
+                @Override
+                public void replay() {
+                    graphReplays++;
+                    ops.forEach(Runnable::run);
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+        }
+
+        @Override
+        public void synchronize() {
+            synchronizations++;
+        }
+
+        @Override
+        public Event createEvent() {
+            eventsCreated++;
+            return new SimulatedEvent(this);
+        }
+
+        @Override
+        public DeviceFacts facts() {
+            return new DeviceFacts("simulated", "kbench tests", OptionalLong.empty(), OptionalLong.of(50L << 20),
+                    OptionalLong.empty(), OptionalDouble.empty(), OptionalDouble.empty(), java.util.Map.of());
+        }
+
+        @Override
+        public Set<SourceKind> acceptedSources() {
+            return Set.of(SourceKind.OPENCL_C);
+        }
+
+        @Override
+        public KernelModule loadModule(KernelSource source) {
+            throw new UnsupportedOperationException("the simulated device runs no kernels");
+        }
+
+        @Override
+        public DeviceBuffer allocate(long bytes) {
+            throw new UnsupportedOperationException("the simulated device has no memory");
+        }
+
+        @Override
+        public void write(MemorySegment source, DeviceBuffer target) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void read(DeviceBuffer source, MemorySegment target) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void fill(DeviceBuffer target, int pattern) {
+            throw new UnsupportedOperationException();
+        }
+    }
+
+    /** An event that stamps the simulated clock. */
+    static final class SimulatedEvent implements Event {
+        private final Device device;
+        private double stamp = Double.NaN;
+
+        SimulatedEvent(Device device) {
+            this.device = device;
+        }
+
+        double stamp() {
+            return stamp;
+        }
+
+        @Override
+        public void record() {
+            device.submit(() -> stamp = device.clockMillis);
+        }
+
+        @Override
+        public void synchronize() {
+        }
+
+        @Override
+        public double elapsedMillis(Event end) {
+            double elapsed = ((SimulatedEvent) end).stamp - stamp;
+            if (Double.isNaN(elapsed)) {
+                throw new IllegalStateException("event not recorded");
+            }
+            return elapsed;
+        }
+
+        @Override
+        public void close() {
+            device.eventsClosed++;
+        }
+    }
+}
