@@ -74,6 +74,39 @@ public final class Quantiles {
         }
     }
 
+    /**
+     * A distribution-free confidence interval for the median from order statistics: the widest
+     * symmetric pair of ranks {@code [x(j+1), x(n-j)]} whose binomial(n, 1/2) coverage
+     * {@code 1 - 2 P(X <= j)} is at least {@code confidence}.
+     *
+     * @param sorted ascending values, not empty
+     * @param confidence the coverage wanted, in (0, 1)
+     * @return {@code {lower, upper}}; with too few samples for that coverage, the sample range
+     *     {@code {min, max}} (whose coverage is then below {@code confidence})
+     */
+    public static double[] medianInterval(double[] sorted, double confidence) {
+        if (!(confidence > 0 && confidence < 1)) {
+            throw new IllegalArgumentException("confidence " + confidence + " is outside (0, 1)");
+        }
+        int n = sorted.length;
+        if (n == 0) {
+            throw new IllegalArgumentException("cannot bound the median of no samples");
+        }
+        double tail = (1 - confidence) / 2;
+        double logPmf = n * Math.log(0.5);
+        double cdf = 0;
+        int j = -1;
+        for (int i = 0; i <= n / 2; i++) {
+            cdf += Math.exp(logPmf);
+            if (cdf > tail) {
+                break;
+            }
+            j = i;
+            logPmf += Math.log((double) (n - i) / (i + 1));
+        }
+        return j < 0 ? new double[] {sorted[0], sorted[n - 1]} : new double[] {sorted[j], sorted[n - 1 - j]};
+    }
+
     private static double[] sorted(double[] data) {
         double[] copy = data.clone();
         Arrays.sort(copy);

@@ -1,0 +1,122 @@
+package dev.kbench.api;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+
+/**
+ * What a {@link Suite} measured for one benchmark and parameter combination.
+ *
+ * @param benchmark the benchmark's name
+ * @param params the combination
+ * @param repetitions each repetition's samples in ms, in the order measured
+ * @param stopReason why it stopped; {@link StopReason#FAILED} and {@link StopReason#SKIPPED} carry a reason
+ * @param reason the skip reason or the error message, empty otherwise
+ * @param estimateMillis the per-call estimate taken before warmup (with the clear), NaN if never taken
+ * @param warmupCalls the untimed warmup calls made
+ * @param bytesPerCall declared bytes per call
+ * @param flopsPerCall declared flops per call
+ * @param peakBandwidthBytesPerSecond the device's peak bandwidth, if the backend knows it
+ * @param measuringMillis wall-clock time spent in its repetitions
+ */
+public record BenchmarkOutcome(String benchmark, Params params, List<double[]> repetitions, StopReason stopReason,
+                               Optional<String> reason, double estimateMillis, int warmupCalls,
+                               OptionalLong bytesPerCall, OptionalLong flopsPerCall,
+                               OptionalDouble peakBandwidthBytesPerSecond, double measuringMillis) {
+
+    /** Copies the samples. */
+    public BenchmarkOutcome {
+        Objects.requireNonNull(benchmark, "benchmark");
+        Objects.requireNonNull(params, "params");
+        repetitions = repetitions.stream().map(double[]::clone).toList();
+        Objects.requireNonNull(stopReason, "stopReason");
+        Objects.requireNonNull(reason, "reason");
+    }
+
+    @Override
+    public List<double[]> repetitions() {
+        return repetitions.stream().map(double[]::clone).toList();
+    }
+
+    /**
+     * Every sample of every repetition, in the order measured.
+     *
+     * @return milliseconds
+     */
+    public double[] samplesMillis() {
+        return repetitions.stream().flatMapToDouble(Arrays::stream).toArray();
+    }
+
+    /**
+     * Whether it has samples to summarise.
+     *
+     * @return true if at least one repetition was measured
+     */
+    public boolean measured() {
+        return !repetitions.isEmpty();
+    }
+
+    /**
+     * The median of all samples.
+     *
+     * @return ms, NaN if nothing was measured
+     */
+    public double medianMillis() {
+        return measured() ? Quantiles.of(samplesMillis(), 0.5) : Double.NaN;
+    }
+
+    /**
+     * A quantile of all samples (NumPy linear).
+     *
+     * @param q the probability
+     * @return ms, NaN if nothing was measured
+     */
+    public double quantileMillis(double q) {
+        return measured() ? Quantiles.of(samplesMillis(), q) : Double.NaN;
+    }
+
+    /**
+     * Throughput at the median: declared bytes per call over the median time.
+     *
+     * @return GB/s (10^9 bytes per second), empty without declared bytes or samples
+     */
+    public OptionalDouble gigabytesPerSecond() {
+        return bytesPerCall.isPresent() && measured()
+                ? OptionalDouble.of(bytesPerCall.getAsLong() / (medianMillis() * 1e-3) / 1e9) : OptionalDouble.empty();
+    }
+
+    /**
+     * Arithmetic throughput at the median.
+     *
+     * @return TFLOP/s, empty without declared flops or samples
+     */
+    public OptionalDouble teraflopsPerSecond() {
+        return flopsPerCall.isPresent() && measured()
+                ? OptionalDouble.of(flopsPerCall.getAsLong() / (medianMillis() * 1e-3) / 1e12) : OptionalDouble.empty();
+    }
+
+    /**
+     * Bandwidth at the median as a share of the device's peak.
+     *
+     * @return percent, empty without declared bytes or a known peak
+     */
+    public OptionalDouble percentOfPeakBandwidth() {
+        OptionalDouble gbs = gigabytesPerSecond();
+        return gbs.isPresent() && peakBandwidthBytesPerSecond.isPresent()
+                ? OptionalDouble.of(100 * gbs.getAsDouble() * 1e9 / peakBandwidthBytesPerSecond.getAsDouble())
+                : OptionalDouble.empty();
+    }
+
+    /**
+     * The benchmark's identity as in the samples CSV.
+     *
+     * @return {@code name} or {@code name[params]}
+     */
+    public String id() {
+        String p = params.toString();
+        return p.isEmpty() ? benchmark : benchmark + "[" + p + "]";
+    }
+}

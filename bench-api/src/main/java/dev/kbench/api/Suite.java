@@ -1,0 +1,104 @@
+package dev.kbench.api;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A set of named benchmarks run the way the benchstats discussion argues they must be: several
+ * repetitions of each, every repetition a doBench-style measurement (a clear before each timed call,
+ * device events around it), in a randomly interleaved order from a recorded seed, with results
+ * streamed to listeners as each repetition completes.
+ *
+ * {@snippet :
+ * Suite suite = Suite.of(
+ *         Benchmark.of("copy", CopyWorkload::new).withAxis(Axis.powersOfTwo("n", 20, 24)),
+ *         Benchmark.of("triad", TriadWorkload::new).withAxis(Axis.powersOfTwo("n", 20, 24)));
+ * try (SamplesCsv.Writer csv = SamplesCsv.append(Path.of("samples.csv"))) {  // from bench-stats
+ *     SuiteResult result = suite.run(Drivers.system().active(), SuiteOptions.withDefaults(),
+ *             SuiteListener.onSamples(csv::append));
+ *     System.out.println("seed " + result.seed());
+ * }
+ * }
+ *
+ * <p>Each benchmark, before its first measured repetition: is prepared by its factory (untimed), run
+ * once and synchronized, checked by {@link Workload#check()}, timed over 5 calls with clears to
+ * estimate one call's cost, and warmed up for {@link SuiteOptions#warmupMillis()}. Each repetition
+ * then times {@code max(1, (int) (repetitionMillis / estimate))} calls, capped. A benchmark whose
+ * setup, check or measurement throws is recorded as failed, its workload closed, and the run goes on;
+ * a benchmark's workload is closed as soon as it has its last repetition.
+ *
+ * @param benchmarks the benchmarks, in declaration order
+ */
+public record Suite(List<Benchmark> benchmarks) {
+
+    /** Validates the benchmarks. */
+    public Suite {
+        benchmarks = List.copyOf(benchmarks);
+        if (benchmarks.stream().map(Benchmark::name).distinct().count() != benchmarks.size()) {
+            throw new IllegalArgumentException("two benchmarks of the suite have the same name");
+        }
+    }
+
+    /**
+     * A suite of benchmarks.
+     *
+     * @param benchmarks the benchmarks
+     * @return the suite
+     */
+    public static Suite of(Benchmark... benchmarks) {
+        return new Suite(List.of(benchmarks));
+    }
+
+    /**
+     * The benchmarks whose name contains one of the filters (all if none given).
+     *
+     * @param filters name substrings
+     * @return a new suite
+     * @throws IllegalArgumentException if no benchmark matches, listing the names
+     */
+    public Suite filter(List<String> filters) {
+        if (filters.isEmpty()) {
+            return this;
+        }
+        List<Benchmark> kept = benchmarks.stream().filter(b -> filters.stream().anyMatch(b.name()::contains)).toList();
+        if (kept.isEmpty()) {
+            throw new IllegalArgumentException("no benchmark matches " + filters + "; the suite has "
+                    + benchmarks.stream().map(Benchmark::name).toList());
+        }
+        return new Suite(kept);
+    }
+
+    /**
+     * This suite with parameter values overridden on every benchmark that has the axis.
+     *
+     * @param overrides axis name to values as text, e.g. {@code n -> "2^20,2^24"}
+     * @return a new suite
+     * @throws IllegalArgumentException if no benchmark has one of the axes
+     */
+    public Suite withOverrides(Map<String, String> overrides) {
+        List<Benchmark> changed = new ArrayList<>(benchmarks);
+        for (Map.Entry<String, String> o : overrides.entrySet()) {
+            boolean known = benchmarks.stream().anyMatch(b -> b.axes().stream().anyMatch(a -> a.name().equals(o.getKey())));
+            if (!known) {
+                throw new IllegalArgumentException("no benchmark has a parameter '" + o.getKey() + "'");
+            }
+            changed.replaceAll(b -> b.withOverride(o.getKey(), o.getValue()));
+        }
+        return new Suite(changed);
+    }
+
+    /**
+     * Runs the suite on a driver's device.
+     *
+     * @param driver the driver
+     * @param options the settings
+     * @param listener receives results as they are measured
+     * @return every outcome
+     */
+    public SuiteResult run(Driver driver, SuiteOptions options, SuiteListener listener) {
+        Objects.requireNonNull(driver, "driver");
+        return new SuiteRunner(driver, options, listener).run(this);
+    }
+}

@@ -1,0 +1,132 @@
+package dev.kbench.api;
+
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Immutable settings of a {@link Suite} run; start from {@link #withDefaults()}.
+ *
+ * @param repetitions repetitions per benchmark (without a noise target); at least 1, default 10
+ * @param schedule the order of repetitions, default {@link Schedule#INTERLEAVED}
+ * @param seed the generator seed for the interleaved order; empty draws one, which the result records
+ * @param warmupMillis target duration of each benchmark's warmup before its first repetition (25 ms)
+ * @param repetitionMillis target device time of one repetition's timed calls (10 ms)
+ * @param maxSamplesPerRepetition cap on the timed calls per repetition (100)
+ * @param cacheClearBytes bytes written by the clear before each timed call (256 MiB); 0 disables it
+ * @param noiseTarget optional noise-based stopping, replacing the fixed repetition count
+ */
+public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed, double warmupMillis,
+                           double repetitionMillis, int maxSamplesPerRepetition, long cacheClearBytes,
+                           Optional<NoiseTarget> noiseTarget) {
+
+    /** Validates the fields; messages name the bad value. */
+    public SuiteOptions {
+        if (repetitions < 1) {
+            throw new IllegalArgumentException("repetitions must be >= 1, got " + repetitions);
+        }
+        Objects.requireNonNull(schedule, "schedule");
+        Objects.requireNonNull(seed, "seed");
+        if (!(warmupMillis >= 0) || Double.isInfinite(warmupMillis)) {
+            throw new IllegalArgumentException("warmupMillis must be finite and >= 0, got " + warmupMillis);
+        }
+        if (!(repetitionMillis > 0) || Double.isInfinite(repetitionMillis)) {
+            throw new IllegalArgumentException("repetitionMillis must be finite and > 0, got " + repetitionMillis);
+        }
+        if (maxSamplesPerRepetition < 1) {
+            throw new IllegalArgumentException("maxSamplesPerRepetition must be >= 1, got " + maxSamplesPerRepetition);
+        }
+        if (cacheClearBytes < 0) {
+            throw new IllegalArgumentException("cacheClearBytes must be >= 0 (0 disables the clear), got " + cacheClearBytes);
+        }
+        Objects.requireNonNull(noiseTarget, "noiseTarget");
+    }
+
+    /**
+     * 10 interleaved repetitions of about 10 ms each after a 25 ms warmup, with Triton's 256 MiB clear.
+     *
+     * @return the defaults
+     */
+    public static SuiteOptions withDefaults() {
+        return new SuiteOptions(10, Schedule.INTERLEAVED, OptionalLong.empty(), 25, 10, 100, CacheClearer.TRITON_BYTES,
+                Optional.empty());
+    }
+
+    /**
+     * With another number of repetitions.
+     *
+     * @param count repetitions per benchmark
+     * @return new options
+     */
+    public SuiteOptions withRepetitions(int count) {
+        return new SuiteOptions(count, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
+                cacheClearBytes, noiseTarget);
+    }
+
+    /**
+     * With another schedule.
+     *
+     * @param order the schedule
+     * @return new options
+     */
+    public SuiteOptions withSchedule(Schedule order) {
+        return new SuiteOptions(repetitions, order, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
+                cacheClearBytes, noiseTarget);
+    }
+
+    /**
+     * With a fixed seed, to replay a run's order.
+     *
+     * @param value the seed
+     * @return new options
+     */
+    public SuiteOptions withSeed(long value) {
+        return new SuiteOptions(repetitions, schedule, OptionalLong.of(value), warmupMillis, repetitionMillis,
+                maxSamplesPerRepetition, cacheClearBytes, noiseTarget);
+    }
+
+    /**
+     * With other durations.
+     *
+     * @param warmup warmup target per benchmark in ms
+     * @param perRepetition timed device time per repetition in ms
+     * @return new options
+     */
+    public SuiteOptions withMillis(double warmup, double perRepetition) {
+        return new SuiteOptions(repetitions, schedule, seed, warmup, perRepetition, maxSamplesPerRepetition,
+                cacheClearBytes, noiseTarget);
+    }
+
+    /**
+     * With another cap on timed calls per repetition.
+     *
+     * @param max the cap
+     * @return new options
+     */
+    public SuiteOptions withMaxSamplesPerRepetition(int max) {
+        return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, max, cacheClearBytes,
+                noiseTarget);
+    }
+
+    /**
+     * With another clear size.
+     *
+     * @param bytes bytes per clear; 0 disables it
+     * @return new options
+     */
+    public SuiteOptions withCacheClearBytes(long bytes) {
+        return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
+                bytes, noiseTarget);
+    }
+
+    /**
+     * With noise-based stopping instead of a fixed count.
+     *
+     * @param target the target
+     * @return new options
+     */
+    public SuiteOptions withNoiseTarget(NoiseTarget target) {
+        return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
+                cacheClearBytes, Optional.of(target));
+    }
+}

@@ -1,0 +1,267 @@
+package dev.kbench.api;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.Random;
+import java.util.SplittableRandom;
+
+/** Runs a {@link Suite}: planning, the schedule, per-benchmark warmup, repetitions and stopping. */
+final class SuiteRunner {
+
+    private final Driver driver;
+    private final DeviceInterface device;
+    private final SuiteOptions options;
+    private final SuiteListener listener;
+    private final List<Event> events = new ArrayList<>();
+    private final String deviceName;
+    private final OptionalDouble peak;
+    private CacheClearer clearer;
+    private long done;
+    private long planned;
+
+    SuiteRunner(Driver driver, SuiteOptions options, SuiteListener listener) {
+        this.driver = driver;
+        this.device = driver.deviceInterface();
+        this.options = java.util.Objects.requireNonNull(options, "options");
+        this.listener = java.util.Objects.requireNonNull(listener, "listener");
+        DeviceFacts facts = device.facts();
+        this.deviceName = facts.name();
+        this.peak = facts.peakBandwidthBytesPerSecond();
+    }
+
+    /** One benchmark and combination, and what has been measured for it so far. */
+    private final class Entry {
+        final Benchmark benchmark;
+        final Params params;
+        final List<double[]> repetitions = new ArrayList<>();
+        Workload workload;
+        StopReason stopped;
+        String reason;
+        double estimateMillis = Double.NaN;
+        int warmupCalls;
+        int samplesPerRepetition;
+        double measuringMillis;
+        OptionalLong bytes = OptionalLong.empty();
+        OptionalLong flops = OptionalLong.empty();
+
+        Entry(Benchmark benchmark, Params params) {
+            this.benchmark = benchmark;
+            this.params = params;
+        }
+
+        boolean active() {
+            return stopped == null;
+        }
+
+        BenchmarkOutcome outcome() {
+            return new BenchmarkOutcome(benchmark.name(), params, repetitions, stopped, Optional.ofNullable(reason),
+                    estimateMillis, warmupCalls, bytes, flops, peak, measuringMillis);
+        }
+    }
+
+    SuiteResult run(Suite suite) {
+        long seed = options.seed().orElseGet(() -> new SplittableRandom().nextLong());
+        List<Entry> entries = new ArrayList<>();
+        for (Benchmark benchmark : suite.benchmarks()) {
+            for (Params params : benchmark.combinations()) {
+                Entry entry = new Entry(benchmark, params);
+                entries.add(entry);
+                Optional<String> skip = benchmark.skip().apply(params);
+                if (skip.isPresent()) {
+                    entry.stopped = StopReason.SKIPPED;
+                    entry.reason = skip.get();
+                }
+            }
+        }
+        int perBenchmark = options.noiseTarget().map(NoiseTarget::maxRepetitions).orElse(options.repetitions());
+        planned = entries.stream().filter(Entry::active).count() * perBenchmark;
+        listener.started(seed, planned);
+        entries.stream().filter(e -> e.stopped == StopReason.SKIPPED)
+                .forEach(e -> listener.skipped(e.benchmark.name(), e.params, e.reason));
+        try {
+            if (options.cacheClearBytes() > 0) {
+                clearer = driver.cacheClearer(options.cacheClearBytes());
+            }
+            if (options.schedule() == Schedule.SEQUENTIAL) {
+                for (Entry entry : entries) {
+                    while (entry.active()) {
+                        repetition(entry);
+                    }
+                }
+            } else {
+                Random order = new Random(seed);
+                List<Entry> round = new ArrayList<>();
+                while (true) {
+                    round.clear();
+                    entries.stream().filter(Entry::active).forEach(round::add);
+                    if (round.isEmpty()) {
+                        break;
+                    }
+                    Collections.shuffle(round, order);
+                    for (Entry entry : round) {
+                        repetition(entry);
+                    }
+                }
+            }
+        } finally {
+            entries.forEach(SuiteRunner::closeWorkload);
+            events.forEach(Event::close);
+            if (clearer != null) {
+                clearer.close();
+            }
+        }
+        return new SuiteResult(seed, options.schedule(), driver.name(), deviceName,
+                entries.stream().map(Entry::outcome).toList());
+    }
+
+    private void repetition(Entry entry) {
+        try {
+            if (entry.workload == null) {
+                prepare(entry);
+            }
+            long start = System.nanoTime();
+            double[] times = timeCalls(entry.workload, entry.samplesPerRepetition);
+            entry.measuringMillis += (System.nanoTime() - start) / 1e6;
+            int index = entry.repetitions.size();
+            entry.repetitions.add(times);
+            List<SampleRecord> rows = new ArrayList<>(times.length);
+            for (int s = 0; s < times.length; s++) {
+                rows.add(new SampleRecord(entry.benchmark.name(), entry.params.toString(), OptionalInt.of(index), s,
+                        times[s], driver.name(), deviceName, entry.bytes, entry.flops));
+            }
+            listener.repetition(rows);
+            decideStop(entry);
+        } catch (RuntimeException | AssertionError | LinkageError e) {
+            fail(entry, e);
+        } catch (Exception e) {
+            fail(entry, e);
+        }
+        done++;
+        listener.progress(done, planned);
+    }
+
+    private void fail(Entry entry, Throwable error) {
+        entry.stopped = StopReason.FAILED;
+        entry.reason = String.valueOf(error.getMessage() == null ? error.toString() : error.getMessage());
+        closeWorkload(entry);
+        planned -= remaining(entry);
+        listener.failed(entry.benchmark.name(), entry.params, error);
+    }
+
+    private long remaining(Entry entry) {
+        int perBenchmark = options.noiseTarget().map(NoiseTarget::maxRepetitions).orElse(options.repetitions());
+        return Math.max(0, perBenchmark - entry.repetitions.size() - 1);
+    }
+
+    /** Setup, one checked call, the estimate and the warmup: everything before the first repetition. */
+    private void prepare(Entry entry) throws Exception {
+        entry.workload = entry.benchmark.factory().create(device, entry.params);
+        entry.bytes = entry.workload.bytesPerCall();
+        entry.flops = entry.workload.flopsPerCall();
+        entry.workload.run();
+        device.synchronize();
+        entry.workload.check();
+        double measured;
+        try (Event start = device.createEvent(); Event end = device.createEvent()) {
+            start.record();
+            for (int i = 0; i < Bench.ESTIMATE_CALLS; i++) {
+                clear();
+                entry.workload.run();
+            }
+            end.record();
+            device.synchronize();
+            measured = start.elapsedMillis(end) / Bench.ESTIMATE_CALLS;
+        }
+        BenchOptions counts = BenchOptions.withDefaults().withWarmupMillis(options.warmupMillis())
+                .withRepMillis(options.repetitionMillis())
+                .withMaxCalls(options.maxSamplesPerRepetition(), BenchOptions.DEFAULT_MAX_WARMUP);
+        Bench.Counts derived = Bench.Counts.derive(measured, counts);
+        entry.estimateMillis = derived.estimate();
+        entry.samplesPerRepetition = derived.repeat();
+        entry.warmupCalls = derived.warmup();
+        for (int i = 0; i < derived.warmup(); i++) {
+            entry.workload.run();
+        }
+    }
+
+    private double[] timeCalls(Workload workload, int calls) {
+        while (events.size() < 2 * calls) {
+            events.add(device.createEvent());
+        }
+        for (int i = 0; i < calls; i++) {
+            clear();
+            events.get(2 * i).record();
+            workload.run();
+            events.get(2 * i + 1).record();
+        }
+        device.synchronize();
+        double[] times = new double[calls];
+        for (int i = 0; i < calls; i++) {
+            times[i] = events.get(2 * i).elapsedMillis(events.get(2 * i + 1));
+        }
+        return times;
+    }
+
+    private void clear() {
+        if (clearer != null) {
+            clearer.clear();
+        }
+    }
+
+    private void decideStop(Entry entry) {
+        int count = entry.repetitions.size();
+        Optional<NoiseTarget> target = options.noiseTarget();
+        if (target.isEmpty()) {
+            if (count >= options.repetitions()) {
+                stop(entry, StopReason.REPETITIONS);
+            }
+            return;
+        }
+        NoiseTarget t = target.get();
+        if (count >= t.minRepetitions() && relativeHalfWidth(entry, t.confidence()) <= t.relativeHalfWidth()) {
+            stop(entry, StopReason.NOISE_TARGET);
+        } else if (entry.measuringMillis >= t.budgetMillis()) {
+            stop(entry, StopReason.TIME_BUDGET);
+        } else if (count >= t.maxRepetitions()) {
+            stop(entry, StopReason.MAX_REPETITIONS);
+        }
+    }
+
+    private void stop(Entry entry, StopReason reason) {
+        entry.stopped = reason;
+        int perBenchmark = options.noiseTarget().map(NoiseTarget::maxRepetitions).orElse(options.repetitions());
+        planned -= Math.max(0, perBenchmark - entry.repetitions.size());
+        closeWorkload(entry);
+    }
+
+    /**
+     * The half-width of the median's distribution-free confidence interval relative to the median.
+     *
+     * @return the relative half-width; infinite if the median is 0
+     */
+    static double relativeHalfWidth(double[] samples, double confidence) {
+        double[] sorted = samples.clone();
+        java.util.Arrays.sort(sorted);
+        double median = Quantiles.ofSorted(sorted, 0.5);
+        double[] interval = Quantiles.medianInterval(sorted, confidence);
+        return median > 0 ? (interval[1] - interval[0]) / 2 / median : Double.POSITIVE_INFINITY;
+    }
+
+    private static double relativeHalfWidth(Entry entry, double confidence) {
+        return relativeHalfWidth(entry.repetitions.stream().flatMapToDouble(java.util.Arrays::stream).toArray(),
+                confidence);
+    }
+
+    private static void closeWorkload(Entry entry) {
+        if (entry.workload != null) {
+            Workload w = entry.workload;
+            entry.workload = null;
+            w.close();
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package dev.kbench.api;
+
+import java.util.OptionalLong;
+
+/**
+ * One prepared benchmark instance: created untimed by a {@link Benchmark}'s factory for one parameter
+ * combination, then called many times. Implementations hold their device buffers and kernels and
+ * free them in {@link #close()}.
+ */
+public interface Workload extends AutoCloseable {
+
+    /** Enqueues one call of the work to time on the device's work stream; must not synchronize. */
+    void run();
+
+    /**
+     * Checks the result of one {@link #run()} against a reference; called once, untimed, before any
+     * timing. The default checks nothing.
+     *
+     * @throws AssertionError or a runtime exception, with a message saying what differed
+     */
+    default void check() {
+    }
+
+    /**
+     * Bytes moved by one call, for GB/s.
+     *
+     * @return the count, empty if not declared
+     */
+    default OptionalLong bytesPerCall() {
+        return OptionalLong.empty();
+    }
+
+    /**
+     * Floating-point operations of one call, for TFLOP/s.
+     *
+     * @return the count, empty if not declared
+     */
+    default OptionalLong flopsPerCall() {
+        return OptionalLong.empty();
+    }
+
+    /** Frees what the factory allocated. */
+    @Override
+    default void close() {
+    }
+}

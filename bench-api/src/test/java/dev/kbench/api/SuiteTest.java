@@ -1,0 +1,212 @@
+package dev.kbench.api;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+
+/** The suite's plan, schedules, streaming and stopping, on the simulated clock. */
+class SuiteTest {
+
+    private final SimulatedDriver driver = new SimulatedDriver("sim", true);
+    private final List<String> order = new ArrayList<>();
+    private final List<String> closed = new ArrayList<>();
+    private final List<List<SampleRecord>> streamed = new ArrayList<>();
+
+    private Benchmark constant(String name, double millis) {
+        return Benchmark.of(name, (device, params) -> new Workload() {
+            final double cost = millis * params.asMap().getOrDefault("scale", 1L).hashCode();
+
+            @Override
+            public void run() {
+                driver.device.enqueue(cost);
+            }
+
+            @Override
+            public OptionalLong bytesPerCall() {
+                return OptionalLong.of(8_000_000);
+            }
+
+            @Override
+            public void close() {
+                closed.add(name + "[" + params + "]");
+            }
+        });
+    }
+
+    private SuiteListener recorder() {
+        return new SuiteListener() {
+            @Override
+            public void repetition(List<SampleRecord> samples) {
+                order.add(samples.getFirst().benchmark());
+                streamed.add(samples);
+            }
+        };
+    }
+
+    @Test
+    void interleavedRoundsVisitEveryBenchmarkOnceInASeededOrder() {
+        Suite suite = Suite.of(constant("A", 1), constant("B", 1), constant("C", 1));
+        SuiteResult result = suite.run(driver, SuiteOptions.withDefaults().withRepetitions(12).withSeed(42)
+                .withCacheClearBytes(0), recorder());
+        assertEquals(36, order.size());
+        for (int round = 0; round < 12; round++) {
+            assertEquals(List.of("A", "B", "C"), order.subList(3 * round, 3 * round + 3).stream().sorted().toList(),
+                    "round " + round + " visits each benchmark once: " + order);
+        }
+        assertNotEquals(List.of("A", "B", "C").stream().toList(), distinctRounds(), "the order varies between rounds");
+        assertEquals(42, result.seed());
+
+        List<String> first = List.copyOf(order);
+        order.clear();
+        suite.run(driver, SuiteOptions.withDefaults().withRepetitions(12).withSeed(42).withCacheClearBytes(0), recorder());
+        assertEquals(first, order, "the same seed replays the same order");
+    }
+
+    private List<List<String>> distinctRounds() {
+        List<List<String>> rounds = new ArrayList<>();
+        for (int i = 0; i + 3 <= order.size(); i += 3) {
+            rounds.add(order.subList(i, i + 3));
+        }
+        return rounds.stream().distinct().toList();
+    }
+
+    @Test
+    void sequentialRunsAllRepetitionsOfOneBenchmarkThenTheNext() {
+        Suite suite = Suite.of(constant("A", 1), constant("B", 1));
+        suite.run(driver, SuiteOptions.withDefaults().withRepetitions(3).withSchedule(Schedule.SEQUENTIAL), recorder());
+        assertEquals(List.of("A", "A", "A", "B", "B", "B"), order);
+    }
+
+    @Test
+    void repetitionsStreamCsvRowsWithCountsDerivedFromTheEstimate() {
+        // estimate = 5 x (clear 0.5 + call 2) / 5 = 2.5 ms; 10 ms per repetition -> int(10 / 2.5) = 4 samples.
+        driver.clearMillis = 0.5;
+        SuiteResult result = Suite.of(constant("copy", 2)).run(driver, SuiteOptions.withDefaults().withRepetitions(3),
+                recorder());
+        BenchmarkOutcome outcome = result.outcomes().getFirst();
+        assertEquals(2.5, outcome.estimateMillis());
+        assertEquals(10, outcome.warmupCalls(), "int(25 / 2.5)");
+        assertEquals(3, streamed.size());
+        SampleRecord row = streamed.get(2).get(3);
+        assertEquals("copy", row.benchmark());
+        assertEquals(2, row.repetition().getAsInt());
+        assertEquals(3, row.sample());
+        assertEquals(2.0, row.timeMillis());
+        assertEquals("sim", row.backend());
+        assertEquals("simulated", row.device());
+        assertEquals(OptionalLong.of(8_000_000), row.bytes());
+        assertEquals(StopReason.REPETITIONS, outcome.stopReason());
+        assertArrayEquals(new double[] {2, 2, 2, 2}, outcome.repetitions().get(1));
+        // 8e6 bytes in 2 ms = 4 GB/s
+        assertEquals(4.0, outcome.gigabytesPerSecond().orElseThrow(), 1e-12);
+        assertEquals(List.of("copy[]"), closed, "the workload is closed after its last repetition");
+    }
+
+    @Test
+    void parameterAxesRunTheCartesianProductAndSkipsAreReported() {
+        Benchmark b = constant("k", 1).withAxis(Axis.ints("scale", 1, 2)).withAxis(Axis.strings("dtype", "f32", "f16"))
+                .withSkip(p -> p.getString("dtype").equals("f16") && p.getLong("scale") == 2
+                        ? Optional.of("f16 needs scale 1") : Optional.empty());
+        List<String> skipped = new ArrayList<>();
+        SuiteResult result = Suite.of(b).run(driver, SuiteOptions.withDefaults().withRepetitions(2), new SuiteListener() {
+            @Override
+            public void skipped(String benchmark, Params params, String reason) {
+                skipped.add(params + ": " + reason);
+            }
+        });
+        assertEquals(List.of("scale=1;dtype=f32", "scale=1;dtype=f16", "scale=2;dtype=f32", "scale=2;dtype=f16"),
+                result.outcomes().stream().map(o -> o.params().toString()).toList());
+        assertEquals(List.of("scale=2;dtype=f16: f16 needs scale 1"), skipped);
+        assertEquals(StopReason.SKIPPED, result.outcomes().get(3).stopReason());
+    }
+
+    @Test
+    void aFailingBenchmarkIsRecordedAndTheOthersGoOn() {
+        Benchmark broken = Benchmark.of("broken", (device, params) -> {
+            throw new KernelException("kernel 'broken' failed to build: syntax error");
+        });
+        Benchmark wrong = Benchmark.of("wrong", (device, params) -> new Workload() {
+            @Override
+            public void run() {
+            }
+
+            @Override
+            public void check() {
+                throw new AssertionError("out[0] = 1.0, expected 2.0");
+            }
+        });
+        List<String> failures = new ArrayList<>();
+        SuiteResult result = Suite.of(broken, constant("ok", 1), wrong).run(driver,
+                SuiteOptions.withDefaults().withRepetitions(4).withSeed(7), new SuiteListener() {
+                    @Override
+                    public void failed(String benchmark, Params params, Throwable error) {
+                        failures.add(benchmark + ": " + error.getMessage());
+                    }
+                });
+        assertEquals(List.of(StopReason.FAILED, StopReason.REPETITIONS, StopReason.FAILED),
+                result.outcomes().stream().map(BenchmarkOutcome::stopReason).toList());
+        assertEquals(4, result.outcomes().get(1).repetitions().size());
+        assertTrue(failures.contains("wrong: out[0] = 1.0, expected 2.0"), failures.toString());
+        assertTrue(result.anyFailed());
+        assertEquals(driver.device.eventsCreated, driver.device.eventsClosed);
+    }
+
+    @Test
+    void noiseTargetStopsWhenTheMedianIsTightOrTheBudgetIsSpent() {
+        SuiteOptions options = SuiteOptions.withDefaults().withNoiseTarget(NoiseTarget.of(0.005).withRepetitions(3, 50));
+        BenchmarkOutcome steady = Suite.of(constant("steady", 1)).run(driver, options, SuiteListener.onSamples(s -> { }))
+                .outcomes().getFirst();
+        assertEquals(StopReason.NOISE_TARGET, steady.stopReason());
+        assertEquals(3, steady.repetitions().size(), "constant samples meet the target at the minimum");
+
+        // Uniform noise on [1, 3) ms: after 50 repetitions of 5 samples the median's 95% half-width is
+        // still about 3% of the median, far above the 0.5% target.
+        java.util.Random noise = new java.util.Random(1);
+        Benchmark noisy = Benchmark.of("noisy", (device, params) -> () -> driver.device.enqueue(1 + 2 * noise.nextDouble()));
+        BenchmarkOutcome capped = Suite.of(noisy).run(driver, options, new SuiteListener() { }).outcomes().getFirst();
+        assertEquals(StopReason.MAX_REPETITIONS, capped.stopReason());
+        assertEquals(50, capped.repetitions().size());
+
+        BenchmarkOutcome budget = Suite.of(noisy).run(driver,
+                SuiteOptions.withDefaults().withNoiseTarget(NoiseTarget.of(0.005).withBudgetMillis(1e-9)),
+                new SuiteListener() { }).outcomes().getFirst();
+        assertEquals(StopReason.TIME_BUDGET, budget.stopReason());
+    }
+
+    @Test
+    void overridesAndFiltersNameWhatIsWrong() {
+        Suite suite = Suite.of(constant("copy", 1).withAxis(Axis.powersOfTwo("n", 10, 12)), constant("gelu", 1));
+        assertEquals(List.of(1L << 20, 1L << 24),
+                suite.withOverrides(Map.of("n", "2^20,2^24")).benchmarks().getFirst().axes().getFirst().values());
+        assertEquals("no benchmark has a parameter 'm'",
+                assertThrows(IllegalArgumentException.class, () -> suite.withOverrides(Map.of("m", "1"))).getMessage());
+        assertEquals("value '3' for parameter 'n' is not an integer or 2^k",
+                assertThrows(IllegalArgumentException.class, () -> suite.withOverrides(Map.of("n", "2^4,3"))).getMessage());
+        assertEquals(List.of("gelu"), suite.filter(List.of("gel")).benchmarks().stream().map(Benchmark::name).toList());
+        assertThrows(IllegalArgumentException.class, () -> suite.filter(List.of("sgemm")));
+    }
+
+    @Test
+    void medianIntervalUsesBinomialOrderStatistics() {
+        double[] ten = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+        // scipy.stats.binom.cdf(1, 10, 0.5) = 0.0107 <= 0.025 < binom.cdf(2, 10, 0.5) = 0.0547 -> ranks 2 and 9
+        assertArrayEquals(new double[] {2, 9}, Quantiles.medianInterval(ten, 0.95));
+        double[] hundred = new double[100];
+        for (int k = 0; k < 100; k++) {
+            hundred[k] = k;
+        }
+        // largest j with scipy.stats.binom.cdf(j, 100, 0.5) <= 0.025 is 39 -> x(40), x(61) (1-based)
+        assertArrayEquals(new double[] {39, 60}, Quantiles.medianInterval(hundred, 0.95));
+        // n = 5 cannot reach 95% coverage (binom.cdf(0, 5, 0.5) = 0.03125 > 0.025): the range is returned
+        assertArrayEquals(new double[] {1, 5}, Quantiles.medianInterval(new double[] {1, 2, 3, 4, 5}, 0.95));
+    }
+}
