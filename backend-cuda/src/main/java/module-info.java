@@ -1,6 +1,31 @@
-/** kbench's cuda backend. */
+/**
+ * kbench's CUDA backend: the driver {@code cuda}, on JCuda 12.6.0 (the CUDA driver API through JNI).
+ *
+ * <p>It runs all work on one non-default stream it owns, in the device's primary context; events are
+ * {@code cuEventCreate}/{@code cuEventRecord}/{@code cuEventElapsedTime}; the cache clear is a
+ * {@code cuMemsetD32Async} of a 256 MiB buffer (or of the size the caller chooses, e.g.
+ * {@link dev.kbench.api.CacheSizes#deviceSized}); kernels come from PTX (JIT-compiled by the driver,
+ * with the JIT log in errors) or cubin/fatbin; graph mode uses stream capture. The stream, context and
+ * device are reachable with {@code deviceInterface().unwrap(jcuda.driver.CUstream.class)} (also
+ * {@code CUcontext}, {@code CUdevice}).
+ *
+ * <p>Tunables:
+ * <ul>
+ *   <li>{@systemProperty kbench.cuda.device}: the index of the CUDA device to use (default 0).</li>
+ * </ul>
+ *
+ * <p>JCuda's jars have no module descriptors: they are the automatic modules {@code jcuda} and
+ * {@code jcuda.natives}. Grant native access to {@code jcuda} ({@code --enable-native-access=jcuda} on
+ * the module path, {@code ALL-UNNAMED} on the class path); the backend extracts JCuda's JNI library
+ * itself, so the natives jar works on the module path too (see docs/cuda.md).
+ *
+ * @provides dev.kbench.api.Driver
+ */
 module dev.kbench.cuda {
     requires dev.kbench.api;
+    requires jcuda;
+
+    exports dev.kbench.cuda;
 
     provides dev.kbench.api.Driver with dev.kbench.cuda.CudaDriver;
 }

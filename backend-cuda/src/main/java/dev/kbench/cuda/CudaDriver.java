@@ -1,12 +1,57 @@
 package dev.kbench.cuda;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.UnaryOperator;
+
 import dev.kbench.api.Availability;
 import dev.kbench.api.CacheClearer;
 import dev.kbench.api.DeviceInterface;
 import dev.kbench.api.Driver;
+import jcuda.CudaException;
+import jcuda.JCudaVersion;
+import jcuda.driver.CUdevice;
+import jcuda.driver.CUdevice_attribute;
+import jcuda.driver.CUresult;
+import jcuda.driver.JCudaDriver;
 
-/** The cuda driver (being built: it reports itself inactive until its backend lands). */
+/**
+ * The {@code cuda} driver: NVIDIA GPUs through the CUDA driver API, with JCuda.
+ *
+ * <p>Active when JCuda's native library and {@code libcuda.so.1} load, {@code cuInit} succeeds and
+ * the device chosen with {@code -Dkbench.cuda.device=INDEX} (default 0) exists; otherwise inactive,
+ * with the reason, e.g. {@code libcuda.so.1 not found ...} on a machine without the NVIDIA driver.
+ * Probing never throws and never prints.
+ *
+ * <p>The device interface works in the device's primary context, on a stream the backend creates
+ * ({@code CU_STREAM_DEFAULT} flags: it orders with the legacy default stream, and it can be
+ * captured). {@link DeviceInterface#unwrap(Class)} gives {@code jcuda.driver.CUstream},
+ * {@code CUcontext} and {@code CUdevice}. Thread-safe; the device interface itself is driven by one
+ * thread at a time (it makes its context current when the calling thread changes).
+ */
 public final class CudaDriver implements Driver {
+
+    /** The system property that chooses the device by index. */
+    public static final String DEVICE_PROPERTY = "kbench.cuda.device";
+
+    private final UnaryOperator<String> properties;
+    private Availability availability;
+    private final List<String> inventory = new ArrayList<>();
+    private int ordinal;
+    private CudaDevice device;
+
+    /** A driver configured by the system properties; probing happens on first use. */
+    public CudaDriver() {
+        this(System::getProperty);
+    }
+
+    CudaDriver(UnaryOperator<String> properties) {
+        this.properties = Objects.requireNonNull(properties, "properties");
+    }
 
     @Override
     public String name() {
@@ -14,21 +59,177 @@ public final class CudaDriver implements Driver {
     }
 
     @Override
-    public Availability availability() {
-        return Availability.inactive("the cuda backend is not implemented in this build");
+    public synchronized Availability availability() {
+        if (availability == null) {
+            availability = probe();
+        }
+        return availability;
     }
 
     @Override
-    public DeviceInterface deviceInterface() {
-        throw new IllegalStateException("cuda is inactive: " + availability().reason());
+    public synchronized List<String> inventory() {
+        availability();
+        return List.copyOf(inventory);
     }
 
+    @Override
+    public synchronized DeviceInterface deviceInterface() {
+        return device();
+    }
+
+    synchronized CudaDevice device() {
+        Availability state = availability();
+        if (!state.active()) {
+            throw new IllegalStateException("cuda is inactive: " + state.reason());
+        }
+        if (device == null || device.isClosed()) {
+            device = new CudaDevice(ordinal);
+        }
+        return device;
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The clear is a {@code cuMemsetD32Async} of zeros over the whole buffer on the device's stream;
+     * a size that is not a multiple of 4 is rounded up. For a size from the device's L2 cache use
+     * {@code CacheSizes.deviceSized(deviceInterface().facts(), multiple)}.
+     */
     @Override
     public CacheClearer cacheClearer(long bytes) {
-        throw new IllegalStateException("cuda is inactive: " + availability().reason());
+        if (bytes < 1) {
+            throw new IllegalArgumentException("cache clear size must be >= 1 byte, got " + bytes);
+        }
+        return new CudaCacheClearer(device(), bytes);
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (device != null) {
+            device.close();
+            device = null;
+        }
+    }
+
+    private Availability probe() {
+        ClassLoader loader = CudaDriver.class.getClassLoader();
+        try {
+            NativeLibrary.extractDriverLibrary(loader != null ? loader : ClassLoader.getSystemClassLoader());
+        } catch (IOException e) {
+            return Availability.inactive(e.getMessage());
+        } catch (LinkageError e) {
+            return Availability.inactive("JCuda " + "(org.jcuda:jcuda) is not on the class or module path: " + e);
+        }
+        try {
+            return probeDriver();
+        } catch (LinkageError e) {
+            return Availability.inactive(linkFailure(e));
+        } catch (CudaException e) {
+            return Availability.inactive("the CUDA driver failed while probing: " + Cuda.describe(e));
+        }
+    }
+
+    private Availability probeDriver() {
+        int init = JCudaDriver.cuInit(0);
+        if (init == CUresult.CUDA_ERROR_NO_DEVICE) {
+            return Availability.inactive("no CUDA device found (cuInit: " + Cuda.describe(init) + ")");
+        }
+        if (init != CUresult.CUDA_SUCCESS) {
+            return Availability.inactive("cuInit failed: " + Cuda.describe(init));
+        }
+        int[] version = new int[1];
+        JCudaDriver.cuDriverGetVersion(version);
+        inventory.add(String.format(Locale.ROOT, "CUDA driver %d.%d, JCuda %s", version[0] / 1000,
+                version[0] % 1000 / 10, JCudaVersion.get()));
+        int[] count = new int[1];
+        int counted = JCudaDriver.cuDeviceGetCount(count);
+        if (counted != CUresult.CUDA_SUCCESS) {
+            return Availability.inactive("cuDeviceGetCount failed: " + Cuda.describe(counted));
+        }
+        if (count[0] == 0) {
+            return Availability.inactive("no CUDA device found (cuDeviceGetCount = 0)");
+        }
+        String chosen = properties.apply(DEVICE_PROPERTY);
+        int index = 0;
+        if (chosen != null && !chosen.isBlank()) {
+            try {
+                index = Integer.parseInt(chosen.trim());
+            } catch (NumberFormatException e) {
+                index = -1;
+            }
+            if (index < 0 || index >= count[0]) {
+                describeDevices(count[0], -1);
+                return Availability.inactive("-D" + DEVICE_PROPERTY + "=" + chosen + " is not a device index; "
+                        + count[0] + " CUDA device(s) found, use 0 to " + (count[0] - 1));
+            }
+        }
+        String selected = describeDevices(count[0], index);
+        ordinal = index;
+        return Availability.active(selected + String.format(Locale.ROOT, " (device %d of %d, CUDA driver %d.%d)",
+                index, count[0], version[0] / 1000, version[0] % 1000 / 10));
+    }
+
+    /** Adds an inventory line per device and returns the name of {@code selected}. */
+    private String describeDevices(int count, int selected) {
+        String selectedName = "";
+        for (int i = 0; i < count; i++) {
+            CUdevice dev = new CUdevice();
+            if (JCudaDriver.cuDeviceGet(dev, i) != CUresult.CUDA_SUCCESS) {
+                inventory.add("device " + i + ": cannot be opened");
+                continue;
+            }
+            String name = deviceName(dev);
+            int[] major = new int[1];
+            int[] minor = new int[1];
+            int[] sms = new int[1];
+            JCudaDriver.cuDeviceGetAttribute(major, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev);
+            JCudaDriver.cuDeviceGetAttribute(minor, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev);
+            JCudaDriver.cuDeviceGetAttribute(sms, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev);
+            long[] memory = new long[1];
+            JCudaDriver.cuDeviceTotalMem(memory, dev);
+            inventory.add(String.format(Locale.ROOT, "device %d: %s, compute capability %d.%d, %d SMs, %.1f GiB%s",
+                    i, name, major[0], minor[0], sms[0], memory[0] / (double) (1L << 30),
+                    i == selected ? " (selected)" : ""));
+            if (i == selected) {
+                selectedName = name;
+            }
+        }
+        return selectedName;
+    }
+
+    static String deviceName(CUdevice dev) {
+        byte[] name = new byte[256];
+        Cuda.check(JCudaDriver.cuDeviceGetName(name, name.length, dev), "cuDeviceGetName");
+        int end = 0;
+        while (end < name.length && name[end] != 0) {
+            end++;
+        }
+        return new String(name, 0, end, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The reason for a failed load of JCuda's native library: JCuda's error holds the stack traces of
+     * both of its attempts, of which the last {@code UnsatisfiedLinkError} line names the cause.
+     */
+    static String linkFailure(LinkageError e) {
+        String message = String.valueOf(e.getMessage());
+        if (message.contains("libcuda.so.1")) {
+            return "libcuda.so.1 not found: the NVIDIA driver is not installed (or not on the loader path), so "
+                    + "JCuda's native library cannot load; install the driver or choose another backend";
+        }
+        if (e instanceof NoClassDefFoundError && message.contains("jcuda")) {
+            return "JCuda could not be initialised (" + message + "); its native library failed to load earlier "
+                    + "in this JVM";
+        }
+        String cause = message.lines().filter(line -> line.contains("UnsatisfiedLinkError:"))
+                .reduce((first, second) -> second)
+                .map(String::strip)
+                .orElseGet(() -> message.lines().findFirst().orElse(e.toString()));
+        return "JCuda's native library could not be loaded: " + cause;
+    }
+
+    @Override
+    public String toString() {
+        return "CudaDriver[" + (availability == null ? "not probed" : availability) + "]";
     }
 }

@@ -1,0 +1,55 @@
+package dev.kbench.cuda;
+
+import jcuda.CudaException;
+import jcuda.driver.CUresult;
+import jcuda.driver.JCudaDriver;
+
+/** Error handling for CUDA driver API results. Stateless. */
+final class Cuda {
+
+    private Cuda() {
+    }
+
+    /**
+     * A CUDA result as text, e.g. {@code CUDA_ERROR_OUT_OF_MEMORY (out of memory)}.
+     *
+     * @param result the {@code CUresult}
+     * @return its name and the driver's description where it gives one
+     */
+    static String describe(int result) {
+        String name = CUresult.stringFor(result);
+        try {
+            String[] text = new String[1];
+            if (JCudaDriver.cuGetErrorString(result, text) == CUresult.CUDA_SUCCESS && text[0] != null) {
+                return name + " (" + text[0] + ")";
+            }
+        } catch (CudaException | LinkageError e) {
+            // the name alone is still useful
+        }
+        return name;
+    }
+
+    /**
+     * Throws unless {@code result} is {@code CUDA_SUCCESS}.
+     *
+     * @param result the {@code CUresult}
+     * @param what the call and its subject, for the message
+     * @throws IllegalStateException naming {@code what} and the error
+     */
+    static void check(int result, String what) {
+        if (result != CUresult.CUDA_SUCCESS) {
+            throw new IllegalStateException(what + " failed: " + describe(result));
+        }
+    }
+
+    /**
+     * The result code of a {@link CudaException} thrown by JCuda when a user enabled
+     * {@link JCudaDriver#setExceptionsEnabled(boolean)}; its message is the error's name.
+     *
+     * @param e the exception
+     * @return the message, which names the error
+     */
+    static String describe(CudaException e) {
+        return String.valueOf(e.getMessage());
+    }
+}

@@ -1,0 +1,375 @@
+package dev.kbench.cuda;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.Set;
+
+import dev.kbench.api.CapturedGraph;
+import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.DeviceFacts;
+import dev.kbench.api.DeviceInterface;
+import dev.kbench.api.Event;
+import dev.kbench.api.KernelModule;
+import dev.kbench.api.KernelSource;
+import dev.kbench.api.SourceKind;
+import jcuda.JCudaVersion;
+import jcuda.Pointer;
+import jcuda.driver.CUcontext;
+import jcuda.driver.CUdevice;
+import jcuda.driver.CUdevice_attribute;
+import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUevent;
+import jcuda.driver.CUevent_record_flags;
+import jcuda.driver.CUgraph;
+import jcuda.driver.CUgraphExec;
+import jcuda.driver.CUresult;
+import jcuda.driver.CUstream;
+import jcuda.driver.CUstreamCaptureMode;
+import jcuda.driver.CUstreamCaptureStatus;
+import jcuda.driver.CUstream_flags;
+import jcuda.driver.JCudaDriver;
+
+/**
+ * One CUDA device: its primary context and the stream the backend owns. Everything is enqueued on that
+ * stream. Not thread-safe: one thread at a time; the context is made current when the thread changes.
+ */
+final class CudaDevice implements DeviceInterface {
+
+    /** Host copies are split into chunks of at most this size (a ByteBuffer holds at most 2 GiB). */
+    private static final long COPY_CHUNK_BYTES = 1L << 30;
+    /** Heap memory is staged through native memory in chunks of this size. */
+    private static final long STAGING_BYTES = 64L << 20;
+
+    private final int ordinal;
+    private final CUdevice device = new CUdevice();
+    private final CUcontext context = new CUcontext();
+    private final CUstream stream = new CUstream();
+    private final DeviceFacts facts;
+    private final int[] captureStatus = new int[1];
+    private Thread currentThread;
+    private boolean closed;
+
+    CudaDevice(int ordinal) {
+        this.ordinal = ordinal;
+        Cuda.check(JCudaDriver.cuDeviceGet(device, ordinal), "cuDeviceGet(" + ordinal + ")");
+        Cuda.check(JCudaDriver.cuDevicePrimaryCtxRetain(context, device), "cuDevicePrimaryCtxRetain(device " + ordinal + ")");
+        try {
+            Cuda.check(JCudaDriver.cuCtxSetCurrent(context), "cuCtxSetCurrent");
+            currentThread = Thread.currentThread();
+            Cuda.check(JCudaDriver.cuStreamCreate(stream, CUstream_flags.CU_STREAM_DEFAULT), "cuStreamCreate");
+            facts = readFacts();
+        } catch (RuntimeException e) {
+            JCudaDriver.cuDevicePrimaryCtxRelease(device);
+            throw e;
+        }
+    }
+
+    /** Makes the context current on the calling thread if it is not the last thread that used it. */
+    void makeCurrent() {
+        if (closed) {
+            throw new IllegalStateException("the cuda device " + ordinal + " was closed (Driver.close()); "
+                    + "get a new one with driver.deviceInterface()");
+        }
+        Thread caller = Thread.currentThread();
+        if (caller != currentThread) {
+            Cuda.check(JCudaDriver.cuCtxSetCurrent(context), "cuCtxSetCurrent");
+            currentThread = caller;
+        }
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+
+    CUstream stream() {
+        return stream;
+    }
+
+    @Override
+    public void synchronize() {
+        makeCurrent();
+        Cuda.check(JCudaDriver.cuCtxSynchronize(), "cuCtxSynchronize (an earlier kernel or copy may have failed)");
+    }
+
+    @Override
+    public Event createEvent() {
+        makeCurrent();
+        return new CudaEvent(this);
+    }
+
+    /**
+     * Records an event on the stream. While the stream is being captured the record becomes an event
+     * record node ({@code CU_EVENT_RECORD_EXTERNAL}) whose timestamp is taken at each replay; a plain
+     * {@code cuEventRecord} there would only be a dependency marker inside the capture.
+     */
+    void record(CUevent event) {
+        makeCurrent();
+        Cuda.check(JCudaDriver.cuStreamIsCapturing(stream, captureStatus), "cuStreamIsCapturing");
+        int result = captureStatus[0] == CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_ACTIVE
+                ? JCudaDriver.cuEventRecordWithFlags(event, stream, CUevent_record_flags.CU_EVENT_RECORD_EXTERNAL)
+                : JCudaDriver.cuEventRecord(event, stream);
+        Cuda.check(result, "cuEventRecord");
+    }
+
+    @Override
+    public DeviceFacts facts() {
+        return facts;
+    }
+
+    @Override
+    public Set<SourceKind> acceptedSources() {
+        return EnumSet.of(SourceKind.PTX, SourceKind.CUBIN);
+    }
+
+    @Override
+    public KernelModule loadModule(KernelSource source) {
+        Objects.requireNonNull(source, "source");
+        makeCurrent();
+        return CudaModule.load(this, source);
+    }
+
+    @Override
+    public DeviceBuffer allocate(long bytes) {
+        if (bytes < 1) {
+            throw new IllegalArgumentException("buffer size must be >= 1 byte, got " + bytes);
+        }
+        makeCurrent();
+        CUdeviceptr pointer = new CUdeviceptr();
+        int result = JCudaDriver.cuMemAlloc(pointer, bytes);
+        if (result != CUresult.CUDA_SUCCESS) {
+            throw new IllegalStateException(String.format(Locale.ROOT,
+                    "cannot allocate %d bytes (%.2f GiB) on cuda device %d (%s): %s; free buffers or use a smaller size",
+                    bytes, bytes / (double) (1L << 30), ordinal, facts.name(), Cuda.describe(result)));
+        }
+        return new CudaBuffer(this, pointer, bytes);
+    }
+
+    @Override
+    public void write(MemorySegment source, DeviceBuffer target) {
+        Objects.requireNonNull(source, "source");
+        CudaBuffer buffer = own(target, "target");
+        long size = source.byteSize();
+        if (size > buffer.bytes()) {
+            throw new IllegalArgumentException("cannot write " + size + " bytes into a device buffer of " + buffer.bytes()
+                    + " bytes");
+        }
+        makeCurrent();
+        copy(source, size, (host, offset, length) -> JCudaDriver.cuMemcpyHtoDAsync(
+                buffer.pointer().withByteOffset(offset), host, length, stream), true);
+    }
+
+    @Override
+    public void read(DeviceBuffer source, MemorySegment target) {
+        Objects.requireNonNull(target, "target");
+        CudaBuffer buffer = own(source, "source");
+        long size = target.byteSize();
+        if (size > buffer.bytes()) {
+            throw new IllegalArgumentException("cannot read " + size + " bytes from a device buffer of " + buffer.bytes()
+                    + " bytes");
+        }
+        if (target.isReadOnly()) {
+            throw new IllegalArgumentException("the target memory segment is read-only");
+        }
+        makeCurrent();
+        copy(target, size, (host, offset, length) -> JCudaDriver.cuMemcpyDtoHAsync(
+                host, buffer.pointer().withByteOffset(offset), length, stream), false);
+    }
+
+    private interface ChunkCopy {
+        int copy(Pointer host, long offset, long length);
+    }
+
+    /**
+     * Copies between host memory and the device in chunks, on the stream, synchronizing the stream
+     * after each chunk (so the chunk's host memory stays valid and staged data can be reused).
+     */
+    private void copy(MemorySegment host, long size, ChunkCopy copy, boolean toDevice) {
+        String what = toDevice ? "cuMemcpyHtoDAsync" : "cuMemcpyDtoHAsync";
+        if (host.isNative()) {
+            for (long offset = 0; offset < size; offset += COPY_CHUNK_BYTES) {
+                long length = Math.min(COPY_CHUNK_BYTES, size - offset);
+                ByteBuffer view = host.asSlice(offset, length).asByteBuffer();
+                Cuda.check(copy.copy(Pointer.to(view), offset, length), what);
+                Cuda.check(JCudaDriver.cuStreamSynchronize(stream), "cuStreamSynchronize after " + what);
+            }
+            return;
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment staging = arena.allocate(Math.max(1, Math.min(STAGING_BYTES, size)));
+            for (long offset = 0; offset < size; offset += STAGING_BYTES) {
+                long length = Math.min(STAGING_BYTES, size - offset);
+                if (toDevice) {
+                    MemorySegment.copy(host, offset, staging, 0, length);
+                }
+                Cuda.check(copy.copy(Pointer.to(staging.asSlice(0, length).asByteBuffer()), offset, length), what);
+                Cuda.check(JCudaDriver.cuStreamSynchronize(stream), "cuStreamSynchronize after " + what);
+                if (!toDevice) {
+                    MemorySegment.copy(staging, 0, host, offset, length);
+                }
+            }
+        }
+    }
+
+    @Override
+    public void fill(DeviceBuffer target, int pattern) {
+        CudaBuffer buffer = own(target, "target");
+        if (buffer.bytes() % 4 != 0) {
+            throw new IllegalArgumentException("fill needs a buffer size that is a multiple of 4, got " + buffer.bytes());
+        }
+        makeCurrent();
+        Cuda.check(JCudaDriver.cuMemsetD32Async(buffer.pointer(), pattern, buffer.bytes() / 4, stream), "cuMemsetD32Async");
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Stream capture ({@code cuStreamBeginCapture} in thread-local mode, {@code cuStreamEndCapture},
+     * {@code cuGraphInstantiate}); events recorded inside become event record nodes. If {@code work}
+     * throws, the capture is ended and discarded before the exception propagates.
+     */
+    @Override
+    public CapturedGraph capture(Runnable work) {
+        Objects.requireNonNull(work, "work");
+        makeCurrent();
+        Cuda.check(JCudaDriver.cuStreamIsCapturing(stream, captureStatus), "cuStreamIsCapturing");
+        if (captureStatus[0] != CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_NONE) {
+            throw new IllegalStateException("the cuda stream is already being captured; captures cannot be nested");
+        }
+        Cuda.check(JCudaDriver.cuStreamBeginCapture(stream, CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_THREAD_LOCAL),
+                "cuStreamBeginCapture");
+        CUgraph graph = new CUgraph();
+        try {
+            work.run();
+        } catch (RuntimeException | Error e) {
+            if (JCudaDriver.cuStreamEndCapture(stream, graph) == CUresult.CUDA_SUCCESS) {
+                JCudaDriver.cuGraphDestroy(graph);
+            }
+            throw e;
+        }
+        int ended = JCudaDriver.cuStreamEndCapture(stream, graph);
+        if (ended != CUresult.CUDA_SUCCESS) {
+            throw new IllegalStateException("cuStreamEndCapture failed: " + Cuda.describe(ended)
+                    + "; the captured work must only enqueue on this device's stream (no synchronization, no "
+                    + "allocation, no host copies)");
+        }
+        try {
+            CUgraphExec exec = new CUgraphExec();
+            Cuda.check(JCudaDriver.cuGraphInstantiate(exec, graph, 0), "cuGraphInstantiate");
+            return new CudaGraph(this, exec);
+        } finally {
+            JCudaDriver.cuGraphDestroy(graph);
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Offers {@code jcuda.driver.CUstream} (the stream all work goes to), {@code CUcontext} (the
+     * primary context) and {@code CUdevice}.
+     */
+    @Override
+    public <T> T unwrap(Class<T> type) {
+        if (type == CUstream.class) {
+            return type.cast(stream);
+        }
+        if (type == CUcontext.class) {
+            return type.cast(context);
+        }
+        if (type == CUdevice.class) {
+            return type.cast(device);
+        }
+        throw new UnsupportedOperationException("the cuda backend has no handle of type " + type.getName()
+                + "; it offers jcuda.driver.CUstream, CUcontext and CUdevice");
+    }
+
+    CudaBuffer own(DeviceBuffer buffer, String role) {
+        Objects.requireNonNull(buffer, role);
+        if (!(buffer instanceof CudaBuffer cuda) || cuda.device() != this) {
+            throw new IllegalArgumentException("the " + role + " buffer was not allocated by this cuda device");
+        }
+        if (cuda.isClosed()) {
+            throw new IllegalArgumentException("the " + role + " buffer is closed");
+        }
+        return cuda;
+    }
+
+    /** Destroys the stream and releases the primary context. Idempotent. */
+    void close() {
+        if (closed) {
+            return;
+        }
+        JCudaDriver.cuCtxSetCurrent(context);
+        JCudaDriver.cuStreamDestroy(stream);
+        JCudaDriver.cuDevicePrimaryCtxRelease(device);
+        closed = true;
+    }
+
+    private DeviceFacts readFacts() {
+        String name = CudaDriver.deviceName(device);
+        long[] memory = new long[1];
+        Cuda.check(JCudaDriver.cuDeviceTotalMem(memory, device), "cuDeviceTotalMem");
+        OptionalLong l2 = attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE);
+        OptionalLong sms = attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
+        OptionalLong clockKHz = attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_CLOCK_RATE);
+        OptionalLong memoryClockKHz = attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE);
+        OptionalLong busWidthBits = attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH);
+        OptionalDouble peak = memoryClockKHz.isPresent() && busWidthBits.isPresent()
+                ? OptionalDouble.of(peakBandwidth(memoryClockKHz.getAsLong(), busWidthBits.getAsLong()))
+                : OptionalDouble.empty();
+        Map<String, String> extra = new LinkedHashMap<>();
+        extra.put("device", Integer.toString(ordinal));
+        extra.put("computeCapability", attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR).orElse(0)
+                + "." + attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR).orElse(0));
+        int[] version = new int[1];
+        if (JCudaDriver.cuDriverGetVersion(version) == CUresult.CUDA_SUCCESS) {
+            extra.put("driverVersion", version[0] / 1000 + "." + version[0] % 1000 / 10);
+        }
+        extra.put("jcudaVersion", JCudaVersion.get());
+        memoryClockKHz.ifPresent(v -> extra.put("memoryClockMHz", Long.toString(v / 1000)));
+        busWidthBits.ifPresent(v -> extra.put("memoryBusWidthBits", Long.toString(v)));
+        attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK)
+                .ifPresent(v -> extra.put("maxThreadsPerBlock", Long.toString(v)));
+        attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)
+                .ifPresent(v -> extra.put("maxSharedMemoryPerBlockOptinBytes", Long.toString(v)));
+        extra.put("eccEnabled", Boolean.toString(attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_ECC_ENABLED).orElse(0) != 0));
+        extra.put("pciBusId", String.format(Locale.ROOT, "%04x:%02x:%02x.0",
+                attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID).orElse(0),
+                attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_PCI_BUS_ID).orElse(0),
+                attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID).orElse(0)));
+        extra.put("stream", "backend-owned, CU_STREAM_DEFAULT flags, primary context");
+        return new DeviceFacts(name, "NVIDIA", OptionalLong.of(memory[0]), l2, sms,
+                clockKHz.isPresent() ? OptionalDouble.of(clockKHz.getAsLong() / 1000.0) : OptionalDouble.empty(),
+                peak, extra);
+    }
+
+    /**
+     * Theoretical peak bandwidth of DDR-style memory (GDDR, HBM): two transfers per memory clock over the
+     * whole bus, {@code 2 * clockKHz * 1000 * busWidthBits / 8}.
+     *
+     * @param memoryClockKHz the memory clock in kHz, as {@code CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE}
+     * @param busWidthBits the bus width in bits
+     * @return bytes per second
+     */
+    static double peakBandwidth(long memoryClockKHz, long busWidthBits) {
+        return 2.0 * memoryClockKHz * 1000.0 * busWidthBits / 8.0;
+    }
+
+    private OptionalLong attribute(int attribute) {
+        int[] value = new int[1];
+        int result = JCudaDriver.cuDeviceGetAttribute(value, attribute, device);
+        return result == CUresult.CUDA_SUCCESS && value[0] > 0 ? OptionalLong.of(value[0]) : OptionalLong.empty();
+    }
+
+    @Override
+    public String toString() {
+        return "CudaDevice[" + ordinal + ", " + facts.name() + (closed ? ", closed" : "") + "]";
+    }
+}

@@ -1,0 +1,153 @@
+package dev.kbench.cuda;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+import dev.kbench.api.Dim3;
+import dev.kbench.api.Kernel;
+import dev.kbench.api.KernelArg;
+import dev.kbench.api.KernelException;
+import jcuda.CudaException;
+import jcuda.NativePointerObject;
+import jcuda.Pointer;
+import jcuda.driver.CUfunction;
+import jcuda.driver.CUfunction_attribute;
+import jcuda.driver.CUresult;
+import jcuda.driver.JCudaDriver;
+
+/**
+ * One entry point, launched with {@code cuLaunchKernel} on the device's stream. The argument list of
+ * the last launch is kept with its native parameter block, so repeated launches with equal arguments
+ * (the timed loop) build nothing. Not thread-safe.
+ */
+final class CudaKernel implements Kernel {
+
+    /** Dynamic shared memory above this needs {@code CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES}. */
+    private static final int DEFAULT_DYNAMIC_SHARED_LIMIT = 48 * 1024;
+
+    private final CudaDevice device;
+    private final CudaModule module;
+    private final CUfunction function;
+    private final String name;
+    /** The PTX parameters, or {@code null} when unknown (cubin). */
+    private final List<PtxSignature.Param> params;
+    private int dynamicSharedLimit = DEFAULT_DYNAMIC_SHARED_LIMIT;
+
+    private List<KernelArg> lastArgs;
+    private List<CudaBuffer> lastBuffers = List.of();
+    private Pointer lastParams;
+    private int lastShared;
+
+    CudaKernel(CudaDevice device, CudaModule module, CUfunction function, String name, List<PtxSignature.Param> params) {
+        this.device = device;
+        this.module = module;
+        this.function = function;
+        this.name = name;
+        this.params = params;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public void launch(Dim3 grid, Dim3 block, List<KernelArg> args) {
+        Objects.requireNonNull(grid, "grid");
+        Objects.requireNonNull(block, "block");
+        Objects.requireNonNull(args, "args");
+        module.ensureOpen();
+        device.makeCurrent();
+        if (!args.equals(lastArgs)) {
+            prepare(args);
+        }
+        for (CudaBuffer buffer : lastBuffers) {
+            if (buffer.isClosed()) {
+                lastArgs = null;
+                throw new KernelException("a buffer argument of kernel '" + name + "' is closed");
+            }
+        }
+        int result;
+        try {
+            result = JCudaDriver.cuLaunchKernel(function,
+                    dimension(grid.x(), "grid x"), dimension(grid.y(), "grid y"), dimension(grid.z(), "grid z"),
+                    dimension(block.x(), "block x"), dimension(block.y(), "block y"), dimension(block.z(), "block z"),
+                    lastShared, device.stream(), lastParams, null);
+        } catch (CudaException e) {
+            throw new KernelException(describeLaunch(grid, block) + " failed: " + Cuda.describe(e));
+        }
+        if (result != CUresult.CUDA_SUCCESS) {
+            throw new KernelException(describeLaunch(grid, block) + " failed: " + Cuda.describe(result)
+                    + (result == CUresult.CUDA_ERROR_INVALID_VALUE
+                    ? "; check the block size (at most " + device.facts().extra().getOrDefault("maxThreadsPerBlock", "1024")
+                    + " threads) and the grid's y and z (at most 65535)" : ""));
+        }
+    }
+
+    private String describeLaunch(Dim3 grid, Dim3 block) {
+        return String.format(Locale.ROOT, "launch of kernel '%s' (grid %s, block %s, dynamic shared memory %d bytes)",
+                name, grid, block, lastShared);
+    }
+
+    /** Checks the arguments and builds the native parameter block. */
+    private void prepare(List<KernelArg> args) {
+        if (params != null) {
+            PtxSignature.check(name, params, args);
+        }
+        List<NativePointerObject> slots = new ArrayList<>(args.size());
+        List<CudaBuffer> buffers = new ArrayList<>();
+        long shared = 0;
+        for (int i = 0; i < args.size(); i++) {
+            KernelArg arg = args.get(i);
+            switch (arg) {
+                case KernelArg.Buffer b -> {
+                    if (!(b.buffer() instanceof CudaBuffer buffer) || buffer.device() != device) {
+                        throw new KernelException("argument " + i + " of kernel '" + name
+                                + "' is a buffer that was not allocated by this cuda device");
+                    }
+                    if (buffer.isClosed()) {
+                        throw new KernelException("argument " + i + " of kernel '" + name + "' is a closed buffer");
+                    }
+                    buffers.add(buffer);
+                    slots.add(Pointer.to(buffer.pointer()));
+                }
+                case KernelArg.I32 v -> slots.add(Pointer.to(new int[] {v.value()}));
+                case KernelArg.I64 v -> slots.add(Pointer.to(new long[] {v.value()}));
+                case KernelArg.F32 v -> slots.add(Pointer.to(new float[] {v.value()}));
+                case KernelArg.F64 v -> slots.add(Pointer.to(new double[] {v.value()}));
+                case KernelArg.Local l -> shared += l.bytes();
+            }
+        }
+        if (shared > Integer.MAX_VALUE) {
+            throw new KernelException("kernel '" + name + "' asks for " + shared + " bytes of dynamic shared memory");
+        }
+        if (shared > dynamicSharedLimit) {
+            int result = JCudaDriver.cuFuncSetAttribute(function,
+                    CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int) shared);
+            if (result != CUresult.CUDA_SUCCESS) {
+                throw new KernelException("kernel '" + name + "' cannot use " + shared + " bytes of dynamic shared memory"
+                        + " (the device allows " + device.facts().extra().getOrDefault("maxSharedMemoryPerBlockOptinBytes", "?")
+                        + " per block minus the kernel's static shared memory): " + Cuda.describe(result));
+            }
+            dynamicSharedLimit = (int) shared;
+        }
+        lastParams = Pointer.to(slots.toArray(NativePointerObject[]::new));
+        lastShared = (int) shared;
+        lastBuffers = List.copyOf(buffers);
+        lastArgs = List.copyOf(args);
+    }
+
+    private int dimension(long value, String what) {
+        if (value > Integer.MAX_VALUE) {
+            throw new KernelException("launch of kernel '" + name + "': " + what + " = " + value + " is too large");
+        }
+        return (int) value;
+    }
+
+    @Override
+    public String toString() {
+        return "CudaKernel[" + name + "]";
+    }
+}

@@ -1,0 +1,101 @@
+package dev.kbench.cuda;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Arrays;
+import java.util.Locale;
+
+import jcuda.JCudaVersion;
+import jcuda.LibUtils;
+
+/**
+ * Makes JCuda's JNI library loadable on the module path.
+ *
+ * <p>JCuda's {@code LibUtils.loadLibrary} first tries {@code System.loadLibrary} (the library on
+ * {@code java.library.path}), then looks for {@code ${java.io.tmpdir}/libJCudaDriver-12.6.0-linux-x86_64.so}
+ * and, if that file is missing, writes it from the resource {@code /lib/...} found with
+ * {@code LibUtils.class.getResourceAsStream}. On the module path that lookup only searches the module
+ * {@code jcuda}, not the separate natives jar (module {@code jcuda.natives}), so it fails (jcuda-main
+ * issue 40). This class writes that file itself, reading the resource through the class loader, which
+ * sees every module and the class path; JCuda's loader then finds it and loads it. The same works on
+ * the class path.
+ *
+ * <p>The file is written to a temporary name and moved into place atomically, and an existing file is
+ * kept only if its bytes equal the resource's, so concurrent JVMs and files truncated by a crashed
+ * writer are safe. Thread-safe.
+ */
+final class NativeLibrary {
+
+    private NativeLibrary() {
+    }
+
+    /**
+     * The resource and file name of JCuda's driver library on this platform, e.g.
+     * {@code libJCudaDriver-12.6.0-linux-x86_64.so}.
+     *
+     * @return the file name
+     */
+    static String driverLibraryFileName() {
+        return LibUtils.createLibraryFileName(LibUtils.createPlatformLibraryName("JCudaDriver-" + JCudaVersion.get()));
+    }
+
+    /**
+     * Places JCuda's driver library where JCuda's loader looks for it, in {@code java.io.tmpdir}.
+     *
+     * @param loader the class loader to read the natives jar's resource with
+     * @return the file
+     * @throws IOException if the resource is missing (the natives jar is not on the path) or the file
+     *     cannot be written, with the path and the next step
+     */
+    static synchronized Path extractDriverLibrary(ClassLoader loader) throws IOException {
+        return extract(loader, driverLibraryFileName(), Path.of(System.getProperty("java.io.tmpdir")));
+    }
+
+    /**
+     * Writes the resource {@code lib/NAME} to {@code directory/NAME} unless an identical file is there.
+     *
+     * @param loader the class loader to read the resource with
+     * @param fileName the library's file name
+     * @param directory where to put it
+     * @return the file
+     * @throws IOException if the resource is missing or the file cannot be written
+     */
+    static Path extract(ClassLoader loader, String fileName, Path directory) throws IOException {
+        String resource = "lib/" + fileName;
+        byte[] bytes;
+        try (InputStream in = loader.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IOException("JCuda's native library '" + resource + "' is not on the class or module path; "
+                        + "add org.jcuda:jcuda-natives:" + JCudaVersion.get() + " with the classifier of this platform ("
+                        + LibUtils.calculateOS().name().toLowerCase(Locale.ROOT) + "-"
+                        + LibUtils.calculateArch().name().toLowerCase(Locale.ROOT) + ")");
+            }
+            bytes = in.readAllBytes();
+        }
+        Path target = directory.resolve(fileName);
+        if (Files.isRegularFile(target) && Files.size(target) == bytes.length
+                && Arrays.equals(Files.readAllBytes(target), bytes)) {
+            return target;
+        }
+        Files.createDirectories(directory);
+        Path partial = Files.createTempFile(directory, fileName, ".part");
+        try {
+            Files.write(partial, bytes);
+            try {
+                Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            throw new IOException("cannot write JCuda's native library to '" + target + "': " + e.getMessage()
+                    + "; set -Djava.io.tmpdir to a writable directory", e);
+        } finally {
+            Files.deleteIfExists(partial);
+        }
+        return target;
+    }
+}

@@ -1,0 +1,55 @@
+package dev.kbench.cuda.tools;
+
+import java.io.PrintStream;
+import java.util.Locale;
+
+import dev.kbench.api.DeviceFacts;
+import dev.kbench.api.Driver;
+import dev.kbench.api.DriverStatus;
+import dev.kbench.api.Drivers;
+
+/**
+ * Prints what driver discovery found (one {@code name: state: reason} line per driver, as
+ * {@code kbench info}), the cuda driver's inventory and, when it is active, its device facts. Used to
+ * check the backend on the module path and the class path:
+ *
+ * {@snippet lang=sh :
+ * java --enable-native-access=jcuda -p LIBS -m dev.kbench.cuda/dev.kbench.cuda.tools.CudaInfo
+ * java --enable-native-access=ALL-UNNAMED -cp LIBS dev.kbench.cuda.tools.CudaInfo
+ * }
+ */
+public final class CudaInfo {
+
+    private CudaInfo() {
+    }
+
+    /**
+     * Prints the report to standard output.
+     *
+     * @param args none
+     */
+    public static void main(String[] args) {
+        PrintStream out = System.out;
+        out.println("path: " + (CudaInfo.class.getModule().isNamed() ? "module path" : "class path"));
+        for (DriverStatus status : Drivers.system().statuses()) {
+            out.println(status.describe());
+            if (!status.name().equals("cuda") || status.driver().isEmpty()) {
+                continue;
+            }
+            Driver driver = status.driver().get();
+            driver.inventory().forEach(line -> out.println("  " + line));
+            if (status.active()) {
+                DeviceFacts facts = driver.deviceInterface().facts();
+                out.println("  name: " + facts.name() + ", vendor: " + facts.vendor());
+                facts.totalMemoryBytes().ifPresent(v -> out.println("  totalMemoryBytes: " + v));
+                facts.lastLevelCacheBytes().ifPresent(v -> out.println("  lastLevelCacheBytes: " + v));
+                facts.computeUnits().ifPresent(v -> out.println("  computeUnits: " + v));
+                facts.clockMHz().ifPresent(v -> out.println(String.format(Locale.ROOT, "  clockMHz: %.0f", v)));
+                facts.peakBandwidthBytesPerSecond().ifPresent(v -> out.println(
+                        String.format(Locale.ROOT, "  peakBandwidth: %.1f GB/s", v / 1e9)));
+                facts.extra().forEach((k, v) -> out.println("  " + k + ": " + v));
+                driver.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Compiles every kernels/cuda/*.cu to PTX for Hopper (sm_90) with nvcc; the .ptx files are committed.
+#
+#   bash kernels/cuda/build-ptx.sh          # needs nvcc on PATH (CUDA 12.x or 13.x)
+#
+# The PTX ISA version follows the nvcc used (CUDA 13.0 writes .version 9.0, which needs a driver of
+# CUDA 13.0 or newer, e.g. R580); set NVCC_FLAGS to add flags. The driver JIT-compiles the PTX for the
+# GPU it runs on when the module is loaded.
+set -euo pipefail
+dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+command -v nvcc >/dev/null || { echo "build-ptx.sh: nvcc not found; install the CUDA toolkit" >&2; exit 2; }
+for cu in "$dir"/*.cu; do
+  ptx=${cu%.cu}.ptx
+  # -lineinfo off, no debug: the PTX a release build would ship
+  nvcc -ptx -arch=sm_90 -O3 ${NVCC_FLAGS:-} -o "$ptx" "$cu"
+  echo "$(basename "$cu") -> $(basename "$ptx") ($(sed -n 's/^\.version //p' "$ptx" | head -1))"
+done
