@@ -1,6 +1,22 @@
-/** kbench's opencl backend. */
+/**
+ * kbench's OpenCL backend, on JOCL 2.0.6: provides the {@code opencl} {@link dev.kbench.api.Driver}.
+ *
+ * <p>Tunables:
+ * <ul>
+ *   <li>{@systemProperty kbench.opencl.device}: the device to run on, by its index in {@code kbench info}'s
+ *       list or by part of its (or its platform's) name, case-insensitive; default: the first GPU, else
+ *       accelerator, else CPU.</li>
+ * </ul>
+ *
+ * <p>JOCL loads native code: run with {@code --enable-native-access=jocl} (module path) or
+ * {@code --enable-native-access=ALL-UNNAMED} (class path). Loading SPIR-V also calls
+ * {@code clCreateProgramWithIL} through FFM, which needs {@code --enable-native-access=dev.kbench.opencl}.
+ *
+ * @provides dev.kbench.api.Driver
+ */
 module dev.kbench.opencl {
     requires dev.kbench.api;
+    requires jocl;
 
     provides dev.kbench.api.Driver with dev.kbench.opencl.OpenClDriver;
 }

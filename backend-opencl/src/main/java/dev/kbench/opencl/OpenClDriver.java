@@ -1,12 +1,39 @@
 package dev.kbench.opencl;
 
+import java.util.List;
+import java.util.Optional;
+
 import dev.kbench.api.Availability;
 import dev.kbench.api.CacheClearer;
 import dev.kbench.api.DeviceInterface;
 import dev.kbench.api.Driver;
 
-/** The opencl driver (being built: it reports itself inactive until its backend lands). */
+/**
+ * The {@code opencl} driver: one device of the OpenCL ICD loader, through JOCL 2.0.6.
+ *
+ * <p>Active when the ICD loader ({@code libOpenCL.so.1}) is installed and offers at least one usable
+ * device. The device is the first GPU, else accelerator, else CPU, in the loader's order, unless
+ * {@code -Dkbench.opencl.device=} names one by index (as {@link #inventory()} numbers them) or by part of
+ * its name. Probing happens once, on the first call of {@link #availability()} or {@link #inventory()};
+ * it never throws and never prints.
+ *
+ * <p>The device interface has one in-order queue with profiling enabled; its handles are reachable with
+ * {@code unwrap(org.jocl.cl_context.class)}, {@code unwrap(org.jocl.cl_device_id.class)},
+ * {@code unwrap(org.jocl.cl_command_queue.class)} and {@code unwrap(org.jocl.cl_platform_id.class)}.
+ *
+ * <p>Thread-safe for discovery; the device itself is driven by one thread at a time.
+ */
 public final class OpenClDriver implements Driver {
+
+    /** The system property choosing the device, by index or by part of its name. */
+    public static final String DEVICE_PROPERTY = "kbench.opencl.device";
+
+    private Probe probe;
+    private OpenClDevice device;
+
+    /** A driver; probing waits for the first question. */
+    public OpenClDriver() {
+    }
 
     @Override
     public String name() {
@@ -14,21 +41,89 @@ public final class OpenClDriver implements Driver {
     }
 
     @Override
-    public Availability availability() {
-        return Availability.inactive("the opencl backend is not implemented in this build");
+    public synchronized Availability availability() {
+        return probe().availability();
     }
 
     @Override
-    public DeviceInterface deviceInterface() {
-        throw new IllegalStateException("opencl is inactive: " + availability().reason());
+    public synchronized List<String> inventory() {
+        return probe().inventory();
     }
 
     @Override
-    public CacheClearer cacheClearer(long bytes) {
-        throw new IllegalStateException("opencl is inactive: " + availability().reason());
+    public synchronized DeviceInterface deviceInterface() {
+        return device();
     }
 
     @Override
-    public void close() {
+    public synchronized CacheClearer cacheClearer(long bytes) {
+        if (bytes < 1) {
+            throw new IllegalArgumentException("the cache clear size must be >= 1 byte, got " + bytes);
+        }
+        return device().newCacheClearer(bytes);
+    }
+
+    @Override
+    public synchronized void close() {
+        if (device != null) {
+            device.close();
+            device = null;
+        }
+    }
+
+    private OpenClDevice device() {
+        if (device == null || device.isClosed()) {
+            Probe found = probe();
+            if (found.chosen().isEmpty()) {
+                throw new IllegalStateException("opencl is inactive: " + found.availability().reason());
+            }
+            device = new OpenClDevice(found.chosen().get());
+        }
+        return device;
+    }
+
+    private Probe probe() {
+        if (probe == null) {
+            probe = discover(System.getProperty(DEVICE_PROPERTY));
+        }
+        return probe;
+    }
+
+    /**
+     * Probes without touching JOCL's native side unless the ICD loader is there, so that a missing
+     * loader gives a reason and no output (JOCL's native code prints to stdout when it cannot load it).
+     */
+    static Probe discover(String override) {
+        return discover(override, IcdLoader.applies() ? Optional.of(IcdLoader.system()) : Optional.empty());
+    }
+
+    static Probe discover(String override, Optional<IcdLoader> loader) {
+        if (loader.isPresent() && loader.get().locate().isEmpty()) {
+            return Probe.inactive("the OpenCL ICD loader (" + String.join(" or ", IcdLoader.NAMES) + ") is not installed: "
+                    + "searched " + loader.get().searched()
+                    + "; install it (Debian/Ubuntu: apt-get install ocl-icd-libopencl1) and an OpenCL driver "
+                    + "(the NVIDIA driver, or pocl-opencl-icd for CPUs)", List.of());
+        }
+        try {
+            return Probe.run(override);
+        } catch (NoClassDefFoundError e) {
+            if (String.valueOf(e.getMessage()).startsWith("Could not initialize")) {
+                Throwable first = e.getCause() != null ? e.getCause() : e;
+                return Probe.inactive("JOCL failed to initialize earlier in this process (" + e.getMessage() + "): "
+                        + String.valueOf(first.getMessage()).strip().replace('\n', ' '), List.of());
+            }
+            return Probe.inactive("JOCL (org.jocl:jocl:2.0.6) is not on the class or module path (missing "
+                    + e.getMessage() + "); add jocl-2.0.6.jar from backend-opencl/target/lib", List.of());
+        } catch (UnsatisfiedLinkError e) {
+            return Probe.inactive("JOCL could not load its native library or the OpenCL ICD loader: "
+                    + e.getMessage().strip().replace('\n', ' '), List.of());
+        } catch (LinkageError | RuntimeException e) {
+            return Probe.inactive("probing OpenCL failed: " + e, List.of());
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "OpenClDriver[" + (probe == null ? "not probed" : probe.availability()) + "]";
     }
 }

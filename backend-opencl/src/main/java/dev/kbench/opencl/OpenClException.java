@@ -1,0 +1,53 @@
+package dev.kbench.opencl;
+
+import org.jocl.CL;
+
+/**
+ * An OpenCL call failed. The message names the call, the CL error's name and number, and what was being
+ * done. Unchecked, as an {@link IllegalStateException}: the device is in a state the caller cannot fix
+ * by retrying the same call.
+ */
+final class OpenClException extends IllegalStateException {
+
+    private static final long serialVersionUID = 1L;
+
+    /** The CL status code, e.g. {@code -5} for {@code CL_OUT_OF_RESOURCES}. */
+    private final int status;
+
+    /**
+     * An error of a call.
+     *
+     * @param call the OpenCL function, with the arguments that matter, e.g. {@code clCreateBuffer(268435456 bytes)}
+     * @param status the status it returned
+     * @param context what kbench was doing and the next step, or empty
+     */
+    OpenClException(String call, int status, String context) {
+        super(call + " failed: " + errorName(status) + (context.isEmpty() ? "" : "; " + context));
+        this.status = status;
+    }
+
+    /**
+     * The status the call returned.
+     *
+     * @return a negative CL status code
+     */
+    int status() {
+        return status;
+    }
+
+    /**
+     * A CL status as {@code NAME (number)}, e.g. {@code CL_INVALID_VALUE (-30)}.
+     *
+     * @param status the status code
+     * @return the name and the number
+     */
+    static String errorName(int status) {
+        String name;
+        try {
+            name = CL.stringFor_errorCode(status);
+        } catch (RuntimeException e) {
+            name = "CL error";
+        }
+        return name + " (" + status + ")";
+    }
+}

@@ -1,0 +1,18 @@
+// GELU forward, exact (erf) form, one element per work item:
+//     out[i] = x[i] * 0.5 * (1 + erf(x[i] / sqrt(2)))
+// The OpenCL C twin of gelu_forward_kernel in the do_bench chapter (../shared/seeds), which computes
+// x * 0.5 * (1 + erf(x * SQRT_2_INV)) with SQRT_2_INV = 0.7071067811865476 over BLOCK-sized programs and
+// masks the tail with offsets < n. Here the NDRange is rounded up to whole work-groups and the tail is
+// masked the same way.
+//
+// Used by backend-opencl's tests and by dev.kbench.opencl.tools.GeluSweep (copied into the jar as
+// dev/kbench/opencl/tools/gelu.cl by backend-opencl/pom.xml; this file is the one source).
+
+__kernel void gelu_forward(__global const float *x, __global float *out, const int n)
+{
+    const size_t i = get_global_id(0);
+    if (i < (size_t) n) {
+        const float v = x[i];
+        out[i] = v * 0.5f * (1.0f + erf(v * 0.70710678118654752f));
+    }
+}
