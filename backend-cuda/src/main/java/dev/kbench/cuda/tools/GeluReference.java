@@ -24,7 +24,7 @@ public final class GeluReference {
     }
 
     /**
-     * The error function: its Maclaurin series for {@code |x| < 2.5}, else {@code 1 - erfc(|x|)} with
+     * The error function: its Maclaurin series for {@code |x| < 1.5}, else {@code 1 - erfc(|x|)} with
      * the continued fraction of {@code erfc}, with the sign of {@code x}.
      *
      * @param x the argument; NaN gives NaN
@@ -35,7 +35,7 @@ public final class GeluReference {
             return Double.NaN;
         }
         double a = Math.abs(x);
-        if (a < 2.5) {
+        if (a < 1.5) {
             // erf(x) = 2/sqrt(pi) * sum_k (-1)^k x^(2k+1) / (k! (2k+1))
             double x2 = x * x;
             double term = x;

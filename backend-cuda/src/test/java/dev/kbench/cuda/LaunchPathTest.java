@@ -1,0 +1,93 @@
+package dev.kbench.cuda;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import dev.kbench.api.Drivers;
+import dev.kbench.cuda.tools.CudaInfo;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Starts fresh JVMs with the backend, bench-api and JCuda's two jars on the module path and on the class
+ * path, with an empty {@code java.io.tmpdir} (so no library extracted by an earlier run can help), and
+ * checks discovery, the native library load and a quiet stderr. Without the backend's extraction the
+ * module path fails with JCuda's "No resource found" (jcuda-main issue 40).
+ */
+class LaunchPathTest {
+
+    private record Run(int exit, String out, String err) {
+    }
+
+    @Test
+    void modulePath(@TempDir Path tmp) throws Exception {
+        Run run = java(tmp, "--enable-native-access=jcuda", "-p", path(), "-m",
+                "dev.kbench.cuda/" + CudaInfo.class.getName());
+
+        assertQuietAndLoaded(run, tmp);
+        assertTrue(run.out().startsWith("path: module path\n"), run.out());
+    }
+
+    @Test
+    void classPath(@TempDir Path tmp) throws Exception {
+        Run run = java(tmp, "--enable-native-access=ALL-UNNAMED", "-cp", path(), CudaInfo.class.getName());
+
+        assertQuietAndLoaded(run, tmp);
+        assertTrue(run.out().startsWith("path: class path\n"), run.out());
+    }
+
+    private static void assertQuietAndLoaded(Run run, Path tmp) {
+        assertEquals(0, run.exit(), run.out() + run.err());
+        assertEquals("", run.err(), "nothing on stderr");
+        assertFalse(run.out().contains("No resource found"), run.out());
+        assertTrue(Files.isRegularFile(tmp.resolve(NativeLibrary.driverLibraryFileName())),
+                "JCuda's library was extracted to java.io.tmpdir");
+        String cuda = run.out().lines().filter(l -> l.startsWith("cuda: ")).findFirst().orElseThrow();
+        if (NoGpu.libcudaPresent()) {
+            assertFalse(cuda.contains("JCuda's native library could not be loaded"), cuda);
+        } else {
+            // the dynamic loader opened JCuda's library and then missed its dependency: the load path works
+            assertTrue(cuda.startsWith("cuda: inactive: libcuda.so.1 not found"), cuda);
+        }
+    }
+
+    private static Run java(Path tmp, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-Djava.io.tmpdir=" + tmp);
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).start();
+        var err = process.getErrorStream();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String errors = new String(err.readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the JVM finished");
+        return new Run(process.exitValue(), out, errors);
+    }
+
+    /** The backend's classes, bench-api, jcuda and jcuda-natives, wherever this test run found them. */
+    private static String path() throws URISyntaxException {
+        URL natives = LaunchPathTest.class.getClassLoader().getResource("lib/" + NativeLibrary.driverLibraryFileName());
+        String jar = natives.toString();
+        Path nativesJar = Path.of(new java.net.URI(jar.substring("jar:".length(), jar.indexOf("!/"))));
+        return Stream.of(location(CudaDriver.class), location(Drivers.class), location(jcuda.Pointer.class), nativesJar)
+                .map(Path::toString).collect(Collectors.joining(File.pathSeparator));
+    }
+
+    private static Path location(Class<?> type) throws URISyntaxException {
+        return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+    }
+}
