@@ -161,9 +161,10 @@ public final class GeluSweep {
         out.println("# kbench GeluSweep, kernels/opencl/gelu.cl, do_bench with quantiles 0.2,0.5,0.8");
         out.println("# device: " + facts.name() + " | vendor: " + facts.vendor() + " | " + facts.extra().get("deviceVersion")
                 + " | driver " + facts.extra().get("driverVersion") + " | platform " + facts.extra().get("platform"));
-        out.println("# global memory " + facts.totalMemoryBytes() + " B, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE "
-                + facts.lastLevelCacheBytes() + " B, compute units " + facts.computeUnits() + ", max clock "
-                + facts.clockMHz() + " MHz");
+        out.println("# global memory " + text(facts.totalMemoryBytes()) + " B, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE "
+                + text(facts.lastLevelCacheBytes()) + " B, compute units " + text(facts.computeUnits()) + ", max clock "
+                + (facts.clockMHz().isPresent() ? String.format(Locale.ROOT, "%.0f", facts.clockMHz().getAsDouble()) : "unknown")
+                + " MHz, max work-group " + facts.extra().get("maxWorkGroupSize"));
         out.println("# cache clear: " + options.cache() + " = " + cacheBytes + " bytes; warmup " + options.warmupMillis()
                 + " ms, rep " + options.repMillis() + " ms; java " + System.getProperty("java.version"));
         out.println("backend,device,n,block,bytes_moved,cache_clear_bytes,estimate_ms,warmup_calls,repeat_calls,"
@@ -249,6 +250,10 @@ public final class GeluSweep {
             checked++;
         }
         return new Check(ok, maxError, checked);
+    }
+
+    private static String text(java.util.OptionalLong value) {
+        return value.isPresent() ? Long.toString(value.getAsLong()) : "unknown";
     }
 
     private static String csv(String value) {
