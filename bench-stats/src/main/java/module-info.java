@@ -1,6 +1,19 @@
-/** kbench's statistics: robust summaries and SciPy-exact comparisons of samples. */
+/**
+ * kbench's statistics: robust summaries and SciPy-exact comparisons of benchmark samples, and the
+ * samples CSV and JSON report formats (CONTRACTS.md §2-§4). One exported package,
+ * {@link dev.kbench.stats}; entry points {@link dev.kbench.stats.Compare},
+ * {@link dev.kbench.stats.Summarizer}, {@link dev.kbench.stats.SamplesCsv},
+ * {@link dev.kbench.stats.SamplesCsvWriter} and {@link dev.kbench.stats.StatsJson}.
+ */
 module dev.kbench.stats {
     requires transitive dev.kbench.api;
+    requires org.apache.commons.statistics.descriptive;
+    requires org.apache.commons.statistics.distribution;
+    requires org.apache.commons.statistics.ranking;
+    requires org.apache.commons.numbers.combinatorics;
+    requires org.apache.commons.rng.api;
+    requires org.apache.commons.csv;
+    requires com.fasterxml.jackson.databind;
 
     exports dev.kbench.stats;
 }

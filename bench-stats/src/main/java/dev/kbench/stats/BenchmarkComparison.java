@@ -1,0 +1,45 @@
+package dev.kbench.stats;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The comparison of one benchmark present in both the base and the new samples (a row of
+ * CONTRACTS.md §3's {@code results}). All times are in milliseconds.
+ *
+ * @param id the benchmark and its parameters
+ * @param nBase how many values of the base were tested (samples, or repetitions when aggregated)
+ * @param nNew how many values of the new samples were tested
+ * @param samplesBase how many samples the base had
+ * @param samplesNew how many samples the new run had
+ * @param medianBaseMillis the median of the tested base values (NumPy's linear quantile at 0.5)
+ * @param medianNewMillis the median of the tested new values
+ * @param ratio {@code medianNewMillis / medianBaseMillis}; 1 when both are 0, infinite when only the
+ *        base median is 0
+ * @param ratioInterval a seeded percentile-bootstrap confidence interval of {@code ratio}; NaN bounds
+ *        when the bootstrap is disabled
+ * @param test the statistic and p-values: SciPy's, or where SciPy's p-values are NaN the finite
+ *        values of CONTRACTS.md §3 (all values equal: statistic 0 and p-values 1; complete
+ *        separation: p-value 0 in its direction, 1 in the other); the statistic is infinite under
+ *        complete separation where SciPy's is
+ * @param verdict the verdict at the (possibly corrected) significance level
+ * @param stability the permutation stability check, present with {@link Aggregation#REPETITION_MEAN}
+ *        when enabled
+ * @param notes what a reader should know about this row, e.g. too few values or a degenerate case
+ */
+public record BenchmarkComparison(BenchmarkId id, int nBase, int nNew, int samplesBase, int samplesNew,
+                                  double medianBaseMillis, double medianNewMillis, double ratio,
+                                  Interval ratioInterval, TestResult test, Verdict verdict,
+                                  Optional<Stability> stability, List<String> notes) {
+
+    /** Validates and copies. */
+    public BenchmarkComparison {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(ratioInterval, "ratioInterval");
+        Objects.requireNonNull(test, "test");
+        Objects.requireNonNull(verdict, "verdict");
+        Objects.requireNonNull(stability, "stability");
+        notes = List.copyOf(notes);
+    }
+}

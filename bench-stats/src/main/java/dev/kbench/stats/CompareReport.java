@@ -1,0 +1,46 @@
+package dev.kbench.stats;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The result of {@link Compare#compare}: one row per benchmark present in both inputs, in the order
+ * they first appear in the base, and the benchmarks present in only one of them (CONTRACTS.md §3).
+ *
+ * @param method the test
+ * @param distribution the p-value distribution, meaningful for {@link TestMethod#BRUNNER_MUNZEL}
+ * @param aggregation what was tested: samples or repetition means
+ * @param alpha the significance level asked for
+ * @param correction the multiple-comparison correction
+ * @param alphaPerBenchmark the level each benchmark was tested at: {@code alpha}, or
+ *        {@code alpha / results().size()} with {@link Correction#BONFERRONI}
+ * @param results the comparisons
+ * @param onlyInBase benchmarks with samples in the base only, in order of appearance
+ * @param onlyInNew benchmarks with samples in the new input only, in order of appearance
+ */
+public record CompareReport(TestMethod method, BrunnerMunzelTest.Distribution distribution, Aggregation aggregation,
+                            double alpha, Correction correction, double alphaPerBenchmark,
+                            List<BenchmarkComparison> results, List<BenchmarkId> onlyInBase,
+                            List<BenchmarkId> onlyInNew) {
+
+    /** Validates and copies. */
+    public CompareReport {
+        Objects.requireNonNull(method, "method");
+        Objects.requireNonNull(distribution, "distribution");
+        Objects.requireNonNull(aggregation, "aggregation");
+        Objects.requireNonNull(correction, "correction");
+        results = List.copyOf(results);
+        onlyInBase = List.copyOf(onlyInBase);
+        onlyInNew = List.copyOf(onlyInNew);
+    }
+
+    /**
+     * How many benchmarks have a verdict, e.g. to choose the exit status.
+     *
+     * @param verdict the verdict to count
+     * @return the number of results with it
+     */
+    public long count(Verdict verdict) {
+        return results.stream().filter(r -> r.verdict() == verdict).count();
+    }
+}

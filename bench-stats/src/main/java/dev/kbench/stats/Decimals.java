@@ -1,0 +1,41 @@
+package dev.kbench.stats;
+
+import java.math.BigDecimal;
+import java.util.regex.Pattern;
+
+/** Locale-independent decimal text: strict parsing and shortest round-trip formatting. */
+final class Decimals {
+
+    /** A plain or scientific decimal; no hexadecimal, no {@code NaN}, no type suffix, no blanks. */
+    static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+    /** A non-negative integer. */
+    static final Pattern INTEGER = Pattern.compile("\\+?\\d+");
+
+    private Decimals() {
+    }
+
+    /**
+     * The shortest decimal that parses back to {@code value}, without an exponent: the digits of
+     * {@link Double#toString(double)} (shortest since JDK 19) laid out in plain notation, trailing
+     * zeros dropped: {@code 0.0001}, {@code 1}, {@code 2.5}, {@code 12345678}.
+     *
+     * @param value a finite value
+     * @return its text
+     */
+    static String plain(double value) {
+        if (value == 0) {
+            return "0";
+        }
+        return new BigDecimal(Double.toString(value)).stripTrailingZeros().toPlainString();
+    }
+
+    /**
+     * Parses a decimal strictly.
+     *
+     * @param text the text
+     * @return the value, or NaN if {@code text} is not a decimal
+     */
+    static double parse(String text) {
+        return DECIMAL.matcher(text).matches() ? Double.parseDouble(text) : Double.NaN;
+    }
+}

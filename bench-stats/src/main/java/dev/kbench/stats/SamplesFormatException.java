@@ -1,0 +1,60 @@
+package dev.kbench.stats;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A samples CSV that does not follow CONTRACTS.md §2, with where: the file, the 1-based line and the
+ * column. Its message has the form {@code FILE:LINE: column 'time_ms': ...}.
+ */
+public final class SamplesFormatException extends IllegalArgumentException {
+
+    private static final long serialVersionUID = 1L;
+
+    private final String source;
+    private final long line;
+    private final String column;
+
+    /**
+     * A format error.
+     *
+     * @param source the file name, as given to the reader
+     * @param line the 1-based line, 0 if the whole file is at fault
+     * @param column the column's name, {@code null} if no one column is at fault
+     * @param problem what is wrong, with the bad value and the fix
+     */
+    public SamplesFormatException(String source, long line, String column, String problem) {
+        super(Objects.requireNonNull(source, "source") + (line > 0 ? ":" + line : "") + ": "
+                + (column == null ? "" : "column '" + column + "': ") + problem);
+        this.source = source;
+        this.line = line;
+        this.column = column;
+    }
+
+    /**
+     * The file.
+     *
+     * @return the file name as given to the reader
+     */
+    public String source() {
+        return source;
+    }
+
+    /**
+     * The line.
+     *
+     * @return the 1-based line, 0 when the whole file is at fault (e.g. empty)
+     */
+    public long line() {
+        return line;
+    }
+
+    /**
+     * The column.
+     *
+     * @return the column's name, empty when no one column is at fault
+     */
+    public Optional<String> column() {
+        return Optional.ofNullable(column);
+    }
+}

@@ -1,0 +1,206 @@
+package dev.kbench.stats;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.util.List;
+
+/**
+ * JSON documents of {@code kbench compare --format json} (CONTRACTS.md §3) and
+ * {@code kbench summary --format json} (§4), built with Jackson. Keys come in the contract's order,
+ * extra keys after; numbers are Jackson's shortest round-trip form of each double, independent of
+ * the default locale; non-finite numbers (an infinite statistic, a ratio over a zero median, an
+ * undefined interval bound) are {@code null}. Two-space indentation, {@code \n} line ends, a final
+ * {@code \n}. Stateless and thread-safe.
+ */
+public final class StatsJson {
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final ObjectWriter WRITER;
+
+    static {
+        DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
+        DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
+                .withObjectIndenter(indenter)
+                .withArrayIndenter(indenter);
+        WRITER = new ObjectMapper().writer(printer);
+    }
+
+    private StatsJson() {
+    }
+
+    /**
+     * The compare document: {@code method}, {@code alpha}, {@code results} (each with
+     * {@code benchmark}, {@code params}, {@code n_base}, {@code n_new}, {@code median_base_ms},
+     * {@code median_new_ms}, {@code ratio}, {@code statistic}, {@code pvalue_two_sided},
+     * {@code pvalue_less}, {@code pvalue_greater}, {@code verdict}, then the extras
+     * {@code samples_base}, {@code samples_new}, {@code ratio_ci_low}, {@code ratio_ci_high},
+     * {@code stability}, {@code stable}, {@code notes}), {@code only_in_base}, {@code only_in_new}
+     * (objects with {@code benchmark} and {@code params}), then the extras {@code distribution},
+     * {@code aggregation}, {@code correction}, {@code alpha_per_benchmark},
+     * {@code confidence_level}.
+     *
+     * @param report the report
+     * @return the JSON text
+     */
+    public static String compare(CompareReport report) {
+        return text(compareTree(report));
+    }
+
+    /**
+     * Writes the compare document.
+     *
+     * @param report the report
+     * @param out where to write; not closed
+     * @throws IOException if writing fails
+     */
+    public static void compare(CompareReport report, Writer out) throws IOException {
+        out.write(compare(report));
+        out.flush();
+    }
+
+    /**
+     * The summary document with exactly the keys of CONTRACTS.md §4: {@code results}, each with
+     * {@code benchmark}, {@code params}, {@code n}, {@code min_ms}, {@code max_ms}, {@code mean_ms},
+     * {@code median_ms}, {@code stddev_ms} and {@code quantiles} keyed by the probabilities as given.
+     *
+     * @param summaries the summaries
+     * @return the JSON text
+     */
+    public static String summary(List<Summary> summaries) {
+        return text(summaryTree(summaries, false));
+    }
+
+    /**
+     * The summary document with, after the keys of {@link #summary(List)}, the robust details:
+     * {@code iqr_ms}, {@code mad_ms}, {@code median_ci_low_ms}, {@code median_ci_high_ms},
+     * {@code confidence_level}, {@code relative_noise}, {@code outliers} (counts {@code low_severe},
+     * {@code low_mild}, {@code high_mild}, {@code high_severe}) and {@code warnings} (objects with
+     * {@code kind} and {@code message}).
+     *
+     * @param summaries the summaries
+     * @return the JSON text
+     */
+    public static String summaryWithDetails(List<Summary> summaries) {
+        return text(summaryTree(summaries, true));
+    }
+
+    private static ObjectNode compareTree(CompareReport report) {
+        ObjectNode root = NODES.objectNode();
+        root.put("method", report.method().cliName());
+        number(root, "alpha", report.alpha());
+        ArrayNode results = root.putArray("results");
+        for (BenchmarkComparison c : report.results()) {
+            ObjectNode r = results.addObject();
+            r.put("benchmark", c.id().benchmark());
+            r.put("params", c.id().params());
+            r.put("n_base", c.nBase());
+            r.put("n_new", c.nNew());
+            number(r, "median_base_ms", c.medianBaseMillis());
+            number(r, "median_new_ms", c.medianNewMillis());
+            number(r, "ratio", c.ratio());
+            number(r, "statistic", c.test().statistic());
+            number(r, "pvalue_two_sided", c.test().pValueTwoSided());
+            number(r, "pvalue_less", c.test().pValueLess());
+            number(r, "pvalue_greater", c.test().pValueGreater());
+            r.put("verdict", c.verdict().jsonName());
+            r.put("samples_base", c.samplesBase());
+            r.put("samples_new", c.samplesNew());
+            number(r, "ratio_ci_low", c.ratioInterval().lower());
+            number(r, "ratio_ci_high", c.ratioInterval().upper());
+            if (c.stability().isPresent()) {
+                number(r, "stability", c.stability().get().agreement());
+                r.put("stable", c.stability().get().stable());
+            } else {
+                r.putNull("stability");
+                r.putNull("stable");
+            }
+            ArrayNode notes = r.putArray("notes");
+            c.notes().forEach(notes::add);
+        }
+        ids(root.putArray("only_in_base"), report.onlyInBase());
+        ids(root.putArray("only_in_new"), report.onlyInNew());
+        if (report.method() == TestMethod.BRUNNER_MUNZEL) {
+            root.put("distribution", report.distribution().cliName());
+        }
+        root.put("aggregation", report.aggregation().cliName());
+        root.put("correction", report.correction().cliName());
+        number(root, "alpha_per_benchmark", report.alphaPerBenchmark());
+        double level = report.results().isEmpty() ? Double.NaN
+                : report.results().getFirst().ratioInterval().confidenceLevel();
+        number(root, "confidence_level", level);
+        return root;
+    }
+
+    private static ObjectNode summaryTree(List<Summary> summaries, boolean details) {
+        ObjectNode root = NODES.objectNode();
+        ArrayNode results = root.putArray("results");
+        for (Summary s : summaries) {
+            ObjectNode r = results.addObject();
+            r.put("benchmark", s.id().benchmark());
+            r.put("params", s.id().params());
+            r.put("n", s.n());
+            number(r, "min_ms", s.minMillis());
+            number(r, "max_ms", s.maxMillis());
+            number(r, "mean_ms", s.meanMillis());
+            number(r, "median_ms", s.medianMillis());
+            number(r, "stddev_ms", s.stddevMillis());
+            ObjectNode qs = r.putObject("quantiles");
+            for (QuantileValue q : s.quantiles()) {
+                number(qs, q.label(), q.valueMillis());
+            }
+            if (details) {
+                number(r, "iqr_ms", s.iqrMillis());
+                number(r, "mad_ms", s.madMillis());
+                number(r, "median_ci_low_ms", s.medianInterval().lower());
+                number(r, "median_ci_high_ms", s.medianInterval().upper());
+                number(r, "confidence_level", s.medianInterval().confidenceLevel());
+                number(r, "relative_noise", s.relativeNoise());
+                ObjectNode o = r.putObject("outliers");
+                o.put("low_severe", s.outliers().lowSevere());
+                o.put("low_mild", s.outliers().lowMild());
+                o.put("high_mild", s.outliers().highMild());
+                o.put("high_severe", s.outliers().highSevere());
+                ArrayNode warnings = r.putArray("warnings");
+                for (SummaryWarning w : s.warnings()) {
+                    ObjectNode wn = warnings.addObject();
+                    wn.put("kind", w.kind().jsonName());
+                    wn.put("message", w.message());
+                }
+            }
+        }
+        return root;
+    }
+
+    private static void ids(ArrayNode array, List<BenchmarkId> ids) {
+        for (BenchmarkId id : ids) {
+            ObjectNode o = array.addObject();
+            o.put("benchmark", id.benchmark());
+            o.put("params", id.params());
+        }
+    }
+
+    private static void number(ObjectNode node, String key, double value) {
+        if (Double.isFinite(value)) {
+            node.put(key, value);
+        } else {
+            node.putNull(key);
+        }
+    }
+
+    private static String text(ObjectNode tree) {
+        try {
+            return WRITER.writeValueAsString(tree) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException("cannot write JSON: " + e.getMessage(), e);
+        }
+    }
+}

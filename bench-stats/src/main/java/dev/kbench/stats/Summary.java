@@ -1,0 +1,43 @@
+package dev.kbench.stats;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Robust summary of one benchmark's samples ({@code kbench summary}, CONTRACTS.md §4). Times are in
+ * milliseconds; quantiles, the median and the quartiles use NumPy's {@code linear} method.
+ *
+ * @param id the benchmark and its parameters
+ * @param n the number of samples, at least 1
+ * @param minMillis the smallest sample
+ * @param maxMillis the largest sample
+ * @param meanMillis the arithmetic mean
+ * @param medianMillis the median
+ * @param stddevMillis the standard deviation with {@code n - 1} (0 for one sample)
+ * @param quantiles the quantiles asked for, in the order asked
+ * @param iqrMillis the interquartile range {@code Q3 - Q1}
+ * @param madMillis the median absolute deviation from the median, unscaled (SciPy's
+ *        {@code median_abs_deviation(x)}); multiply by 1.4826 for a normal-consistent spread
+ * @param medianInterval a distribution-free confidence interval of the median from order
+ *        statistics, as SciPy's {@code quantile_test(x, p=0.5).confidence_interval(level)}; NaN
+ *        bounds when there are too few samples for the level
+ * @param relativeNoise {@code 1.4826 * mad / median}, a robust coefficient of variation (equal to
+ *        {@code stddev / mean} for normal data, insensitive to outliers); 0 when both are 0, infinite
+ *        when only the median is 0
+ * @param outliers Tukey's outliers
+ * @param warnings what the user should know before trusting these numbers, possibly none
+ */
+public record Summary(BenchmarkId id, int n, double minMillis, double maxMillis, double meanMillis,
+                      double medianMillis, double stddevMillis, List<QuantileValue> quantiles, double iqrMillis,
+                      double madMillis, Interval medianInterval, double relativeNoise, Outliers outliers,
+                      List<SummaryWarning> warnings) {
+
+    /** Validates and copies. */
+    public Summary {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(medianInterval, "medianInterval");
+        Objects.requireNonNull(outliers, "outliers");
+        quantiles = List.copyOf(quantiles);
+        warnings = List.copyOf(warnings);
+    }
+}

@@ -1,0 +1,25 @@
+package dev.kbench.stats;
+
+/**
+ * A two-sample significance test with SciPy's semantics. Implementations are immutable and
+ * thread-safe.
+ */
+public sealed interface TwoSampleTest permits BrunnerMunzelTest, MannWhitneyUTest, WelchTTest {
+
+    /**
+     * Tests {@code x} against {@code y} for the three alternatives; the arrays are not modified.
+     *
+     * @param x the first sample (the base), at least as many values as the test needs
+     * @param y the second sample (the new code)
+     * @return SciPy's statistic and p-values, NaN where SciPy's are NaN
+     * @throws IllegalArgumentException if a sample is too small or holds NaN
+     */
+    TestResult test(double[] x, double[] y);
+
+    /**
+     * Which test this is.
+     *
+     * @return the method
+     */
+    TestMethod method();
+}
