@@ -38,6 +38,10 @@ public final class CudaDriver implements Driver {
     /** The system property that chooses the device by index. */
     public static final String DEVICE_PROPERTY = "kbench.cuda.device";
 
+    /** Why JCuda's native library could not be loaded in this JVM, or {@code null}; guarded by the class. */
+    private static String loadFailure;
+    private static boolean loadAttempted;
+
     private final UnaryOperator<String> properties;
     private Availability availability;
     private final List<String> inventory = new ArrayList<>();
@@ -112,13 +116,9 @@ public final class CudaDriver implements Driver {
     }
 
     private Availability probe() {
-        ClassLoader loader = CudaDriver.class.getClassLoader();
-        try {
-            NativeLibrary.extractDriverLibrary(loader != null ? loader : ClassLoader.getSystemClassLoader());
-        } catch (IOException e) {
-            return Availability.inactive(e.getMessage());
-        } catch (LinkageError e) {
-            return Availability.inactive("JCuda " + "(org.jcuda:jcuda) is not on the class or module path: " + e);
+        String failure = loadJCuda();
+        if (failure != null) {
+            return Availability.inactive(failure);
         }
         try {
             return probeDriver();
@@ -127,6 +127,27 @@ public final class CudaDriver implements Driver {
         } catch (CudaException e) {
             return Availability.inactive("the CUDA driver failed while probing: " + Cuda.describe(e));
         }
+    }
+
+    /** Loads JCuda's native library once per JVM; returns why it failed, or {@code null}. */
+    private static synchronized String loadJCuda() {
+        if (loadAttempted) {
+            return loadFailure;
+        }
+        loadAttempted = true;
+        ClassLoader loader = CudaDriver.class.getClassLoader();
+        try {
+            NativeLibrary.extractDriverLibrary(loader != null ? loader : ClassLoader.getSystemClassLoader());
+            // initializing JCudaDriver runs JCuda's loader, which now finds the extracted library
+            Class.forName("jcuda.driver.JCudaDriver", true, CudaDriver.class.getClassLoader());
+        } catch (IOException e) {
+            loadFailure = e.getMessage();
+        } catch (LinkageError e) {
+            loadFailure = linkFailure(e);
+        } catch (ClassNotFoundException e) {
+            loadFailure = "JCuda (org.jcuda:jcuda) is not on the class or module path";
+        }
+        return loadFailure;
     }
 
     private Availability probeDriver() {
