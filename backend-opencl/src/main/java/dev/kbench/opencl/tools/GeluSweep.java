@@ -78,10 +78,26 @@ public final class GeluSweep {
         }
     }
 
-    /** The parsed command line. */
-    record Options(List<Integer> log2n, int block, String cache, double warmupMillis, double repMillis, Path samples) {
+    /**
+     * The parsed command line.
+     *
+     * @param log2n the sizes, as powers of two
+     * @param block the work-group size
+     * @param cache {@code triton}, {@code device} or a number of bytes
+     * @param warmupMillis do_bench's warmup target
+     * @param repMillis do_bench's repetition target
+     * @param samples where to write every sample, or {@code null}
+     */
+    public record Options(List<Integer> log2n, int block, String cache, double warmupMillis, double repMillis, Path samples) {
 
-        static Options parse(String[] args) {
+        /**
+         * Parses the options of the class description.
+         *
+         * @param args the command line
+         * @return the options
+         * @throws IllegalArgumentException naming a bad option or value
+         */
+        public static Options parse(String[] args) {
             List<Integer> log2n = List.of(16, 20, 24, 28);
             int block = 256;
             String cache = "triton";
@@ -153,7 +169,7 @@ public final class GeluSweep {
      * @return the number of sizes whose output was wrong
      * @throws IOException if the samples file cannot be written
      */
-    static int run(Options options, PrintStream out) throws IOException {
+    public static int run(Options options, PrintStream out) throws IOException {
         Driver driver = Drivers.system().select("opencl");
         DeviceInterface device = driver.deviceInterface();
         DeviceFacts facts = device.facts();
