@@ -1,0 +1,36 @@
+package dev.kbench.stats;
+
+import dev.kbench.api.SampleRecord;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+
+/** Builds sample rows for tests. */
+final class Records {
+
+    private Records() {
+    }
+
+    /** One row per value, without repetition index. */
+    static List<SampleRecord> samples(String benchmark, String params, double... times) {
+        List<SampleRecord> rows = new ArrayList<>();
+        for (int i = 0; i < times.length; i++) {
+            rows.add(new SampleRecord(benchmark, params, OptionalInt.empty(), i, times[i], "", "", OptionalLong.empty(),
+                    OptionalLong.empty()));
+        }
+        return rows;
+    }
+
+    /** One row per value, repetition by repetition. */
+    static List<SampleRecord> repetitions(String benchmark, String params, double[][] reps) {
+        List<SampleRecord> rows = new ArrayList<>();
+        for (int r = 0; r < reps.length; r++) {
+            for (int i = 0; i < reps[r].length; i++) {
+                rows.add(new SampleRecord(benchmark, params, OptionalInt.of(r), i, reps[r][i], "", "",
+                        OptionalLong.empty(), OptionalLong.empty()));
+            }
+        }
+        return rows;
+    }
+}
