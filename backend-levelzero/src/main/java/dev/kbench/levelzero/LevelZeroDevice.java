@@ -1,0 +1,726 @@
+package dev.kbench.levelzero;
+
+import dev.kbench.api.CacheClearer;
+import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.DeviceFacts;
+import dev.kbench.api.DeviceInterface;
+import dev.kbench.api.Event;
+import dev.kbench.api.KernelException;
+import dev.kbench.api.KernelModule;
+import dev.kbench.api.KernelSource;
+import dev.kbench.api.SourceKind;
+import dev.kbench.levelzero.ze.ZeApi;
+import dev.kbench.levelzero.ze.ze_command_queue_desc_t;
+import dev.kbench.levelzero.ze.ze_command_queue_group_properties_t;
+import dev.kbench.levelzero.ze.ze_context_desc_t;
+import dev.kbench.levelzero.ze.ze_device_cache_properties_t;
+import dev.kbench.levelzero.ze.ze_device_compute_properties_t;
+import dev.kbench.levelzero.ze.ze_device_mem_alloc_desc_t;
+import dev.kbench.levelzero.ze.ze_device_memory_properties_t;
+import dev.kbench.levelzero.ze.ze_device_properties_t;
+import dev.kbench.levelzero.ze.ze_event_desc_t;
+import dev.kbench.levelzero.ze.ze_event_pool_desc_t;
+import dev.kbench.levelzero.ze.ze_host_mem_alloc_desc_t;
+import dev.kbench.levelzero.ze.ze_module_desc_t;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The levelzero backend's device: one context and one immediate command list (asynchronous mode,
+ * on the first command queue group that supports compute) as the in-order work stream.
+ *
+ * <p>In order: Level Zero 1.4 only promises that a barrier waits for everything before it and holds
+ * back everything after it, so every command this class appends (kernel launch, fill, copy, timestamp)
+ * is preceded by {@code zeCommandListAppendBarrier}. Each command therefore starts after the previous
+ * one has completed, like a CUDA stream.
+ *
+ * <p>Timing: an {@link Event} is a barrier then {@code zeCommandListAppendWriteGlobalTimestamp} into an
+ * 8-byte slot of host memory ({@code zeMemAllocHost}); elapsed time is the difference of two such
+ * timestamps, converted with the device's {@link DeviceClock}. The interval between two events thus
+ * holds the timed work plus the barrier in front of each command, as a CUDA event pair holds the
+ * stream's own overhead. Kernel-timestamp events are not used: the spec leaves the duration of an event
+ * signalled by {@code zeCommandListAppendSignalEvent} undefined.
+ *
+ * <p>Synchronisation: {@code zeCommandListHostSynchronize} where the loader and driver have it (API
+ * 1.6), else a barrier that signals a host-visible event, {@code zeEventHostSynchronize}, then
+ * {@code zeEventHostReset}.
+ *
+ * <p>Native memory: descriptors and out-parameters live in confined arenas closed by the call that
+ * made them; the device's own state lives in one shared arena closed by {@link #close()}. Device and
+ * host allocations are freed by their owners' {@code close()} and, at the latest, by the device's.
+ *
+ * <p>Not thread-safe, as {@link DeviceInterface} says.
+ */
+final class LevelZeroDevice implements DeviceInterface {
+
+    /** What a timestamp slot holds until the device writes it. */
+    static final long UNWRITTEN = -1L;
+    /** The largest host staging buffer used by {@link #write} and {@link #read}; larger copies go in chunks. */
+    static final long STAGING_LIMIT_BYTES = 8L << 20;
+
+    private final Arena arena;
+    private final MemorySegment driver;
+    private final MemorySegment device;
+    private final MemorySegment context;
+    private final MemorySegment commandList;
+    private final MemorySegment eventPool;
+    private final MemorySegment syncEvent;
+    private final MemorySegment zeroByte;
+    private final DeviceClock clock;
+    private final DeviceFacts facts;
+    private final Function<Arena, SymbolLookup> optionalFunctions;
+    private final TimestampSlots slots;
+    private final Set<AutoCloseable> owned = new LinkedHashSet<>();
+    private HostSynchronize hostSynchronize;
+    private MemorySegment staging;
+    private long appended;
+    private long completed;
+    private boolean closing;
+    private boolean closed;
+
+    private LevelZeroDevice(Arena arena, ZeProbe.Target target, MemorySegment context, MemorySegment commandList,
+                            MemorySegment eventPool, MemorySegment syncEvent, DeviceClock clock, DeviceFacts facts,
+                            Function<Arena, SymbolLookup> optionalFunctions) {
+        this.arena = arena;
+        this.driver = target.driver();
+        this.device = target.device();
+        this.context = context;
+        this.commandList = commandList;
+        this.eventPool = eventPool;
+        this.syncEvent = syncEvent;
+        this.clock = clock;
+        this.facts = facts;
+        this.optionalFunctions = optionalFunctions;
+        this.zeroByte = arena.allocate(1);
+        this.slots = new TimestampSlots(this);
+    }
+
+    /**
+     * Opens the device discovery chose: reads its properties, creates the context, the command list and
+     * the synchronisation event.
+     *
+     * @param target the driver and device
+     * @param optionalFunctions where functions newer than API 1.4 are looked up, given an arena that
+     *     bounds the lookup's lifetime
+     * @return the open device
+     * @throws IllegalStateException naming the failed call
+     */
+    static LevelZeroDevice open(ZeProbe.Target target, Function<Arena, SymbolLookup> optionalFunctions) {
+        Arena arena = Arena.ofShared();
+        Deque<Runnable> undo = new ArrayDeque<>();
+        undo.push(arena::close);
+        try (Arena call = Arena.ofConfined()) {
+            Map<String, String> extra = new LinkedHashMap<>();
+            MemorySegment props = ze_device_properties_t.allocate(call);
+            DeviceClock clock = readProperties(target, props, extra);
+            int ordinal = computeOrdinal(target.device(), call);
+            extra.put("commandQueueGroupOrdinal", Integer.toString(ordinal));
+
+            MemorySegment slot = Ze.handleSlot(call);
+            MemorySegment contextDesc = ze_context_desc_t.allocate(call);
+            ze_context_desc_t.stype(contextDesc, ZeApi.ZE_STRUCTURE_TYPE_CONTEXT_DESC());
+            Ze.check(ZeApi.zeContextCreate(target.driver(), contextDesc, slot), "zeContextCreate");
+            MemorySegment context = Ze.handle(slot);
+            undo.push(() -> ZeApi.zeContextDestroy(context));
+
+            MemorySegment queueDesc = ze_command_queue_desc_t.allocate(call);
+            ze_command_queue_desc_t.stype(queueDesc, ZeApi.ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC());
+            ze_command_queue_desc_t.ordinal(queueDesc, ordinal);
+            ze_command_queue_desc_t.index(queueDesc, 0);
+            ze_command_queue_desc_t.mode(queueDesc, ZeApi.ZE_COMMAND_QUEUE_MODE_ASYNCHRONOUS());
+            ze_command_queue_desc_t.priority(queueDesc, ZeApi.ZE_COMMAND_QUEUE_PRIORITY_NORMAL());
+            Ze.check(ZeApi.zeCommandListCreateImmediate(context, target.device(), queueDesc, slot),
+                    "zeCommandListCreateImmediate");
+            MemorySegment commandList = Ze.handle(slot);
+            undo.push(() -> ZeApi.zeCommandListDestroy(commandList));
+
+            MemorySegment poolDesc = ze_event_pool_desc_t.allocate(call);
+            ze_event_pool_desc_t.stype(poolDesc, ZeApi.ZE_STRUCTURE_TYPE_EVENT_POOL_DESC());
+            ze_event_pool_desc_t.flags(poolDesc, ZeApi.ZE_EVENT_POOL_FLAG_HOST_VISIBLE());
+            ze_event_pool_desc_t.count(poolDesc, 1);
+            MemorySegment devices = call.allocate(ValueLayout.ADDRESS);
+            devices.set(ValueLayout.ADDRESS, 0, target.device());
+            Ze.check(ZeApi.zeEventPoolCreate(context, poolDesc, 1, devices, slot), "zeEventPoolCreate");
+            MemorySegment pool = Ze.handle(slot);
+            undo.push(() -> ZeApi.zeEventPoolDestroy(pool));
+
+            MemorySegment eventDesc = ze_event_desc_t.allocate(call);
+            ze_event_desc_t.stype(eventDesc, ZeApi.ZE_STRUCTURE_TYPE_EVENT_DESC());
+            ze_event_desc_t.index(eventDesc, 0);
+            ze_event_desc_t.signal(eventDesc, ZeApi.ZE_EVENT_SCOPE_FLAG_HOST());
+            ze_event_desc_t.wait(eventDesc, ZeApi.ZE_EVENT_SCOPE_FLAG_HOST());
+            Ze.check(ZeApi.zeEventCreate(pool, eventDesc, slot), "zeEventCreate");
+            MemorySegment event = Ze.handle(slot);
+
+            extra.put("eventTiming", "barrier + zeCommandListAppendWriteGlobalTimestamp into host memory");
+            DeviceFacts facts = readFacts(target, props, call, extra);
+            return new LevelZeroDevice(arena, target, context, commandList, pool, event, clock, facts,
+                    optionalFunctions);
+        } catch (RuntimeException e) {
+            while (!undo.isEmpty()) {
+                undo.pop().run();
+            }
+            throw e;
+        }
+    }
+
+    private static DeviceClock readProperties(ZeProbe.Target target, MemorySegment props, Map<String, String> extra) {
+        boolean cyclesPerSecond = target.apiVersion() >= ZeApi.ZE_API_VERSION_1_2();
+        int result = -1;
+        if (cyclesPerSecond) {
+            ze_device_properties_t.stype(props, ZeApi.ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES_1_2());
+            result = ZeApi.zeDeviceGetProperties(target.device(), props);
+            cyclesPerSecond = result == ZeApi.ZE_RESULT_SUCCESS();
+        }
+        if (!cyclesPerSecond) {
+            props.fill((byte) 0);
+            ze_device_properties_t.stype(props, ZeApi.ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES());
+            Ze.check(ZeApi.zeDeviceGetProperties(target.device(), props), "zeDeviceGetProperties");
+        }
+        long resolution = ze_device_properties_t.timerResolution(props);
+        int validBits = ze_device_properties_t.timestampValidBits(props);
+        DeviceClock clock;
+        try {
+            clock = cyclesPerSecond ? DeviceClock.fromTicksPerSecond(resolution, validBits)
+                    : DeviceClock.fromNanosPerTick(resolution, validBits);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("the device reports an unusable timestamp clock: " + e.getMessage(), e);
+        }
+        extra.put("driverApiVersion", Ze.version(target.apiVersion()));
+        extra.put("timerResolution", clock.resolutionText());
+        extra.put("timestampValidBits", Integer.toString(validBits));
+        extra.put("timestampWrapSeconds", String.format(Locale.ROOT, "%.6g", clock.wrapNanos() / 1e9));
+        return clock;
+    }
+
+    private static int computeOrdinal(MemorySegment device, Arena call) {
+        MemorySegment count = call.allocate(ValueLayout.JAVA_INT);
+        Ze.check(ZeApi.zeDeviceGetCommandQueueGroupProperties(device, count, MemorySegment.NULL),
+                "zeDeviceGetCommandQueueGroupProperties");
+        int n = count.get(ValueLayout.JAVA_INT, 0);
+        MemorySegment groups = ze_command_queue_group_properties_t.allocateArray(Math.max(1, n), call);
+        for (int i = 0; i < n; i++) {
+            ze_command_queue_group_properties_t.stype(ze_command_queue_group_properties_t.asSlice(groups, i),
+                    ZeApi.ZE_STRUCTURE_TYPE_COMMAND_QUEUE_GROUP_PROPERTIES());
+        }
+        Ze.check(ZeApi.zeDeviceGetCommandQueueGroupProperties(device, count, groups),
+                "zeDeviceGetCommandQueueGroupProperties");
+        for (int i = 0; i < count.get(ValueLayout.JAVA_INT, 0); i++) {
+            int flags = ze_command_queue_group_properties_t.flags(ze_command_queue_group_properties_t.asSlice(groups, i));
+            if ((flags & ZeApi.ZE_COMMAND_QUEUE_GROUP_PROPERTY_FLAG_COMPUTE()) != 0) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("none of the device's " + n + " command queue groups supports compute");
+    }
+
+    private static DeviceFacts readFacts(ZeProbe.Target target, MemorySegment props, Arena call,
+                                         Map<String, String> extra) {
+        MemorySegment device = target.device();
+        MemorySegment count = call.allocate(ValueLayout.JAVA_INT);
+
+        Ze.check(ZeApi.zeDeviceGetMemoryProperties(device, count, MemorySegment.NULL), "zeDeviceGetMemoryProperties");
+        int n = count.get(ValueLayout.JAVA_INT, 0);
+        long totalMemory = 0;
+        if (n > 0) {
+            MemorySegment memory = ze_device_memory_properties_t.allocateArray(n, call);
+            for (int i = 0; i < n; i++) {
+                ze_device_memory_properties_t.stype(ze_device_memory_properties_t.asSlice(memory, i),
+                        ZeApi.ZE_STRUCTURE_TYPE_DEVICE_MEMORY_PROPERTIES());
+            }
+            Ze.check(ZeApi.zeDeviceGetMemoryProperties(device, count, memory), "zeDeviceGetMemoryProperties");
+            for (int i = 0; i < count.get(ValueLayout.JAVA_INT, 0); i++) {
+                MemorySegment m = ze_device_memory_properties_t.asSlice(memory, i);
+                totalMemory += ze_device_memory_properties_t.totalSize(m);
+                extra.put("memory" + i, String.format(Locale.ROOT, "%s, %d MHz, %d-bit bus",
+                        ze_device_memory_properties_t.name(m).getString(0),
+                        ze_device_memory_properties_t.maxClockRate(m), ze_device_memory_properties_t.maxBusWidth(m)));
+            }
+        }
+
+        count.set(ValueLayout.JAVA_INT, 0, 0);
+        Ze.check(ZeApi.zeDeviceGetCacheProperties(device, count, MemorySegment.NULL), "zeDeviceGetCacheProperties");
+        n = count.get(ValueLayout.JAVA_INT, 0);
+        long largestCache = 0;
+        if (n > 0) {
+            MemorySegment caches = ze_device_cache_properties_t.allocateArray(n, call);
+            for (int i = 0; i < n; i++) {
+                ze_device_cache_properties_t.stype(ze_device_cache_properties_t.asSlice(caches, i),
+                        ZeApi.ZE_STRUCTURE_TYPE_DEVICE_CACHE_PROPERTIES());
+            }
+            Ze.check(ZeApi.zeDeviceGetCacheProperties(device, count, caches), "zeDeviceGetCacheProperties");
+            for (int i = 0; i < count.get(ValueLayout.JAVA_INT, 0); i++) {
+                largestCache = Math.max(largestCache,
+                        ze_device_cache_properties_t.cacheSize(ze_device_cache_properties_t.asSlice(caches, i)));
+            }
+        }
+
+        MemorySegment compute = ze_device_compute_properties_t.allocate(call);
+        ze_device_compute_properties_t.stype(compute, ZeApi.ZE_STRUCTURE_TYPE_DEVICE_COMPUTE_PROPERTIES());
+        Ze.check(ZeApi.zeDeviceGetComputeProperties(device, compute), "zeDeviceGetComputeProperties");
+        extra.put("maxTotalGroupSize", Integer.toUnsignedString(ze_device_compute_properties_t.maxTotalGroupSize(compute)));
+        extra.put("maxSharedLocalMemory",
+                Integer.toUnsignedString(ze_device_compute_properties_t.maxSharedLocalMemory(compute)));
+        extra.put("deviceType", ZeProbe.deviceType(ze_device_properties_t.type(props)));
+        extra.put("deviceId", String.format(Locale.ROOT, "0x%04x", ze_device_properties_t.deviceId(props)));
+
+        int vendorId = ze_device_properties_t.vendorId(props);
+        String vendor = vendorId == 0x8086 ? "Intel" : String.format(Locale.ROOT, "PCI vendor 0x%04x", vendorId);
+        long eus = (long) ze_device_properties_t.numSlices(props) * ze_device_properties_t.numSubslicesPerSlice(props)
+                * ze_device_properties_t.numEUsPerSubslice(props);
+        int clockMHz = ze_device_properties_t.coreClockRate(props);
+        return new DeviceFacts(ze_device_properties_t.name(props).getString(0), vendor,
+                totalMemory > 0 ? OptionalLong.of(totalMemory) : OptionalLong.empty(),
+                largestCache > 0 ? OptionalLong.of(largestCache) : OptionalLong.empty(),
+                eus > 0 ? OptionalLong.of(eus) : OptionalLong.empty(),
+                clockMHz > 0 ? OptionalDouble.of(clockMHz) : OptionalDouble.empty(),
+                // API 1.4 gives the memory clock and bus width but not the transfers per clock: unknown.
+                OptionalDouble.empty(), extra);
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // DeviceInterface
+
+    @Override
+    public void synchronize() {
+        ensureOpen();
+        long target = appended;
+        if (hostSynchronize == null) {
+            hostSynchronize = HostSynchronize.resolve(optionalFunctions.apply(arena));
+        }
+        if (hostSynchronize.available() && hostSynchronize.waitFor(commandList)) {
+            completed = target;
+            return;
+        }
+        Ze.check(ZeApi.zeCommandListAppendBarrier(commandList, syncEvent, 0, MemorySegment.NULL),
+                "zeCommandListAppendBarrier (signalling the synchronisation event)");
+        appended++;
+        Ze.check(ZeApi.zeEventHostSynchronize(syncEvent, Ze.WAIT_FOREVER), "zeEventHostSynchronize");
+        Ze.check(ZeApi.zeEventHostReset(syncEvent), "zeEventHostReset");
+        completed = appended;
+    }
+
+    @Override
+    public Event createEvent() {
+        ensureOpen();
+        TimestampEvent event = new TimestampEvent(this, slots.acquire());
+        owned.add(event);
+        return event;
+    }
+
+    @Override
+    public DeviceFacts facts() {
+        return facts;
+    }
+
+    @Override
+    public Set<SourceKind> acceptedSources() {
+        return Set.of(SourceKind.SPIRV);
+    }
+
+    @Override
+    public KernelModule loadModule(KernelSource source) {
+        ensureOpen();
+        if (source.kind() != SourceKind.SPIRV) {
+            throw new KernelException("the levelzero backend accepts SPIR-V modules only; '" + source.name()
+                    + "' is " + source.kind() + " (compile OpenCL C to SPIR-V, e.g. with clang -target spir64 and"
+                    + " llvm-spirv)");
+        }
+        try (Arena call = Arena.ofConfined()) {
+            byte[] code = source.code();
+            MemorySegment input = call.allocate(code.length, 8);
+            MemorySegment.copy(code, 0, input, ValueLayout.JAVA_BYTE, 0, code.length);
+            MemorySegment desc = ze_module_desc_t.allocate(call);
+            ze_module_desc_t.stype(desc, ZeApi.ZE_STRUCTURE_TYPE_MODULE_DESC());
+            ze_module_desc_t.format(desc, ZeApi.ZE_MODULE_FORMAT_IL_SPIRV());
+            ze_module_desc_t.inputSize(desc, code.length);
+            ze_module_desc_t.pInputModule(desc, input);
+            ze_module_desc_t.pBuildFlags(desc, call.allocateFrom(source.buildOptions()));
+            ze_module_desc_t.pConstants(desc, MemorySegment.NULL);
+            MemorySegment moduleSlot = Ze.handleSlot(call);
+            MemorySegment logSlot = Ze.handleSlot(call);
+            int result = ZeApi.zeModuleCreate(context, device, desc, moduleSlot, logSlot);
+            String log = takeBuildLog(Ze.handle(logSlot), call);
+            if (result != ZeApi.ZE_RESULT_SUCCESS()) {
+                throw new KernelException("cannot build Level Zero module '" + source.name() + "': zeModuleCreate"
+                        + " returned " + Ze.describe(result), log, null);
+            }
+            ZeModule module = new ZeModule(this, Ze.handle(moduleSlot), source.name(), log);
+            owned.add(module);
+            return module;
+        }
+    }
+
+    /** Reads and destroys a build log; empty if there is none. */
+    private static String takeBuildLog(MemorySegment log, Arena call) {
+        if (log.equals(MemorySegment.NULL)) {
+            return "";
+        }
+        try {
+            MemorySegment size = call.allocate(ValueLayout.JAVA_LONG);
+            Ze.check(ZeApi.zeModuleBuildLogGetString(log, size, MemorySegment.NULL), "zeModuleBuildLogGetString");
+            long bytes = size.get(ValueLayout.JAVA_LONG, 0);
+            if (bytes <= 1) {
+                return "";
+            }
+            MemorySegment text = call.allocate(bytes);
+            Ze.check(ZeApi.zeModuleBuildLogGetString(log, size, text), "zeModuleBuildLogGetString");
+            return text.getString(0);
+        } finally {
+            ZeApi.zeModuleBuildLogDestroy(log);
+        }
+    }
+
+    @Override
+    public DeviceBuffer allocate(long bytes) {
+        if (bytes < 1) {
+            throw new IllegalArgumentException("a device buffer must have at least 1 byte, got " + bytes);
+        }
+        ensureOpen();
+        ZeBuffer buffer = new ZeBuffer(this, allocateDevice(bytes), bytes);
+        owned.add(buffer);
+        return buffer;
+    }
+
+    @Override
+    public void write(MemorySegment source, DeviceBuffer target) {
+        ZeBuffer buffer = own(target);
+        long size = source.byteSize();
+        if (size > buffer.bytes()) {
+            throw new IllegalArgumentException("cannot write " + size + " bytes into a device buffer of "
+                    + buffer.bytes() + " bytes");
+        }
+        for (long offset = 0; offset < size; offset += STAGING_LIMIT_BYTES) {
+            long chunk = Math.min(STAGING_LIMIT_BYTES, size - offset);
+            MemorySegment host = staging(chunk);
+            MemorySegment.copy(source, offset, host, 0, chunk);
+            appendCopy(buffer.address(offset), host, chunk);
+            synchronize();
+        }
+    }
+
+    @Override
+    public void read(DeviceBuffer source, MemorySegment target) {
+        ZeBuffer buffer = own(source);
+        long size = target.byteSize();
+        if (size > buffer.bytes()) {
+            throw new IllegalArgumentException("cannot read " + size + " bytes from a device buffer of "
+                    + buffer.bytes() + " bytes");
+        }
+        for (long offset = 0; offset < size; offset += STAGING_LIMIT_BYTES) {
+            long chunk = Math.min(STAGING_LIMIT_BYTES, size - offset);
+            MemorySegment host = staging(chunk);
+            appendCopy(host, buffer.address(offset), chunk);
+            synchronize();
+            MemorySegment.copy(host, 0, target, offset, chunk);
+        }
+    }
+
+    @Override
+    public void fill(DeviceBuffer target, int pattern) {
+        ZeBuffer buffer = own(target);
+        if (buffer.bytes() % Integer.BYTES != 0) {
+            throw new IllegalArgumentException("fill writes 4-byte patterns; the buffer's size " + buffer.bytes()
+                    + " is not a multiple of 4");
+        }
+        try (Arena call = Arena.ofConfined()) {
+            // Read by the driver while appending (as Intel's runtime does), so it may be freed right after.
+            MemorySegment value = call.allocateFrom(ValueLayout.JAVA_INT, pattern);
+            appendFill(buffer.address(0), value, Integer.BYTES, buffer.bytes());
+        }
+    }
+
+    /**
+     * Handles for users who append their own work: {@link LevelZeroHandles} gives the driver, device,
+     * context and command list; {@link MemorySegment} gives the immediate command list.
+     *
+     * @param type {@code LevelZeroHandles.class} or {@code MemorySegment.class}
+     * @param <T> the handle's type
+     * @return the handle
+     * @throws UnsupportedOperationException for other types
+     */
+    @Override
+    public <T> T unwrap(Class<T> type) {
+        ensureOpen();
+        if (type == LevelZeroHandles.class) {
+            return type.cast(new LevelZeroHandles(driver, device, context, commandList));
+        }
+        if (type == MemorySegment.class) {
+            return type.cast(commandList);
+        }
+        throw new UnsupportedOperationException("the levelzero backend has no native handle of type "
+                + type.getName() + "; use LevelZeroHandles or MemorySegment (the command list)");
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // For the backend's other classes
+
+    /**
+     * A cache clearer: a device buffer zeroed by {@code zeCommandListAppendMemoryFill} on each clear.
+     *
+     * @param bytes its size, at least 1
+     * @return the clearer
+     */
+    CacheClearer newCacheClearer(long bytes) {
+        if (bytes < 1) {
+            throw new IllegalArgumentException("a cache clearer needs at least 1 byte, got " + bytes);
+        }
+        ensureOpen();
+        ZeCacheClearer clearer = new ZeCacheClearer(this, allocateDevice(bytes), bytes);
+        owned.add(clearer);
+        return clearer;
+    }
+
+    /** Appends the zeroing of {@code bytes} at {@code address}: a barrier, then a 1-byte-pattern fill. */
+    void appendZero(MemorySegment address, long bytes) {
+        appendFill(address, zeroByte, 1, bytes);
+    }
+
+    /**
+     * Appends a barrier then a timestamp write into {@code slot}, after marking the slot unwritten.
+     *
+     * @param slot 8 bytes of host memory
+     * @return the position of the timestamp in the stream, for {@link #awaitCompleted(long)}
+     */
+    long appendTimestamp(MemorySegment slot) {
+        ensureOpen();
+        slot.set(ValueLayout.JAVA_LONG, 0, UNWRITTEN);
+        appendBarrier();
+        Ze.check(ZeApi.zeCommandListAppendWriteGlobalTimestamp(commandList, slot, MemorySegment.NULL, 0,
+                MemorySegment.NULL), "zeCommandListAppendWriteGlobalTimestamp");
+        return ++appended;
+    }
+
+    /**
+     * Appends a barrier then a kernel launch.
+     *
+     * @param kernel the {@code ze_kernel_handle_t}, arguments and group size set
+     * @param groupCount a {@code ze_group_count_t}
+     * @return the {@code ze_result_t} of the launch
+     */
+    int appendLaunch(MemorySegment kernel, MemorySegment groupCount) {
+        ensureOpen();
+        appendBarrier();
+        int result = ZeApi.zeCommandListAppendLaunchKernel(commandList, kernel, groupCount, MemorySegment.NULL, 0,
+                MemorySegment.NULL);
+        if (result == ZeApi.ZE_RESULT_SUCCESS()) {
+            appended++;
+        }
+        return result;
+    }
+
+    /**
+     * Waits, if needed, until the stream has completed up to a position.
+     *
+     * @param position a value returned by {@link #appendTimestamp(MemorySegment)}
+     */
+    void awaitCompleted(long position) {
+        if (completed < position) {
+            synchronize();
+        }
+    }
+
+    /** Synchronises if anything appended may still be running (before freeing what it may use). */
+    void awaitIdle() {
+        if (!closed && !closing && completed < appended) {
+            synchronize();
+        }
+    }
+
+    DeviceClock clock() {
+        return clock;
+    }
+
+    TimestampSlots slots() {
+        return slots;
+    }
+
+    /**
+     * Whether synchronisation uses {@code zeCommandListHostSynchronize}; false until the first synchronise.
+     *
+     * @return true if the optional function is in use
+     */
+    boolean usesHostSynchronize() {
+        return hostSynchronize != null && hostSynchronize.available();
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+
+    /** Forgets a resource that closed itself. */
+    void release(AutoCloseable resource) {
+        owned.remove(resource);
+    }
+
+    /**
+     * This device's open buffer behind an API buffer.
+     *
+     * @param buffer a buffer from {@link #allocate(long)}
+     * @return it, as this backend's type
+     * @throws IllegalArgumentException if it comes from another device or backend, or is closed
+     */
+    ZeBuffer own(DeviceBuffer buffer) {
+        ensureOpen();
+        if (!(buffer instanceof ZeBuffer b) || b.device() != this) {
+            throw new IllegalArgumentException("the buffer was not allocated by this levelzero device: " + buffer);
+        }
+        if (b.isClosed()) {
+            throw new IllegalArgumentException("the device buffer of " + b.bytes() + " bytes is closed");
+        }
+        return b;
+    }
+
+    MemorySegment allocateDevice(long bytes) {
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment desc = ze_device_mem_alloc_desc_t.allocate(call);
+            ze_device_mem_alloc_desc_t.stype(desc, ZeApi.ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC());
+            ze_device_mem_alloc_desc_t.ordinal(desc, 0);
+            MemorySegment slot = Ze.handleSlot(call);
+            Ze.check(ZeApi.zeMemAllocDevice(context, desc, bytes, 64, device, slot),
+                    "zeMemAllocDevice(" + bytes + " bytes)");
+            return Ze.handle(slot);
+        }
+    }
+
+    /**
+     * Host memory the device can access ({@code zeMemAllocHost}), as a segment of that size.
+     *
+     * @param bytes the size
+     * @return the memory; free it with {@link #freeMemory(MemorySegment)}
+     */
+    MemorySegment allocateHost(long bytes) {
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment desc = ze_host_mem_alloc_desc_t.allocate(call);
+            ze_host_mem_alloc_desc_t.stype(desc, ZeApi.ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC());
+            MemorySegment slot = Ze.handleSlot(call);
+            Ze.check(ZeApi.zeMemAllocHost(context, desc, bytes, 64, slot), "zeMemAllocHost(" + bytes + " bytes)");
+            return Ze.handle(slot).reinterpret(bytes);
+        }
+    }
+
+    void freeMemory(MemorySegment pointer) {
+        Ze.check(ZeApi.zeMemFree(context, pointer), "zeMemFree");
+    }
+
+    // ------------------------------------------------------------------------------------------
+
+    private void appendBarrier() {
+        Ze.check(ZeApi.zeCommandListAppendBarrier(commandList, MemorySegment.NULL, 0, MemorySegment.NULL),
+                "zeCommandListAppendBarrier");
+        appended++;
+    }
+
+    private void appendFill(MemorySegment address, MemorySegment pattern, long patternSize, long bytes) {
+        ensureOpen();
+        appendBarrier();
+        Ze.check(ZeApi.zeCommandListAppendMemoryFill(commandList, address, pattern, patternSize, bytes,
+                MemorySegment.NULL, 0, MemorySegment.NULL), "zeCommandListAppendMemoryFill(" + bytes + " bytes)");
+        appended++;
+    }
+
+    private void appendCopy(MemorySegment destination, MemorySegment source, long bytes) {
+        appendBarrier();
+        Ze.check(ZeApi.zeCommandListAppendMemoryCopy(commandList, destination, source, bytes, MemorySegment.NULL, 0,
+                MemorySegment.NULL), "zeCommandListAppendMemoryCopy(" + bytes + " bytes)");
+        appended++;
+    }
+
+    /** Host memory for copies, at least {@code bytes} long; nothing may be in flight on it. */
+    private MemorySegment staging(long bytes) {
+        if (staging == null || staging.byteSize() < bytes) {
+            if (staging != null) {
+                freeMemory(staging);
+                staging = null;
+            }
+            staging = allocateHost(Math.max(bytes, Math.min(STAGING_LIMIT_BYTES, 64L << 10)));
+        }
+        return staging;
+    }
+
+    private void ensureOpen() {
+        if (closed || closing) {
+            throw new IllegalStateException("the levelzero device was closed; get a new one from the driver");
+        }
+    }
+
+    /**
+     * Waits for the stream, then releases every buffer, module, event and clearer made through this
+     * device, then the device's own objects and memory. Idempotent.
+     *
+     * @throws IllegalStateException if a release failed (everything else is still released)
+     */
+    void close() {
+        if (closed || closing) {
+            return;
+        }
+        List<RuntimeException> failures = new ArrayList<>();
+        try {
+            synchronize();
+        } catch (RuntimeException e) {
+            failures.add(e);
+        }
+        closing = true;
+        List<AutoCloseable> resources = new ArrayList<>(owned);
+        Collections.reverse(resources);
+        for (AutoCloseable resource : resources) {
+            run(failures, () -> {
+                try {
+                    resource.close();
+                } catch (RuntimeException e) {
+                    throw e;
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+        }
+        owned.clear();
+        run(failures, slots::close);
+        if (staging != null) {
+            MemorySegment s = staging;
+            staging = null;
+            run(failures, () -> freeMemory(s));
+        }
+        run(failures, () -> Ze.check(ZeApi.zeEventDestroy(syncEvent), "zeEventDestroy"));
+        run(failures, () -> Ze.check(ZeApi.zeEventPoolDestroy(eventPool), "zeEventPoolDestroy"));
+        run(failures, () -> Ze.check(ZeApi.zeCommandListDestroy(commandList), "zeCommandListDestroy"));
+        run(failures, () -> Ze.check(ZeApi.zeContextDestroy(context), "zeContextDestroy"));
+        closed = true;
+        arena.close();
+        if (!failures.isEmpty()) {
+            IllegalStateException e = new IllegalStateException("closing the levelzero device: "
+                    + failures.getFirst().getMessage(), failures.getFirst());
+            failures.stream().skip(1).forEach(e::addSuppressed);
+            throw e;
+        }
+    }
+
+    private static void run(List<RuntimeException> failures, Runnable action) {
+        try {
+            action.run();
+        } catch (RuntimeException e) {
+            failures.add(e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "levelzero device " + facts.name();
+    }
+}

@@ -1,0 +1,133 @@
+package dev.kbench.levelzero;
+
+import dev.kbench.api.Kernel;
+import dev.kbench.api.KernelException;
+import dev.kbench.api.KernelModule;
+import dev.kbench.levelzero.ze.ZeApi;
+import dev.kbench.levelzero.ze.ze_kernel_desc_t;
+import dev.kbench.levelzero.ze.ze_kernel_properties_t;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** A module built by {@code zeModuleCreate} from SPIR-V; its kernels are created once per name. */
+final class ZeModule implements KernelModule {
+
+    private final LevelZeroDevice device;
+    private final MemorySegment handle;
+    private final String name;
+    private final String buildLog;
+    private final Map<String, ZeKernel> kernels = new LinkedHashMap<>();
+    private boolean closed;
+
+    ZeModule(LevelZeroDevice device, MemorySegment handle, String name, String buildLog) {
+        this.device = device;
+        this.handle = handle;
+        this.name = name;
+        this.buildLog = buildLog;
+    }
+
+    @Override
+    public Kernel kernel(String entry) {
+        ensureOpen();
+        ZeKernel kernel = kernels.get(entry);
+        if (kernel != null) {
+            return kernel;
+        }
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment desc = ze_kernel_desc_t.allocate(call);
+            ze_kernel_desc_t.stype(desc, ZeApi.ZE_STRUCTURE_TYPE_KERNEL_DESC());
+            ze_kernel_desc_t.pKernelName(desc, call.allocateFrom(entry));
+            MemorySegment slot = Ze.handleSlot(call);
+            int result = ZeApi.zeKernelCreate(handle, desc, slot);
+            if (result != ZeApi.ZE_RESULT_SUCCESS()) {
+                throw new KernelException("module '" + name + "' has no kernel '" + entry + "' (zeKernelCreate returned "
+                        + Ze.describe(result) + "); its kernels are " + kernelNames());
+            }
+            MemorySegment kernelHandle = Ze.handle(slot);
+            MemorySegment props = ze_kernel_properties_t.allocate(call);
+            ze_kernel_properties_t.stype(props, ZeApi.ZE_STRUCTURE_TYPE_KERNEL_PROPERTIES());
+            result = ZeApi.zeKernelGetProperties(kernelHandle, props);
+            if (result != ZeApi.ZE_RESULT_SUCCESS()) {
+                ZeApi.zeKernelDestroy(kernelHandle);
+                throw new KernelException("kernel '" + entry + "' of module '" + name + "': zeKernelGetProperties"
+                        + " returned " + Ze.describe(result));
+            }
+            kernel = new ZeKernel(device, this, kernelHandle, entry, ze_kernel_properties_t.numKernelArgs(props));
+            kernels.put(entry, kernel);
+            return kernel;
+        }
+    }
+
+    /**
+     * The names of the module's kernels, from {@code zeModuleGetKernelNames}.
+     *
+     * @return the names
+     */
+    List<String> kernelNames() {
+        try (Arena call = Arena.ofConfined()) {
+            MemorySegment count = call.allocate(ValueLayout.JAVA_INT);
+            Ze.check(ZeApi.zeModuleGetKernelNames(handle, count, MemorySegment.NULL), "zeModuleGetKernelNames");
+            int n = count.get(ValueLayout.JAVA_INT, 0);
+            List<String> names = new ArrayList<>(n);
+            if (n > 0) {
+                MemorySegment pointers = call.allocate(ValueLayout.ADDRESS, n);
+                Ze.check(ZeApi.zeModuleGetKernelNames(handle, count, pointers), "zeModuleGetKernelNames");
+                for (int i = 0; i < count.get(ValueLayout.JAVA_INT, 0); i++) {
+                    // A NUL-terminated string owned by the module; read it without a known length.
+                    names.add(pointers.getAtIndex(ValueLayout.ADDRESS, i).reinterpret(Long.MAX_VALUE).getString(0));
+                }
+            }
+            return names;
+        }
+    }
+
+    /**
+     * The build log of a successful build (warnings), empty if none.
+     *
+     * @return the log
+     */
+    String buildLog() {
+        return buildLog;
+    }
+
+    String name() {
+        return name;
+    }
+
+    void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("the Level Zero module '" + name + "' is closed");
+        }
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        device.release(this);
+        if (device.isClosed()) {
+            return;
+        }
+        device.awaitIdle();
+        RuntimeException failure = null;
+        for (ZeKernel kernel : kernels.values()) {
+            int result = ZeApi.zeKernelDestroy(kernel.handle());
+            if (result != ZeApi.ZE_RESULT_SUCCESS() && failure == null) {
+                failure = new ZeResultException("zeKernelDestroy(" + kernel.name() + ")", result);
+            }
+        }
+        kernels.clear();
+        Ze.check(ZeApi.zeModuleDestroy(handle), "zeModuleDestroy(" + name + ")");
+        if (failure != null) {
+            throw failure;
+        }
+    }
+}

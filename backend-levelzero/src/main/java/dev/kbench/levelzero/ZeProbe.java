@@ -1,0 +1,207 @@
+package dev.kbench.levelzero;
+
+import dev.kbench.api.Availability;
+import dev.kbench.levelzero.ze.ZeApi;
+import dev.kbench.levelzero.ze.ze_device_properties_t;
+import dev.kbench.levelzero.ze.ze_driver_properties_t;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Discovery: loads the Level Zero loader, checks it has every function the backend calls, initialises
+ * it and finds the first GPU. Never throws: every failure becomes an inactive {@link Availability} that
+ * says why.
+ */
+final class ZeProbe {
+
+    /** The loader, as Debian's {@code libze1} installs it (the unversioned name comes only with {@code -dev}). */
+    static final String LOADER = "libze_loader.so.1";
+
+    /**
+     * The Level Zero functions the backend calls, all of API 1.4 or older; the same list as the
+     * {@code --include-function} lines of {@code jextract/includes.txt} (a test checks they agree).
+     */
+    static final List<String> REQUIRED_FUNCTIONS = List.of(
+            "zeInit", "zeDriverGet", "zeDriverGetApiVersion", "zeDriverGetProperties",
+            "zeDeviceGet", "zeDeviceGetProperties", "zeDeviceGetComputeProperties", "zeDeviceGetMemoryProperties",
+            "zeDeviceGetCacheProperties", "zeDeviceGetCommandQueueGroupProperties",
+            "zeContextCreate", "zeContextDestroy",
+            "zeCommandListCreateImmediate", "zeCommandListDestroy", "zeCommandListAppendBarrier",
+            "zeCommandListAppendWriteGlobalTimestamp", "zeCommandListAppendMemoryFill",
+            "zeCommandListAppendMemoryCopy", "zeCommandListAppendLaunchKernel",
+            "zeEventPoolCreate", "zeEventPoolDestroy", "zeEventCreate", "zeEventDestroy",
+            "zeEventHostSynchronize", "zeEventHostReset",
+            "zeMemAllocDevice", "zeMemAllocHost", "zeMemFree",
+            "zeModuleCreate", "zeModuleDestroy", "zeModuleBuildLogGetString", "zeModuleBuildLogDestroy",
+            "zeModuleGetKernelNames",
+            "zeKernelCreate", "zeKernelDestroy", "zeKernelSetGroupSize", "zeKernelSetArgumentValue",
+            "zeKernelGetProperties");
+
+    /**
+     * The device discovery chose.
+     *
+     * @param driver the {@code ze_driver_handle_t}
+     * @param device the {@code ze_device_handle_t}
+     * @param apiVersion the driver's {@code ze_api_version_t}
+     * @param name the device name
+     */
+    record Target(MemorySegment driver, MemorySegment device, int apiVersion, String name) {
+    }
+
+    /**
+     * What discovery found.
+     *
+     * @param availability active with the device, or inactive with the reason
+     * @param inventory one line per driver and device seen
+     * @param target the device to use, empty when inactive
+     */
+    record Result(Availability availability, List<String> inventory, Optional<Target> target) {
+
+        static Result inactive(String why, List<String> inventory) {
+            return new Result(Availability.inactive(why), List.copyOf(inventory), Optional.empty());
+        }
+    }
+
+    private ZeProbe() {
+    }
+
+    /**
+     * Checks that a library can be loaded and has every function in {@link #REQUIRED_FUNCTIONS}.
+     *
+     * @param library a library name for {@code dlopen}, e.g. {@link #LOADER}
+     * @return why it cannot be used, or empty if it can
+     */
+    static Optional<String> checkLibrary(String library) {
+        try (Arena arena = Arena.ofConfined()) {
+            SymbolLookup lookup;
+            try {
+                lookup = SymbolLookup.libraryLookup(library, arena);
+            } catch (IllegalArgumentException e) {
+                return Optional.of(library + " not found (" + e.getMessage()
+                        + "); install the Level Zero loader, e.g. apt-get install libze1");
+            }
+            List<String> missing = REQUIRED_FUNCTIONS.stream().filter(f -> lookup.find(f).isEmpty()).toList();
+            if (!missing.isEmpty()) {
+                return Optional.of(library + " lacks " + missing.size() + " of the " + REQUIRED_FUNCTIONS.size()
+                        + " Level Zero 1.4 functions kbench calls (" + String.join(", ", missing.subList(0,
+                        Math.min(5, missing.size()))) + (missing.size() > 5 ? ", ..." : "")
+                        + "); it is not a Level Zero loader of API 1.4 or later");
+            }
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Loads and initialises Level Zero and picks the first GPU device.
+     *
+     * @return what was found; never throws
+     */
+    static Result run() {
+        List<String> inventory = new ArrayList<>();
+        try {
+            Optional<String> unusable = checkLibrary(LOADER);
+            if (unusable.isPresent()) {
+                return Result.inactive(unusable.get(), inventory);
+            }
+            int init = ZeApi.zeInit(ZeApi.ZE_INIT_FLAG_GPU_ONLY());
+            if (init != ZeApi.ZE_RESULT_SUCCESS()) {
+                String hint = init == ZeApi.ZE_RESULT_ERROR_UNINITIALIZED()
+                        ? ": the loader found no Level Zero GPU driver (install Intel's, e.g. intel-level-zero-gpu,"
+                          + " or name one in ZE_ENABLE_ALT_DRIVERS)"
+                        : "";
+                return Result.inactive("zeInit(ZE_INIT_FLAG_GPU_ONLY) returned " + Ze.describe(init) + hint, inventory);
+            }
+            return enumerate(inventory);
+        } catch (IllegalCallerException e) {
+            Module m = ZeProbe.class.getModule();
+            return Result.inactive("native access is disabled (" + e.getMessage() + "); run java with "
+                    + "--enable-native-access=" + (m.isNamed() ? m.getName() : "ALL-UNNAMED"), inventory);
+        } catch (RuntimeException | LinkageError e) {
+            return Result.inactive("Level Zero discovery failed: " + e, inventory);
+        }
+    }
+
+    private static Result enumerate(List<String> inventory) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment count = arena.allocate(ValueLayout.JAVA_INT);
+            Ze.check(ZeApi.zeDriverGet(count, MemorySegment.NULL), "zeDriverGet");
+            int drivers = count.get(ValueLayout.JAVA_INT, 0);
+            MemorySegment driverHandles = arena.allocate(ValueLayout.ADDRESS, Math.max(1, drivers));
+            if (drivers > 0) {
+                Ze.check(ZeApi.zeDriverGet(count, driverHandles), "zeDriverGet");
+                drivers = count.get(ValueLayout.JAVA_INT, 0);
+            }
+            Target target = null;
+            int seen = 0;
+            for (int d = 0; d < drivers; d++) {
+                MemorySegment driver = driverHandles.getAtIndex(ValueLayout.ADDRESS, d);
+                MemorySegment version = arena.allocate(ValueLayout.JAVA_INT);
+                Ze.check(ZeApi.zeDriverGetApiVersion(driver, version), "zeDriverGetApiVersion");
+                int api = version.get(ValueLayout.JAVA_INT, 0);
+                MemorySegment driverProps = ze_driver_properties_t.allocate(arena);
+                ze_driver_properties_t.stype(driverProps, ZeApi.ZE_STRUCTURE_TYPE_DRIVER_PROPERTIES());
+                Ze.check(ZeApi.zeDriverGetProperties(driver, driverProps), "zeDriverGetProperties");
+                String driverLine = String.format(Locale.ROOT, "driver %d (API %s, driver version 0x%08x)", d,
+                        Ze.version(api), ze_driver_properties_t.driverVersion(driverProps));
+                count.set(ValueLayout.JAVA_INT, 0, 0);
+                Ze.check(ZeApi.zeDeviceGet(driver, count, MemorySegment.NULL), "zeDeviceGet");
+                int devices = count.get(ValueLayout.JAVA_INT, 0);
+                if (devices == 0) {
+                    inventory.add(driverLine + ": no devices");
+                    continue;
+                }
+                MemorySegment deviceHandles = arena.allocate(ValueLayout.ADDRESS, devices);
+                Ze.check(ZeApi.zeDeviceGet(driver, count, deviceHandles), "zeDeviceGet");
+                for (int i = 0; i < count.get(ValueLayout.JAVA_INT, 0); i++) {
+                    MemorySegment device = deviceHandles.getAtIndex(ValueLayout.ADDRESS, i);
+                    MemorySegment props = ze_device_properties_t.allocate(arena);
+                    ze_device_properties_t.stype(props, ZeApi.ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES());
+                    Ze.check(ZeApi.zeDeviceGetProperties(device, props), "zeDeviceGetProperties");
+                    String name = ze_device_properties_t.name(props).getString(0);
+                    int type = ze_device_properties_t.type(props);
+                    long eus = (long) ze_device_properties_t.numSlices(props)
+                            * ze_device_properties_t.numSubslicesPerSlice(props)
+                            * ze_device_properties_t.numEUsPerSubslice(props);
+                    inventory.add(String.format(Locale.ROOT, "%s: device %d: %s [%s, vendor 0x%04x, device 0x%04x, "
+                                    + "%d EUs, %d MHz]", driverLine, i, name, deviceType(type),
+                            ze_device_properties_t.vendorId(props), ze_device_properties_t.deviceId(props), eus,
+                            ze_device_properties_t.coreClockRate(props)));
+                    seen++;
+                    if (target == null && type == ZeApi.ZE_DEVICE_TYPE_GPU()) {
+                        target = new Target(driver, device, api, name);
+                    }
+                }
+            }
+            if (target == null) {
+                return Result.inactive("zeInit succeeded but none of the " + seen
+                        + " Level Zero devices is a GPU", inventory);
+            }
+            return new Result(Availability.active(target.name() + " through " + LOADER + " (driver API "
+                    + Ze.version(target.apiVersion()) + ")"), List.copyOf(inventory), Optional.of(target));
+        } catch (ZeResultException e) {
+            return Result.inactive("Level Zero discovery failed: " + e.getMessage(), inventory);
+        }
+    }
+
+    static String deviceType(int type) {
+        if (type == ZeApi.ZE_DEVICE_TYPE_GPU()) {
+            return "GPU";
+        } else if (type == ZeApi.ZE_DEVICE_TYPE_CPU()) {
+            return "CPU";
+        } else if (type == ZeApi.ZE_DEVICE_TYPE_FPGA()) {
+            return "FPGA";
+        } else if (type == ZeApi.ZE_DEVICE_TYPE_MCA()) {
+            return "MCA";
+        } else if (type == ZeApi.ZE_DEVICE_TYPE_VPU()) {
+            return "VPU";
+        }
+        return "type " + type;
+    }
+}

@@ -1,0 +1,52 @@
+package dev.kbench.levelzero;
+
+import dev.kbench.api.DeviceInterface;
+import dev.kbench.api.Dim3;
+import dev.kbench.api.Event;
+import dev.kbench.api.Kernel;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static dev.kbench.api.KernelArg.buffer;
+import static dev.kbench.api.KernelArg.i64;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A driver of API 1.1 (surefire execution ze-api-1-1): below 1.2 the backend must query
+ * {@code ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES}, whose {@code timerResolution} is nanoseconds per tick
+ * (here 80 ns: a 12.5 MHz clock, 32 valid bits); the test driver refuses {@code ..._1_2} at this
+ * version. Same 2 ms check and tolerance as {@link TimingTest}.
+ */
+class Api11ScenarioTest {
+
+    @Test
+    void ticksAreConvertedAsNanosecondsPerTick() {
+        TestDriver.assertScenario("api-1.1");
+        try (LevelZeroDriver driver = new LevelZeroDriver()) {
+            assertEquals("kbench test driver (CPU) through libze_loader.so.1 (driver API 1.1)",
+                    driver.availability().reason());
+            DeviceInterface device = driver.deviceInterface();
+            Map<String, String> extra = device.facts().extra();
+            assertEquals("1.1", extra.get("driverApiVersion"));
+            assertEquals("80 ns per tick (ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES)", extra.get("timerResolution"));
+            assertEquals("32", extra.get("timestampValidBits"));
+
+            Kernel busy = device.loadModule(TestDriver.kernels()).kernel("busy_wait");
+            var sink = device.allocate(8);
+            double[] times = new double[15];
+            for (int i = 0; i < times.length; i++) {
+                try (Event start = device.createEvent(); Event end = device.createEvent()) {
+                    start.record();
+                    busy.launch(Dim3.of(1), Dim3.of(1), buffer(sink), i64(2000));
+                    end.record();
+                    times[i] = start.elapsedMillis(end);
+                }
+                assertTrue(times[i] >= 2.0 - 80e-6, "sample " + i + ": " + times[i] + " ms");
+            }
+            double median = TimingTest.median(times);
+            assertTrue(median <= 3.0, "median " + median + " ms");
+        }
+    }
+}

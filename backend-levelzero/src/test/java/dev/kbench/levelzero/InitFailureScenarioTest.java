@@ -1,0 +1,39 @@
+package dev.kbench.levelzero;
+
+import dev.kbench.api.Availability;
+import dev.kbench.api.DriverLookupException;
+import dev.kbench.api.Drivers;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The only driver's zeInit fails with ZE_RESULT_ERROR_DEVICE_LOST (surefire execution ze-init-fails):
+ * loader 1.8.12 returns that driver's result from zeInit, and the backend is inactive with it.
+ */
+class InitFailureScenarioTest {
+
+    @Test
+    void aFailingZeInitMakesTheDriverInactiveWithTheResultName() {
+        TestDriver.assertScenario("init-fails");
+        try (LevelZeroDriver driver = new LevelZeroDriver()) {
+            Availability availability = driver.availability();
+            assertFalse(availability.active());
+            assertEquals("zeInit(ZE_INIT_FLAG_GPU_ONLY) returned ZE_RESULT_ERROR_DEVICE_LOST (0x70000001)",
+                    availability.reason());
+            assertEquals(List.of(), driver.inventory());
+            IllegalStateException e = assertThrows(IllegalStateException.class, driver::deviceInterface);
+            assertEquals("levelzero is inactive: " + availability.reason(), e.getMessage());
+            assertThrows(IllegalStateException.class, () -> driver.cacheClearer(1024));
+            DriverLookupException lookup = assertThrows(DriverLookupException.class,
+                    () -> Drivers.of(List.of(driver)).active());
+            assertTrue(lookup.getMessage().contains("levelzero: inactive: zeInit(ZE_INIT_FLAG_GPU_ONLY) returned "
+                    + "ZE_RESULT_ERROR_DEVICE_LOST (0x70000001)"), lookup.getMessage());
+        }
+    }
+}
