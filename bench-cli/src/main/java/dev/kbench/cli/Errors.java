@@ -1,34 +1,82 @@
 package dev.kbench.cli;
 
 import dev.kbench.api.DriverLookupException;
+import java.io.FileNotFoundException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.NoSuchFileException;
 import picocli.CommandLine;
 
-/** Maps exceptions to one message and a named exit code; stack traces only with {@code --verbose}. */
-final class Errors implements CommandLine.IExecutionExceptionHandler {
+/**
+ * Maps exceptions to one message and a named exit code: bad input is one line plus a hint and exit 2,
+ * a failed driver lookup is CONTRACTS.md §1's text and exit 3; stack traces only with {@code --verbose}.
+ */
+final class Errors implements CommandLine.IExecutionExceptionHandler, CommandLine.IParameterExceptionHandler {
 
     static int exitCode(Throwable error) {
         if (error instanceof DriverLookupException) {
             return ExitCodes.NO_DRIVER;
         }
-        if (error instanceof IllegalArgumentException || error instanceof CommandLine.ParameterException) {
+        if (isBadInput(error)) {
             return ExitCodes.INVALID_INPUT;
         }
-        return ExitCodes.REGRESSION;
+        return ExitCodes.FAILURE;
+    }
+
+    private static boolean isBadInput(Throwable error) {
+        return error instanceof IllegalArgumentException || error instanceof CommandLine.ParameterException
+                || error instanceof InputException
+                || error instanceof UncheckedIOException u && (u.getCause() instanceof NoSuchFileException
+                        || u.getCause() instanceof FileNotFoundException);
     }
 
     @Override
     public int handleExecutionException(Exception error, CommandLine cli, CommandLine.ParseResult parsed) {
-        boolean verbose = parsed.hasMatchedOption("--verbose")
-                || parsed.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--verbose"));
+        boolean verbose = verbose(parsed);
+        PrintWriter err = cli.getErr();
         if (verbose) {
-            error.printStackTrace(cli.getErr());
+            error.printStackTrace(err);
+        } else if (error instanceof DriverLookupException) {
+            err.println(error.getMessage());
         } else {
-            cli.getErr().println("kbench: " + error.getMessage());
-            if (!(error instanceof DriverLookupException)) {
-                cli.getErr().println("(run again with --verbose for the stack trace)");
+            err.println(prefix(cli) + firstLine(error));
+            err.println(isBadInput(error)
+                    ? "Try '" + cli.getCommandSpec().qualifiedName() + " --help' for usage."
+                    : "Run again with --verbose for the stack trace.");
+        }
+        err.flush();
+        return exitCode(error);
+    }
+
+    @Override
+    public int handleParseException(CommandLine.ParameterException error, String[] args) {
+        CommandLine cli = error.getCommandLine();
+        PrintWriter err = cli.getErr();
+        err.println(prefix(cli) + error.getMessage());
+        CommandLine.UnmatchedArgumentException.printSuggestions(error, err);
+        err.println("Try '" + cli.getCommandSpec().qualifiedName() + " --help' for usage.");
+        err.flush();
+        return ExitCodes.INVALID_INPUT;
+    }
+
+    private static String prefix(CommandLine cli) {
+        return cli.getCommandSpec().qualifiedName() + ": ";
+    }
+
+    private static String firstLine(Throwable error) {
+        String message = error.getMessage();
+        if (message == null || message.isBlank()) {
+            message = error.toString();
+        }
+        return message;
+    }
+
+    private static boolean verbose(CommandLine.ParseResult parsed) {
+        for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+            if (p.hasMatchedOption("--verbose")) {
+                return true;
             }
         }
-        cli.getErr().flush();
-        return exitCode(error);
+        return false;
     }
 }

@@ -1,14 +1,26 @@
 package dev.kbench.cli;
 
-/** The CLI's exit statuses (CONTRACTS.md §3). */
+/**
+ * The CLI's exit statuses (CONTRACTS.md §3 for {@code compare}), as JBang names them.
+ *
+ * <ul>
+ *   <li>0 {@link #OK}: success; {@code compare}: no benchmark failed the {@code --fail-on} rule.</li>
+ *   <li>1 {@link #REGRESSION} / {@link #FAILURE}: {@code compare} found what {@code --fail-on} fails on;
+ *       {@code run}: a benchmark failed (setup, check or kernel error) or an unexpected error.</li>
+ *   <li>2 {@link #INVALID_INPUT}: bad input or usage (one line and a hint on stderr).</li>
+ *   <li>3 {@link #NO_DRIVER}: no single backend could be chosen (CONTRACTS.md §1).</li>
+ * </ul>
+ */
 final class ExitCodes {
     /** Success; for compare: no regression. */
     static final int OK = 0;
-    /** A significant regression was found (compare), or a generic failure. */
+    /** compare: a significant regression (or any change with {@code --fail-on any}). */
     static final int REGRESSION = 1;
+    /** A benchmark or the device failed, or an unexpected error. */
+    static final int FAILURE = 1;
     /** Bad input or usage: one line and a hint on stderr. */
     static final int INVALID_INPUT = 2;
-    /** No single backend could be chosen, or the device failed. */
+    /** No single backend could be chosen. */
     static final int NO_DRIVER = 3;
 
     private ExitCodes() {

@@ -3,13 +3,27 @@ package dev.kbench.cli;
 import dev.kbench.api.Driver;
 import dev.kbench.api.Drivers;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The {@code kbench} command; a bare invocation prints usage. */
+/**
+ * The {@code kbench} command; a bare invocation prints usage. Exit statuses are in {@link ExitCodes}.
+ *
+ * {@snippet :
+ * StringWriter out = new StringWriter();
+ * StringWriter err = new StringWriter();
+ * int status = Main.commandLine(new PrintWriter(out), new PrintWriter(err))
+ *         .execute("compare", "base.csv", "new.csv", "--format", "json");
+ * }
+ */
 @Command(name = "kbench", mixinStandardHelpOptions = true, version = "kbench 0.1.0",
-        description = "Benchmarks GPU kernels correctly: device events, cache flushes, robust statistics.",
-        subcommands = {InfoCommand.class, RunCommand.class})
+        description = "Benchmarks GPU kernels correctly: device events, cache flushes, interleaved repetitions, "
+                + "robust statistics.",
+        subcommands = {InfoCommand.class, RunCommand.class, CompareCommand.class, SummaryCommand.class,
+                ReportCommand.class, DemoCommand.class, CommandLine.HelpCommand.class},
+        footer = {"", "Exit status: 0 ok; 1 a regression (compare) or a failed benchmark (run); 2 bad input or usage;",
+                "3 no single driver could be chosen."})
 public final class Main implements Runnable {
 
     @CommandLine.Spec
@@ -40,7 +54,12 @@ public final class Main implements Runnable {
      * @param args the arguments
      */
     public static void main(String[] args) {
-        System.exit(commandLine(new PrintWriter(System.out, true), new PrintWriter(System.err, true)).execute(args));
+        PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
+        PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+        int status = commandLine(out, err).execute(args);
+        out.flush();
+        err.flush();
+        System.exit(status);
     }
 
     /**
@@ -54,7 +73,10 @@ public final class Main implements Runnable {
         CommandLine cli = new CommandLine(new Main());
         cli.setOut(out);
         cli.setErr(err);
-        cli.setExecutionExceptionHandler(new Errors());
+        cli.setCaseInsensitiveEnumValuesAllowed(true);
+        Errors errors = new Errors();
+        cli.setExecutionExceptionHandler(errors);
+        cli.setParameterExceptionHandler(errors);
         cli.setExitCodeExceptionMapper(Errors::exitCode);
         return cli;
     }

@@ -1,0 +1,156 @@
+package dev.kbench.cli;
+
+import dev.kbench.api.SampleRecord;
+import dev.kbench.cli.format.CompareExport;
+import dev.kbench.cli.format.CompareTable;
+import dev.kbench.stats.Aggregation;
+import dev.kbench.stats.BrunnerMunzelTest;
+import dev.kbench.stats.Compare;
+import dev.kbench.stats.CompareReport;
+import dev.kbench.stats.Correction;
+import dev.kbench.stats.StatsJson;
+import dev.kbench.stats.TestMethod;
+import dev.kbench.stats.Verdict;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code kbench compare BASE.csv NEW.csv}: CONTRACTS.md §3, a significance test per benchmark and a CI gate. */
+@Command(name = "compare", sortOptions = false,
+        description = {"Compare every benchmark present in both samples files with a significance test "
+                + "(CONTRACTS.md §3): NEW is slower when pvalue_less < alpha, faster when pvalue_greater < alpha, "
+                + "else same.", "", "Example:", "  kbench compare main.csv pr.csv --export-to compare.html"},
+        footer = {"", "Exit status: 0 nothing fails the --fail-on rule; 1 a benchmark does (default: one is slower); "
+                + "2 bad input or usage."})
+final class CompareCommand implements Callable<Integer> {
+
+    /** What makes {@code compare} exit with status 1. */
+    enum FailOn {
+        /** A benchmark is slower (the default). */
+        REGRESSION,
+        /** A benchmark is slower or faster: any significant change. */
+        ANY,
+        /** Never: report only. */
+        NEVER
+    }
+
+    /** The formats on stdout. */
+    enum Format {
+        /** The readable table. */
+        TABLE,
+        /** Markdown. */
+        MD,
+        /** CONTRACTS.md §3's JSON. */
+        JSON
+    }
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "BASE.csv", description = "Samples of the base, e.g. the main branch.")
+    private Path basePath;
+
+    @Parameters(index = "1", paramLabel = "NEW.csv", description = "Samples of the new code.")
+    private Path newPath;
+
+    @Option(names = "--method", paramLabel = "METHOD", defaultValue = "brunnermunzel",
+            description = "brunnermunzel (default), mannwhitneyu or welch; p-values are SciPy's.")
+    private String method;
+
+    @Option(names = "--alpha", paramLabel = "ALPHA", defaultValue = "0.001",
+            description = "Significance level of each one-sided test (default 0.001).")
+    private double alpha;
+
+    @Option(names = "--distribution", paramLabel = "DIST", defaultValue = "t",
+            description = "Brunner-Munzel's p-value distribution: t (default) or normal.")
+    private String distribution;
+
+    @Option(names = "--fail-on", paramLabel = "WHAT", defaultValue = "regression",
+            description = "Exit 1 on: regression (default: a benchmark is slower), any (slower or faster) or never.")
+    private FailOn failOn;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
+            description = "table (default; coloured on a terminal), md or json (CONTRACTS.md §3).")
+    private Format format;
+
+    @Option(names = "--always-show-pvalues", description = "Show the p-value of every benchmark, not only of changed ones.")
+    private boolean alwaysShowPValues;
+
+    @Option(names = "--export-to", paramLabel = "FILE",
+            description = "Also write the comparison to FILE: .txt, .md, .html (table and chart) or .svg (chart).")
+    private Path exportTo;
+
+    @Option(names = "--aggregate", paramLabel = "WHAT", defaultValue = "samples",
+            description = "Test every sample (samples, default) or one mean per repetition (repetition_mean, "
+                    + "as benchstats recommends; adds a stability check).")
+    private String aggregate;
+
+    @Option(names = "--correction", paramLabel = "HOW", defaultValue = "none",
+            description = "Multiple-comparison correction of alpha: none (default) or bonferroni.")
+    private String correction;
+
+    @Option(names = "--bootstrap", paramLabel = "N", defaultValue = "1000",
+            description = "Bootstrap resamples for the interval of the median ratio (default 1000; 0 skips it).")
+    private int bootstrap;
+
+    @Option(names = "--seed", paramLabel = "SEED", description = "Seed of the bootstrap and the stability shuffles.")
+    private Long seed;
+
+    @Override
+    public Integer call() {
+        Compare compare = Compare.withDefaults()
+                .with(TestMethod.fromName(method))
+                .with(BrunnerMunzelTest.Distribution.fromName(distribution))
+                .with(Aggregation.fromName(aggregate))
+                .with(Correction.fromName(correction))
+                .withAlpha(alpha)
+                .withBootstrapResamples(bootstrap);
+        if (seed != null) {
+            compare = compare.withSeed(seed);
+        }
+        CompareExport export = exportTo == null ? null : CompareExport.forFile(exportTo.getFileName().toString());
+        List<SampleRecord> base = Inputs.readSamples(basePath);
+        List<SampleRecord> next = Inputs.readSamples(newPath);
+        CompareReport report = compare.compare(base, next);
+        if (report.results().isEmpty()) {
+            throw new InputException("no benchmark is in both " + basePath + " and " + newPath + "; "
+                    + CompareTable.unmatched(report).strip().replace('\n', ';'));
+        }
+        String title = CompareTable.describe(report, basePath.toString(), newPath.toString());
+        PrintWriter out = spec.commandLine().getOut();
+        switch (format) {
+            case JSON -> out.print(StatsJson.compare(report));
+            case MD -> out.print(CompareExport.MD.render(report, title, alwaysShowPValues));
+            case TABLE -> out.print("# " + title + "\n" + CompareTable.of(report, alwaysShowPValues).toText(Terminal.colours())
+                    + CompareTable.unmatched(report));
+        }
+        out.flush();
+        if (exportTo != null) {
+            try {
+                Files.writeString(exportTo, export.render(report, title, alwaysShowPValues));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write '" + exportTo + "': " + e.getMessage(), e);
+            }
+        }
+        boolean fails = switch (failOn) {
+            case REGRESSION -> report.count(Verdict.SLOWER) > 0;
+            case ANY -> report.count(Verdict.SLOWER) + report.count(Verdict.FASTER) > 0;
+            case NEVER -> false;
+        };
+        if (fails && format != Format.JSON) {
+            spec.commandLine().getErr().println("kbench compare: " + report.count(Verdict.SLOWER) + " slower, "
+                    + report.count(Verdict.FASTER) + " faster (--fail-on " + failOn.name().toLowerCase(Locale.ROOT) + ")");
+            spec.commandLine().getErr().flush();
+        }
+        return fails ? ExitCodes.REGRESSION : ExitCodes.OK;
+    }
+}

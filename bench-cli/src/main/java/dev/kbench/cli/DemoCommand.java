@@ -1,0 +1,67 @@
+package dev.kbench.cli;
+
+import dev.kbench.api.CacheSizes;
+import dev.kbench.api.DeviceFacts;
+import dev.kbench.api.Driver;
+import dev.kbench.api.Suite;
+import dev.kbench.api.SuiteOptions;
+import dev.kbench.cli.suite.BuiltinSuite;
+import dev.kbench.cli.suite.SuiteKernels;
+import java.io.PrintWriter;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code kbench demo}: the built-in suite on the active driver with modest settings, and a table. With
+ * no single active driver it fails with CONTRACTS.md §1's text.
+ */
+@Command(name = "demo", sortOptions = false,
+        description = {"Run the built-in suite on the active (or --backend) driver with modest settings "
+                + "(10 repetitions of ~10 ms, a cache clear of twice the last-level cache, default sizes) and print the table. `kbench run` takes every option."},
+        footer = {"", "Exit status: 0 all measured; 1 a benchmark failed; 3 no single driver."})
+final class DemoCommand implements Callable<Integer> {
+
+    /**
+     * The demo's settings: 10 interleaved repetitions of about 10 ms after a 10 ms warmup, with a cache
+     * clear before every timed call sized to the device (twice its last-level cache, Triton's 256 MiB when
+     * unknown), so a CPU device still gets several samples per repetition.
+     */
+    static SuiteOptions settings(DeviceFacts facts) {
+        return SuiteOptions.withDefaults().withRepetitions(10).withMillis(10, 10)
+                .withCacheClearBytes(CacheSizes.deviceSized(facts, 2));
+    }
+
+    @CommandLine.ParentCommand
+    private Main main;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @CommandLine.Mixin
+    private OutputOptions output;
+
+    @Override
+    public Integer call() {
+        output.validate();
+        Driver driver = main.driver();
+        PrintWriter err = spec.commandLine().getErr();
+        DeviceFacts facts = driver.deviceInterface().facts();
+        try (SuiteKernels kernels = SuiteKernels.forDevice(driver.deviceInterface(), Optional.empty())) {
+            Suite suite = BuiltinSuite.create(kernels, facts.totalMemoryBytes());
+            if (!output.quiet) {
+                err.println("kbench demo: the built-in suite on " + driver.name() + " (" + facts.name() + "), kernels from "
+                        + kernels.kind() + "; each kernel is checked against a CPU reference before it is timed.");
+                err.flush();
+            }
+            int status = SuiteSession.run(driver, suite, settings(facts), output, spec.commandLine().getOut(), err);
+            if (!output.quiet) {
+                err.println("kbench demo: next, `kbench run --csv-samples base.csv`, change something, "
+                        + "`kbench run --csv-samples new.csv`, then `kbench compare base.csv new.csv`.");
+                err.flush();
+            }
+            return status;
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package dev.kbench.cli;
+
+import dev.kbench.api.SampleRecord;
+import dev.kbench.cli.format.ReportPage;
+import dev.kbench.stats.BrunnerMunzelTest;
+import dev.kbench.stats.Compare;
+import dev.kbench.stats.CompareReport;
+import dev.kbench.stats.Summarizer;
+import dev.kbench.stats.TestMethod;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code kbench report FILE.csv [BASE.csv] -o report.html}: a self-contained HTML page with SVG plots. */
+@Command(name = "report", sortOptions = false,
+        description = {"Write a self-contained HTML page (inline SVG, no scripts) with a summary table and a "
+                + "box-and-strip plot of each benchmark's samples; given BASE.csv too, the comparison "
+                + "(chart and table) and base-vs-new plots.",
+                "", "Example:", "  kbench report pr.csv main.csv -o report.html"},
+        footer = {"", "Exit status: 0 written; 2 bad input or usage."})
+final class ReportCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE.csv", description = "The samples to report on (the new ones when comparing).")
+    private Path file;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "BASE.csv", description = "Optional base samples to compare with.")
+    private Path basePath;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true, description = "The HTML file to write.")
+    private Path output;
+
+    @Option(names = "--method", paramLabel = "METHOD", defaultValue = "brunnermunzel",
+            description = "Test for the comparison: brunnermunzel (default), mannwhitneyu or welch.")
+    private String method;
+
+    @Option(names = "--alpha", paramLabel = "ALPHA", defaultValue = "0.001", description = "Significance level (default 0.001).")
+    private double alpha;
+
+    @Override
+    public Integer call() {
+        Compare compare = Compare.withDefaults().with(TestMethod.fromName(method))
+                .with(BrunnerMunzelTest.Distribution.T).withAlpha(alpha);
+        Summarizer summarizer = Summarizer.withDefaults();
+        List<SampleRecord> samples = Inputs.readSamples(file);
+        ReportPage.Input current = new ReportPage.Input(file.toString(), samples, summarizer.summarize(samples));
+        Optional<ReportPage.Input> base = Optional.empty();
+        Optional<CompareReport> comparison = Optional.empty();
+        if (basePath != null) {
+            List<SampleRecord> baseSamples = Inputs.readSamples(basePath);
+            base = Optional.of(new ReportPage.Input(basePath.toString(), baseSamples, summarizer.summarize(baseSamples)));
+            comparison = Optional.of(compare.compare(baseSamples, samples));
+        }
+        String html = ReportPage.html(current, base, comparison);
+        try {
+            Files.writeString(output, html);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write '" + output + "': " + e.getMessage(), e);
+        }
+        spec.commandLine().getErr().println("kbench report: wrote " + output);
+        spec.commandLine().getErr().flush();
+        return ExitCodes.OK;
+    }
+}

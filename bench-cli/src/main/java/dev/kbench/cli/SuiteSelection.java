@@ -1,0 +1,166 @@
+package dev.kbench.cli;
+
+import dev.kbench.api.DeviceInterface;
+import dev.kbench.api.Dim3;
+import dev.kbench.api.KernelSource;
+import dev.kbench.api.SourceKind;
+import dev.kbench.api.Suite;
+import dev.kbench.cli.suite.ArgSpec;
+import dev.kbench.cli.suite.BuiltinSuite;
+import dev.kbench.cli.suite.SuiteKernels;
+import dev.kbench.cli.suite.UserKernel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import picocli.CommandLine.Option;
+
+/**
+ * Which benchmarks {@code run} measures: the built-in suite (filtered, with parameter overrides) or a
+ * user kernel given on the command line.
+ */
+final class SuiteSelection {
+
+    @Option(names = "--filter", paramLabel = "NAME", split = ",",
+            description = "Run only benchmarks whose name contains one of these, e.g. --filter gelu,copy.")
+    List<String> filters = List.of();
+
+    @Option(names = {"-p", "--param"}, paramLabel = "NAME=VALUES",
+            description = "Override a parameter's values, e.g. -p n=2^20,2^24 or -p size=512,1024 (built-in suite: "
+                    + "n = " + BuiltinSuite.DEFAULT_N + ", size = " + BuiltinSuite.DEFAULT_SIZE + ").")
+    Map<String, String> params = new LinkedHashMap<>();
+
+    @Option(names = "--suite-source", paramLabel = "KIND",
+            description = "Load the built-in suite from cl, ptx or spv (default: the first of these the device accepts).")
+    String suiteSource;
+
+    @Option(names = "--kernel", paramLabel = "FILE",
+            description = "Benchmark a kernel from FILE (.ptx, .cubin, .fatbin, .cl, .spv) instead of the built-in suite.")
+    Path kernel;
+
+    @Option(names = "--entry", paramLabel = "NAME", description = "The kernel's name in --kernel FILE.")
+    String entry;
+
+    @Option(names = "--name", paramLabel = "NAME", description = "The benchmark's name in results (default: the entry).")
+    String name;
+
+    @Option(names = "--grid", paramLabel = "X[,Y,Z]", description = "Work-groups (CUDA blocks) per dimension.")
+    String grid;
+
+    @Option(names = "--block", paramLabel = "X[,Y,Z]", description = "Work-group size (CUDA threads per block).")
+    String block;
+
+    @Option(names = "--arg", paramLabel = "SPEC",
+            description = "A kernel argument, in order: buf:TYPE:N[:fill=V|:fill=random] (TYPE f32, f64, i32, i64, u8), "
+                    + "i32:V, i64:V, f32:V, f64:V or local:BYTES.")
+    List<String> args = List.of();
+
+    @Option(names = "--build-options", paramLabel = "OPTS", description = "Compiler options for --kernel (e.g. -cl-fast-relaxed-math).")
+    String buildOptions;
+
+    @Option(names = "--bytes", paramLabel = "N", description = "Bytes one call of --kernel moves, for GB/s (2^k accepted).")
+    String bytes;
+
+    @Option(names = "--flops", paramLabel = "N", description = "Floating-point operations of one call of --kernel, for TFLOP/s.")
+    String flops;
+
+    /** Whether a user kernel was given. */
+    boolean userKernel() {
+        return kernel != null;
+    }
+
+    /**
+     * Checks everything that does not need a device, so bad input fails before a driver is looked up.
+     *
+     * @throws IllegalArgumentException on the first problem
+     */
+    void validate() {
+        if (userKernel()) {
+            if (!filters.isEmpty() || !params.isEmpty() || suiteSource != null) {
+                throw new IllegalArgumentException("--filter, -p and --suite-source select from the built-in suite; "
+                        + "they cannot be combined with --kernel");
+            }
+            userKernelSpec();
+        } else {
+            if (entry != null || name != null || grid != null || block != null || !args.isEmpty() || bytes != null
+                    || flops != null || buildOptions != null) {
+                throw new IllegalArgumentException("--entry, --name, --grid, --block, --arg, --bytes, --flops and "
+                        + "--build-options describe a user kernel and need --kernel FILE");
+            }
+            suiteSourceKind();
+            builtin(null, OptionalLong.empty());
+        }
+    }
+
+    /**
+     * The benchmarks to run on a device.
+     *
+     * @param device the device
+     * @param kernels receives the built-in suite's kernels, for the caller to close; unused for a user kernel
+     * @return the suite
+     */
+    Suite suite(DeviceInterface device, java.util.function.Consumer<SuiteKernels> kernels) {
+        if (userKernel()) {
+            UserKernel spec = userKernelSpec();
+            SourceKind kind = spec.source().kind();
+            if (!device.acceptedSources().contains(kind)) {
+                throw new IllegalArgumentException("'" + kernel + "' is " + kind + " but the device accepts "
+                        + device.acceptedSources() + "; choose another --backend or kernel file");
+            }
+            return Suite.of(spec.benchmark());
+        }
+        SuiteKernels loaded = SuiteKernels.forDevice(device, suiteSourceKind());
+        kernels.accept(loaded);
+        return builtin(loaded, device.facts().totalMemoryBytes());
+    }
+
+    private Suite builtin(SuiteKernels kernels, OptionalLong memory) {
+        return BuiltinSuite.create(kernels, memory).filter(filters).withOverrides(params);
+    }
+
+    private Optional<SourceKind> suiteSourceKind() {
+        return suiteSource == null ? Optional.empty() : Optional.of(SuiteKernels.parseKind(suiteSource));
+    }
+
+    private UserKernel userKernelSpec() {
+        if (entry == null || grid == null || block == null) {
+            throw new IllegalArgumentException("--kernel needs --entry NAME, --grid X[,Y,Z] and --block X[,Y,Z]");
+        }
+        if (!Files.isRegularFile(kernel)) {
+            throw new IllegalArgumentException("kernel file '" + kernel + "' does not exist or is not a file");
+        }
+        KernelSource source = KernelSource.of(kernel);
+        if (buildOptions != null) {
+            source = source.withBuildOptions(buildOptions);
+        }
+        List<ArgSpec> parsed = UserKernel.parseArgs(args);
+        return new UserKernel(source, entry, name == null ? entry : name, dim("--grid", grid), dim("--block", block),
+                parsed, count("--bytes", bytes), count("--flops", flops));
+    }
+
+    private static Dim3 dim(String option, String text) {
+        try {
+            return Dim3.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(option + " " + e.getMessage(), e);
+        }
+    }
+
+    private static OptionalLong count(String option, String text) {
+        if (text == null) {
+            return OptionalLong.empty();
+        }
+        try {
+            long value = ArgSpec.parseLong(text);
+            if (value < 0) {
+                throw new IllegalArgumentException("negative");
+            }
+            return OptionalLong.of(value);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(option + " '" + text + "' is not a count >= 0 (2^k accepted)", e);
+        }
+    }
+}

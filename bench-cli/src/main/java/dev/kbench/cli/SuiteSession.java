@@ -1,0 +1,117 @@
+package dev.kbench.cli;
+
+import dev.kbench.api.Driver;
+import dev.kbench.api.SampleRecord;
+import dev.kbench.api.Suite;
+import dev.kbench.api.SuiteListener;
+import dev.kbench.api.SuiteOptions;
+import dev.kbench.api.SuiteResult;
+import dev.kbench.cli.format.RunFiles;
+import dev.kbench.cli.format.RunReport;
+import dev.kbench.stats.SamplesCsvWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs a suite for {@code run} and {@code demo}: streams samples to the CSV as they are measured,
+ * shows progress on stderr, then writes the results in the chosen formats.
+ */
+final class SuiteSession {
+
+    private SuiteSession() {
+    }
+
+    /**
+     * Runs the suite and writes every output.
+     *
+     * @param driver the driver to run on
+     * @param suite the benchmarks
+     * @param options how to measure
+     * @param output what to write
+     * @param out stdout
+     * @param err stderr
+     * @return {@link ExitCodes#OK}, or {@link ExitCodes#FAILURE} if a benchmark failed
+     */
+    static int run(Driver driver, Suite suite, SuiteOptions options, OutputOptions output, PrintWriter out,
+                   PrintWriter err) {
+        ProgressListener progress = new ProgressListener(err, output.progressMode(), output.quiet);
+        List<SuiteListener> listeners = new ArrayList<>();
+        SamplesCsvWriter csv = openCsv(output);
+        try {
+            if (csv != null) {
+                // first, so a repetition is on disk before anything reports it
+                listeners.add(SuiteListener.onSamples(rows -> append(csv, rows)));
+            }
+            String device = driver.deviceInterface().facts().name();
+            listeners.add(new SuiteListener() {
+                @Override
+                public void started(long seed, long plannedRepetitions) {
+                    if (!output.quiet) {
+                        err.println("kbench: " + driver.name() + " on " + device + ", seed " + seed + " (--seed "
+                                + seed + " replays this order), " + plannedRepetitions + " repetitions planned");
+                        err.flush();
+                    }
+                }
+            });
+            listeners.add(progress);
+            SuiteResult result = suite.run(driver, options, SuiteListener.all(listeners));
+            progress.clearBar();
+            RunReport report = RunReport.of(result, options, output.statistic());
+            output.format.write(report, out, Terminal.colours());
+            if (output.json != null) {
+                write(output.json, RunFiles.json(report));
+            }
+            if (output.jmhJson != null) {
+                write(output.jmhJson, RunFiles.jmhJson(report));
+            }
+            if (csv != null && !output.quiet) {
+                err.println("kbench: samples in " + csv.file() + "; compare two runs with: kbench compare BASE.csv NEW.csv");
+            }
+            return result.anyFailed() ? ExitCodes.FAILURE : ExitCodes.OK;
+        } finally {
+            progress.clearBar();
+            if (csv != null) {
+                try {
+                    csv.close();
+                } catch (IOException e) {
+                    err.println("kbench: closing " + csv.file() + " failed: " + e.getMessage());
+                }
+            }
+        }
+    }
+
+    private static SamplesCsvWriter openCsv(OutputOptions output) {
+        if (output.csvSamples == null) {
+            return null;
+        }
+        try {
+            if (!output.append) {
+                Files.deleteIfExists(output.csvSamples);
+            }
+            return SamplesCsvWriter.open(output.csvSamples);
+        } catch (IOException e) {
+            throw new InputException("cannot write the samples file '" + output.csvSamples + "': " + e.getMessage(), e);
+        }
+    }
+
+    private static void append(SamplesCsvWriter csv, List<SampleRecord> rows) {
+        try {
+            csv.append(rows);
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing " + csv.file() + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static void write(Path file, String text) {
+        try {
+            Files.writeString(file, text.endsWith("\n") ? text : text + "\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write '" + file + "': " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package dev.kbench.cli;
+
+import dev.kbench.api.SampleRecord;
+import dev.kbench.cli.format.SummaryTable;
+import dev.kbench.stats.StatsJson;
+import dev.kbench.stats.Summarizer;
+import dev.kbench.stats.Summary;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code kbench summary FILE.csv}: CONTRACTS.md §4, robust summaries of each benchmark's samples. */
+@Command(name = "summary", sortOptions = false,
+        description = {"Summarise each benchmark of a samples file (CONTRACTS.md §4): n, min, max, mean, median, "
+                + "stddev (n-1) and quantiles (NumPy linear), with warnings about noise, few samples or missing warmup.",
+                "", "Example:", "  kbench summary samples.csv --quantiles 0.1,0.5,0.9 --format json"},
+        footer = {"", "Exit status: 0 ok; 2 bad input or usage."})
+final class SummaryCommand implements Callable<Integer> {
+
+    /** The formats on stdout. */
+    enum Format {
+        /** The readable table. */
+        TABLE,
+        /** Markdown. */
+        MD,
+        /** CONTRACTS.md §4's JSON. */
+        JSON
+    }
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE.csv", description = "A samples file (CONTRACTS.md §2).")
+    private Path file;
+
+    @Option(names = "--quantiles", paramLabel = "Q", split = ",", defaultValue = "0.2,0.5,0.8",
+            description = "Quantiles to report (default 0.2,0.5,0.8), kept as written for the JSON keys.")
+    private List<String> quantiles;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
+            description = "table (default), md or json (CONTRACTS.md §4).")
+    private Format format;
+
+    @Option(names = "--details", description = "With --format json: add the robust details (IQR, MAD, median "
+            + "interval, relative noise, outliers, warnings) after §4's keys.")
+    private boolean details;
+
+    @Override
+    public Integer call() {
+        Summarizer summarizer = Summarizer.withDefaults().withQuantiles(quantiles.stream().map(String::trim).toArray(String[]::new));
+        List<SampleRecord> samples = Inputs.readSamples(file);
+        List<Summary> summaries = summarizer.summarize(samples);
+        PrintWriter out = spec.commandLine().getOut();
+        switch (format) {
+            case JSON -> out.print(details ? StatsJson.summaryWithDetails(summaries) : StatsJson.summary(summaries));
+            case MD -> out.print(SummaryTable.of(summaries).toMarkdown());
+            case TABLE -> out.print("# kbench summary: " + file + "\n" + SummaryTable.of(summaries).toText(Terminal.colours()));
+        }
+        out.flush();
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,47 @@
+package dev.kbench.cli.format;
+
+import dev.kbench.api.ReturnMode;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What {@code run} reports per benchmark, as Triton's {@code do_bench} returns it: quantiles, which win,
+ * or one summary by return mode.
+ */
+public sealed interface Statistic {
+
+    /**
+     * Quantiles of all samples, NumPy linear.
+     *
+     * @param labels the probabilities as written, e.g. {@code 0.2}
+     */
+    record Quantiles(List<String> labels) implements Statistic {
+        /** Copies the labels. */
+        public Quantiles {
+            labels = List.copyOf(labels);
+            if (labels.isEmpty()) {
+                throw new IllegalArgumentException("the quantile list is empty; give at least one, e.g. 0.5");
+            }
+        }
+    }
+
+    /**
+     * One value per benchmark, or every sample with {@link ReturnMode#ALL}.
+     *
+     * @param mode the summary
+     */
+    record Mode(ReturnMode mode) implements Statistic { }
+
+    /** kbench's default: the median (Triton's {@code do_bench} returns the mean). */
+    Statistic DEFAULT = new Mode(ReturnMode.MEDIAN);
+
+    /**
+     * The column label of a mode.
+     *
+     * @param mode the mode
+     * @return e.g. {@code median}
+     */
+    static String label(ReturnMode mode) {
+        return mode == ReturnMode.ALL ? "samples" : mode.name().toLowerCase(Locale.ROOT);
+    }
+}

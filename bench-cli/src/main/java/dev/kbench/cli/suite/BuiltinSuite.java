@@ -1,0 +1,98 @@
+package dev.kbench.cli.suite;
+
+import dev.kbench.api.Axis;
+import dev.kbench.api.Benchmark;
+import dev.kbench.api.Params;
+import dev.kbench.api.Suite;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.function.Function;
+import java.util.function.ToLongFunction;
+
+/**
+ * kbench's built-in suite: the same workloads on every vendor, each checked once against a CPU
+ * reference before it is timed.
+ *
+ * <ul>
+ *   <li>{@code empty}: a kernel that does nothing, one work-item: the launch floor.</li>
+ *   <li>{@code copy}, {@code triad} (STREAM), {@code gelu} (the seeds' kernel), {@code reduce_sum}:
+ *       over {@code n} floats, by default {@code n = 2^10, 2^15, 2^20} (tiny to memory-bound on a CPU
+ *       device; use {@code -p n=2^20,2^24,2^28} on a large GPU).</li>
+ *   <li>{@code sgemm}: square {@code size x size} matrices with 16x16 tiles, by default
+ *       {@code size = 64, 128, 256}.</li>
+ * </ul>
+ *
+ * <p>Combinations that need more memory than the device has, or more elements than the kernels' 32-bit
+ * indices allow, are skipped with the reason.
+ */
+public final class BuiltinSuite {
+
+    /** The benchmarks' names, which are also the kernels' names in {@code kernels/suite}. */
+    public static final List<String> NAMES = List.of("empty", "copy", "triad", "gelu", "reduce_sum", "sgemm");
+    /** The default vector lengths. */
+    public static final String DEFAULT_N = "2^10,2^15,2^20";
+    /** The default matrix sizes. */
+    public static final String DEFAULT_SIZE = "64,128,256";
+
+    private BuiltinSuite() {
+    }
+
+    /**
+     * The suite for a device whose kernels are {@code kernels}.
+     *
+     * @param kernels the suite's kernel module on the device; {@code null} gives a suite that can be
+     *     filtered and overridden (to check a selection) but not run
+     * @param memory the device's memory, for the skip rule; empty if unknown
+     * @return the suite with the default parameter values
+     */
+    public static Suite create(SuiteKernels kernels, OptionalLong memory) {
+        Axis n = Axis.powersOfTwo("n", 0, 0).withValues(DEFAULT_N);
+        Axis size = Axis.ints("size", 1).withValues(DEFAULT_SIZE);
+        return Suite.of(
+                Benchmark.of("empty", (device, params) -> new EmptyWorkload(kernels)),
+                vector("copy", n, memory, p -> 2 * 4 * p, (k, v) -> new CopyWorkload(k, v), kernels),
+                vector("triad", n, memory, p -> 3 * 4 * p, (k, v) -> new TriadWorkload(k, v), kernels),
+                vector("gelu", n, memory, p -> 2 * 4 * p, (k, v) -> new GeluWorkload(k, v), kernels),
+                vector("reduce_sum", n, memory, p -> 4 * p + 8 * ReduceSumWorkload.MAX_GROUPS,
+                        (k, v) -> new ReduceSumWorkload(k, v), kernels),
+                Benchmark.of("sgemm", (device, params) -> new SgemmWorkload(kernels, params.getLong("size")))
+                        .withAxis(size)
+                        .withSkip(skipRule("size", memory, s -> 3 * 4 * s * s, s -> s * s)));
+    }
+
+    /** A workload over one length. */
+    @FunctionalInterface
+    private interface Sized {
+        DeviceWorkload create(SuiteKernels kernels, long n);
+    }
+
+    private static Benchmark vector(String name, Axis n, OptionalLong memory, ToLongFunction<Long> bytes,
+                                    Sized workload, SuiteKernels kernels) {
+        return Benchmark.of(name, (device, params) -> workload.create(kernels, params.getLong("n")))
+                .withAxis(n)
+                .withSkip(skipRule("n", memory, bytes, v -> v));
+    }
+
+    private static Function<Params, Optional<String>> skipRule(String axis, OptionalLong memory,
+                                                               ToLongFunction<Long> bytes,
+                                                               ToLongFunction<Long> elements) {
+        return params -> {
+            long value = params.getLong(axis);
+            if (value < 1) {
+                return Optional.of(axis + " must be >= 1");
+            }
+            double elementCount = elements.applyAsLong(value);
+            if (value > Integer.MAX_VALUE || elementCount > Integer.MAX_VALUE) {
+                return Optional.of(axis + " = " + value + " needs more elements than the kernels' 32-bit sizes allow");
+            }
+            long needed = bytes.applyAsLong(value);
+            if (memory.isPresent() && needed > memory.getAsLong() * 0.8) {
+                return Optional.of(String.format(Locale.ROOT, "needs %.1f GiB of device memory; the device has %.1f GiB",
+                        needed / (double) (1L << 30), memory.getAsLong() / (double) (1L << 30)));
+            }
+            return Optional.empty();
+        };
+    }
+}

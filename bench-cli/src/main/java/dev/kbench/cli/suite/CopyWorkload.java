@@ -1,0 +1,61 @@
+package dev.kbench.cli.suite;
+
+import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.Dim3;
+import dev.kbench.api.Kernel;
+import dev.kbench.api.KernelArg;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.List;
+import java.util.OptionalLong;
+
+/** {@code copy}: {@code dst[i] = src[i]} over {@code n} floats; moves {@code 8 n} bytes. */
+final class CopyWorkload extends DeviceWorkload {
+
+    private final long n;
+    private final Kernel kernel;
+    private final MemorySegment src;
+    private final List<KernelArg> args;
+
+    CopyWorkload(SuiteKernels kernels, long n) {
+        super(kernels.device());
+        try {
+            this.n = n;
+            this.kernel = kernels.kernel("copy");
+            this.src = randomFloats(n, 1, -1, 1);
+            DeviceBuffer srcBuffer = upload(src);
+            DeviceBuffer dst = poisoned(n);
+            this.args = List.of(KernelArg.buffer(srcBuffer), KernelArg.buffer(dst), KernelArg.i32(Math.toIntExact(n)));
+        } catch (RuntimeException | Error e) {
+            close();
+            throw e;
+        }
+    }
+
+    @Override
+    public void run() {
+        kernel.launch(Dim3.of(groups(n)), Dim3.of(BLOCK), args);
+    }
+
+    @Override
+    public void check() {
+        MemorySegment got = download(((KernelArg.Buffer) args.get(1)).buffer(), n);
+        expectClose("dst", got, new Reference() {
+            @Override
+            public double value(long i) {
+                return src.getAtIndex(ValueLayout.JAVA_FLOAT, i);
+            }
+
+            @Override
+            public double tolerance(long i) {
+                return 0;
+            }
+        });
+        freeHost();
+    }
+
+    @Override
+    public OptionalLong bytesPerCall() {
+        return OptionalLong.of(2 * Float.BYTES * n);
+    }
+}

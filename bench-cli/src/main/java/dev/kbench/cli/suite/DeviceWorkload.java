@@ -1,0 +1,131 @@
+package dev.kbench.cli.suite;
+
+import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.DeviceInterface;
+import dev.kbench.api.Workload;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * A workload that owns device buffers and host copies of its inputs: the untimed part shared by the
+ * built-in kernels. The host copies are kept for {@link #check()} and freed after it.
+ */
+abstract class DeviceWorkload implements Workload {
+
+    /** Float elements per block for the one-dimensional kernels. */
+    static final int BLOCK = 256;
+
+    final DeviceInterface device;
+    private final List<DeviceBuffer> buffers = new ArrayList<>();
+    private Arena host = Arena.ofShared();
+
+    DeviceWorkload(DeviceInterface device) {
+        this.device = device;
+    }
+
+    /** Allocates a device buffer freed by {@link #close()}. */
+    final DeviceBuffer allocate(long bytes) {
+        DeviceBuffer buffer = device.allocate(bytes);
+        buffers.add(buffer);
+        return buffer;
+    }
+
+    /** Host memory for {@code count} floats, freed after the check. */
+    final MemorySegment hostFloats(long count) {
+        return host.allocate(ValueLayout.JAVA_FLOAT, count);
+    }
+
+    /**
+     * Uniformly distributed floats in [lo, hi) from a fixed seed, so every run and every backend sees
+     * the same inputs.
+     */
+    final MemorySegment randomFloats(long count, long seed, float lo, float hi) {
+        MemorySegment data = hostFloats(count);
+        SplittableRandom random = new SplittableRandom(seed);
+        float span = hi - lo;
+        for (long i = 0; i < count; i++) {
+            data.setAtIndex(ValueLayout.JAVA_FLOAT, i, lo + span * (float) random.nextDouble());
+        }
+        return data;
+    }
+
+    /** A device buffer holding a copy of host floats. */
+    final DeviceBuffer upload(MemorySegment data) {
+        DeviceBuffer buffer = allocate(data.byteSize());
+        device.write(data, buffer);
+        return buffer;
+    }
+
+    /** A device buffer of {@code count} floats, every one NaN, so an unwritten result is caught. */
+    final DeviceBuffer poisoned(long count) {
+        DeviceBuffer buffer = allocate(count * Float.BYTES);
+        device.fill(buffer, Float.floatToRawIntBits(Float.NaN));
+        return buffer;
+    }
+
+    /** Reads {@code count} floats from the start of a buffer (after all enqueued work). */
+    final MemorySegment download(DeviceBuffer buffer, long count) {
+        MemorySegment data = hostFloats(count);
+        device.read(buffer, data);
+        return data;
+    }
+
+    /** Frees the host copies; the check is over. */
+    final void freeHost() {
+        if (host != null) {
+            host.close();
+            host = null;
+        }
+    }
+
+    /** Work-groups of {@link #BLOCK} that cover {@code n} elements. */
+    static long groups(long n) {
+        return (n + BLOCK - 1) / BLOCK;
+    }
+
+    /**
+     * Compares results to a reference, element by element, within {@code |got - want| <= tolerance(i)}.
+     *
+     * @throws AssertionError naming the first mismatch and how many there are
+     */
+    static void expectClose(String what, MemorySegment got, Reference want) {
+        long count = got.byteSize() / Float.BYTES;
+        long mismatches = 0;
+        String first = null;
+        for (long i = 0; i < count; i++) {
+            float value = got.getAtIndex(ValueLayout.JAVA_FLOAT, i);
+            double expected = want.value(i);
+            double tolerance = want.tolerance(i);
+            if (!(Math.abs(value - expected) <= tolerance)) {
+                mismatches++;
+                if (first == null) {
+                    first = String.format(java.util.Locale.ROOT, "%s[%d] = %s, expected %s (tolerance %.3g)",
+                            what, i, value, expected, tolerance);
+                }
+            }
+        }
+        if (mismatches > 0) {
+            throw new AssertionError(first + "; " + mismatches + " of " + count + " elements differ from the CPU reference");
+        }
+    }
+
+    /** A CPU reference value and its tolerance per element. */
+    interface Reference {
+        double value(long i);
+
+        double tolerance(long i);
+    }
+
+    @Override
+    public void close() {
+        freeHost();
+        for (int i = buffers.size() - 1; i >= 0; i--) {
+            buffers.get(i).close();
+        }
+        buffers.clear();
+    }
+}

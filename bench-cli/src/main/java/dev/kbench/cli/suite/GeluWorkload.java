@@ -1,0 +1,73 @@
+package dev.kbench.cli.suite;
+
+import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.Dim3;
+import dev.kbench.api.Kernel;
+import dev.kbench.api.KernelArg;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.List;
+import java.util.OptionalLong;
+import org.apache.commons.numbers.gamma.Erf;
+
+/**
+ * {@code gelu}: the seeds' {@code gelu_forward_kernel}, {@code out = x * 0.5 * (1 + erf(x / sqrt 2))}
+ * over {@code n} floats; moves 8 n bytes. Flops are not declared: {@code erf} is not a fixed count.
+ */
+final class GeluWorkload extends DeviceWorkload {
+
+    private final long n;
+    private final Kernel kernel;
+    private final MemorySegment x;
+    private final DeviceBuffer out;
+    private final List<KernelArg> args;
+
+    GeluWorkload(SuiteKernels kernels, long n) {
+        super(kernels.device());
+        try {
+            this.n = n;
+            this.kernel = kernels.kernel("gelu");
+            this.x = randomFloats(n, 4, -4, 4);
+            this.out = poisoned(n);
+            this.args = List.of(KernelArg.buffer(upload(x)), KernelArg.buffer(out), KernelArg.i32(Math.toIntExact(n)));
+        } catch (RuntimeException | Error e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** The reference in double precision. */
+    static double gelu(double v) {
+        return v * 0.5 * (1 + Erf.value(v / Math.sqrt(2)));
+    }
+
+    @Override
+    public void run() {
+        kernel.launch(Dim3.of(groups(n)), Dim3.of(BLOCK), args);
+    }
+
+    @Override
+    public void check() {
+        MemorySegment got = download(out, n);
+        expectClose("out", got, new Reference() {
+            @Override
+            public double value(long i) {
+                return gelu(x.getAtIndex(ValueLayout.JAVA_FLOAT, i));
+            }
+
+            @Override
+            public double tolerance(long i) {
+                // erf is accurate to a few ulp on every vendor, and 1 + erf(.) rounds to an ulp of 1: allow
+                // 16 float ulp relative to each factor of x * 0.5 * (1 + erf(x / sqrt 2))
+                double v = x.getAtIndex(ValueLayout.JAVA_FLOAT, i);
+                return 16 * Math.ulp(1.0f) * 0.5 * Math.abs(v) * (1 + Math.abs(Erf.value(v / Math.sqrt(2)))) + Float.MIN_NORMAL;
+            }
+        });
+        freeHost();
+    }
+
+    @Override
+    public OptionalLong bytesPerCall() {
+        return OptionalLong.of(2 * Float.BYTES * n);
+    }
+}

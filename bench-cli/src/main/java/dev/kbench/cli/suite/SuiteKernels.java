@@ -1,0 +1,141 @@
+package dev.kbench.cli.suite;
+
+import dev.kbench.api.DeviceInterface;
+import dev.kbench.api.Kernel;
+import dev.kbench.api.KernelException;
+import dev.kbench.api.KernelModule;
+import dev.kbench.api.KernelSource;
+import dev.kbench.api.SourceKind;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The built-in suite's kernel module on one device: {@code suite.cl}, {@code suite.ptx} or
+ * {@code suite.spv} (classpath resources copied from {@code kernels/suite}), in the first form the
+ * device accepts, built once on first use and shared by every workload. Not thread-safe.
+ */
+public final class SuiteKernels implements AutoCloseable {
+
+    /** The forms tried, in order: OpenCL C (built by the driver), PTX (JIT-compiled), SPIR-V. */
+    static final List<SourceKind> PREFERENCE = List.of(SourceKind.OPENCL_C, SourceKind.PTX, SourceKind.SPIRV);
+
+    private final DeviceInterface device;
+    private final SourceKind kind;
+    private KernelModule module;
+
+    private SuiteKernels(DeviceInterface device, SourceKind kind) {
+        this.device = device;
+        this.kind = kind;
+    }
+
+    /**
+     * The suite's kernels for a device, in the form given or else the first of OpenCL C, PTX and
+     * SPIR-V that the device accepts.
+     *
+     * @param device the device
+     * @param forced the form to use, empty to choose
+     * @return the kernels; nothing is built until the first {@link #kernel(String)}
+     * @throws IllegalArgumentException if the device accepts none of the forms, or not the forced one
+     */
+    public static SuiteKernels forDevice(DeviceInterface device, Optional<SourceKind> forced) {
+        Objects.requireNonNull(device, "device");
+        Set<SourceKind> accepted = device.acceptedSources();
+        if (forced.isPresent()) {
+            if (!accepted.contains(forced.get())) {
+                throw new IllegalArgumentException("the device accepts " + accepted + ", not " + forced.get()
+                        + "; choose one of those with --suite-source");
+            }
+            return new SuiteKernels(device, forced.get());
+        }
+        SourceKind chosen = PREFERENCE.stream().filter(accepted::contains).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("the device accepts " + accepted
+                        + "; the built-in suite ships OpenCL C, PTX and SPIR-V only"));
+        return new SuiteKernels(device, chosen);
+    }
+
+    /**
+     * The form the kernels are loaded in.
+     *
+     * @return the source kind
+     */
+    public SourceKind kind() {
+        return kind;
+    }
+
+    /**
+     * The device the kernels run on.
+     *
+     * @return the device
+     */
+    DeviceInterface device() {
+        return device;
+    }
+
+    /**
+     * An entry point of the suite's module, building the module on first use.
+     *
+     * @param entry one of the kernel names of {@code kernels/suite}
+     * @return the kernel
+     * @throws KernelException if the module does not build or has no such kernel
+     */
+    Kernel kernel(String entry) {
+        if (module == null) {
+            module = device.loadModule(source(kind));
+        }
+        return module.kernel(entry);
+    }
+
+    /**
+     * The suite's source in one form, read from the classpath.
+     *
+     * @param kind OPENCL_C, PTX or SPIRV
+     * @return the source
+     */
+    public static KernelSource source(SourceKind kind) {
+        String file = switch (kind) {
+            case OPENCL_C -> "suite.cl";
+            case PTX -> "suite.ptx";
+            case SPIRV -> "suite.spv";
+            case CUBIN -> throw new IllegalArgumentException("the built-in suite ships no cubin; use PTX");
+        };
+        try (InputStream in = SuiteKernels.class.getResourceAsStream(file)) {
+            if (in == null) {
+                throw new IllegalStateException("the kernel resource " + file + " is missing from bench-cli; "
+                        + "rebuild it (./mvnw -pl bench-cli install), which copies kernels/suite");
+            }
+            return new KernelSource(kind, in.readAllBytes(), "kernels/suite/" + file, "");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the kernel resource " + file, e);
+        }
+    }
+
+    /**
+     * Parses a {@code --suite-source} value.
+     *
+     * @param text {@code cl}, {@code ptx} or {@code spv} (or a {@link SourceKind} name)
+     * @return the kind
+     */
+    public static SourceKind parseKind(String text) {
+        return switch (text.trim().toLowerCase(Locale.ROOT)) {
+            case "cl", "opencl_c", "opencl" -> SourceKind.OPENCL_C;
+            case "ptx" -> SourceKind.PTX;
+            case "spv", "spirv", "spir-v" -> SourceKind.SPIRV;
+            default -> throw new IllegalArgumentException("unknown suite source '" + text + "'; use cl, ptx or spv");
+        };
+    }
+
+    /** Releases the module, if it was built. */
+    @Override
+    public void close() {
+        if (module != null) {
+            module.close();
+            module = null;
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package dev.kbench.cli.suite;
+
+import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.Dim3;
+import dev.kbench.api.Kernel;
+import dev.kbench.api.KernelArg;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.List;
+import java.util.OptionalLong;
+
+/** {@code triad}: STREAM's {@code a = b + s * c} over {@code n} floats; 12 n bytes, 2 n flops. */
+final class TriadWorkload extends DeviceWorkload {
+
+    /** STREAM's scalar. */
+    static final float SCALAR = 3.0f;
+
+    private final long n;
+    private final Kernel kernel;
+    private final MemorySegment b;
+    private final MemorySegment c;
+    private final DeviceBuffer a;
+    private final List<KernelArg> args;
+
+    TriadWorkload(SuiteKernels kernels, long n) {
+        super(kernels.device());
+        try {
+            this.n = n;
+            this.kernel = kernels.kernel("triad");
+            this.b = randomFloats(n, 2, -1, 1);
+            this.c = randomFloats(n, 3, -1, 1);
+            this.a = poisoned(n);
+            this.args = List.of(KernelArg.buffer(a), KernelArg.buffer(upload(b)), KernelArg.buffer(upload(c)),
+                    KernelArg.f32(SCALAR), KernelArg.i32(Math.toIntExact(n)));
+        } catch (RuntimeException | Error e) {
+            close();
+            throw e;
+        }
+    }
+
+    @Override
+    public void run() {
+        kernel.launch(Dim3.of(groups(n)), Dim3.of(BLOCK), args);
+    }
+
+    @Override
+    public void check() {
+        MemorySegment got = download(a, n);
+        expectClose("a", got, new Reference() {
+            @Override
+            public double value(long i) {
+                return b.getAtIndex(ValueLayout.JAVA_FLOAT, i) + (double) SCALAR * c.getAtIndex(ValueLayout.JAVA_FLOAT, i);
+            }
+
+            @Override
+            public double tolerance(long i) {
+                // one rounding of the product and one of the sum (or a single fused one), in float
+                double magnitude = Math.abs(b.getAtIndex(ValueLayout.JAVA_FLOAT, i))
+                        + Math.abs(SCALAR * c.getAtIndex(ValueLayout.JAVA_FLOAT, i));
+                return 2 * Math.ulp(1.0f) * magnitude;
+            }
+        });
+        freeHost();
+    }
+
+    @Override
+    public OptionalLong bytesPerCall() {
+        return OptionalLong.of(3 * Float.BYTES * n);
+    }
+
+    @Override
+    public OptionalLong flopsPerCall() {
+        return OptionalLong.of(2 * n);
+    }
+}

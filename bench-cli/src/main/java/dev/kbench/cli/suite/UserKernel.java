@@ -1,0 +1,146 @@
+package dev.kbench.cli.suite;
+
+import dev.kbench.api.Benchmark;
+import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.DeviceInterface;
+import dev.kbench.api.Dim3;
+import dev.kbench.api.Kernel;
+import dev.kbench.api.KernelArg;
+import dev.kbench.api.KernelModule;
+import dev.kbench.api.KernelSource;
+import dev.kbench.api.Workload;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalLong;
+import java.util.SplittableRandom;
+
+/**
+ * A kernel from a file, benchmarked without writing Java: {@code run --kernel FILE --entry NAME --grid
+ * X[,Y,Z] --block X[,Y,Z] --arg ...}. Buffers are allocated and filled untimed; nothing is checked.
+ *
+ * @param source the kernel module's code
+ * @param entry the kernel's name
+ * @param name the benchmark's name in results (the entry by default)
+ * @param grid work-groups per dimension
+ * @param block work-group size
+ * @param args the arguments, in parameter order
+ * @param bytes declared bytes per call, for GB/s
+ * @param flops declared flops per call, for TFLOP/s
+ */
+public record UserKernel(KernelSource source, String entry, String name, Dim3 grid, Dim3 block, List<ArgSpec> args,
+                         OptionalLong bytes, OptionalLong flops) {
+
+    /** Validates and copies the fields. */
+    public UserKernel {
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(entry, "entry");
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(grid, "grid");
+        Objects.requireNonNull(block, "block");
+        args = List.copyOf(args);
+        Objects.requireNonNull(bytes, "bytes");
+        Objects.requireNonNull(flops, "flops");
+    }
+
+    /**
+     * Parses {@code --arg} values.
+     *
+     * @param texts the values as given
+     * @return the arguments
+     * @throws IllegalArgumentException naming the first bad one
+     */
+    public static List<ArgSpec> parseArgs(List<String> texts) {
+        return texts.stream().map(ArgSpec::parse).toList();
+    }
+
+    /**
+     * The benchmark: no parameter axes, one workload that launches the kernel once per call.
+     *
+     * @return the benchmark
+     */
+    public Benchmark benchmark() {
+        return Benchmark.of(name, (device, params) -> new UserWorkload(device, this));
+    }
+
+    /** The prepared kernel, module and buffers. */
+    private static final class UserWorkload implements Workload {
+        private final UserKernel spec;
+        private final List<DeviceBuffer> buffers = new ArrayList<>();
+        private final KernelModule module;
+        private final Kernel kernel;
+        private final List<KernelArg> args = new ArrayList<>();
+
+        UserWorkload(DeviceInterface device, UserKernel spec) {
+            this.spec = spec;
+            this.module = device.loadModule(spec.source());
+            try {
+                this.kernel = module.kernel(spec.entry());
+                for (ArgSpec arg : spec.args()) {
+                    args.add(switch (arg) {
+                        case ArgSpec.Buffer b -> KernelArg.buffer(filled(device, b));
+                        case ArgSpec.Scalar s -> s.value();
+                        case ArgSpec.Local l -> KernelArg.local(l.bytes());
+                    });
+                }
+            } catch (RuntimeException | Error e) {
+                close();
+                throw e;
+            }
+        }
+
+        private DeviceBuffer filled(DeviceInterface device, ArgSpec.Buffer spec) {
+            DeviceBuffer buffer = device.allocate(spec.bytes());
+            buffers.add(buffer);
+            if (spec.fill().isPresent() && spec.bytes() % 4 == 0 && (spec.type() == ArgSpec.ElementType.F32
+                    || spec.type() == ArgSpec.ElementType.I32 || spec.fill().getAsDouble() == 0)) {
+                double v = spec.fill().getAsDouble();
+                device.fill(buffer, spec.type() == ArgSpec.ElementType.F32 ? Float.floatToRawIntBits((float) v) : (int) v);
+                return buffer;
+            }
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment host = arena.allocate(spec.bytes(), 8);
+                SplittableRandom random = new SplittableRandom(spec.count());
+                for (long i = 0; i < spec.count(); i++) {
+                    double v = spec.fill().isPresent() ? spec.fill().getAsDouble() : random.nextDouble();
+                    switch (spec.type()) {
+                        case F32 -> host.setAtIndex(ValueLayout.JAVA_FLOAT, i, (float) v);
+                        case F64 -> host.setAtIndex(ValueLayout.JAVA_DOUBLE, i, v);
+                        case I32 -> host.setAtIndex(ValueLayout.JAVA_INT, i, spec.fill().isPresent() ? (int) v : random.nextInt());
+                        case I64 -> host.setAtIndex(ValueLayout.JAVA_LONG, i, spec.fill().isPresent() ? (long) v : random.nextLong());
+                        case U8 -> host.set(ValueLayout.JAVA_BYTE, i, (byte) (spec.fill().isPresent() ? (int) v : random.nextInt(256)));
+                    }
+                }
+                device.write(host, buffer);
+            }
+            return buffer;
+        }
+
+        @Override
+        public void run() {
+            kernel.launch(spec.grid(), spec.block(), args);
+        }
+
+        @Override
+        public OptionalLong bytesPerCall() {
+            return spec.bytes();
+        }
+
+        @Override
+        public OptionalLong flopsPerCall() {
+            return spec.flops();
+        }
+
+        @Override
+        public void close() {
+            for (int i = buffers.size() - 1; i >= 0; i--) {
+                buffers.get(i).close();
+            }
+            buffers.clear();
+            module.close();
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package dev.kbench.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Runs the CLI in-process through {@link Main#commandLine} and captures what it writes. */
+final class Cli {
+
+    /**
+     * What one invocation did.
+     *
+     * @param status the exit status
+     * @param out stdout
+     * @param err stderr
+     */
+    record Result(int status, String out, String err) {
+        @Override
+        public String toString() {
+            return "status " + status + "\n--- stdout ---\n" + out + "--- stderr ---\n" + err;
+        }
+    }
+
+    private Cli() {
+    }
+
+    static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int status = Main.commandLine(new PrintWriter(out, true), new PrintWriter(err, true)).execute(args);
+        return new Result(status, out.toString(), err.toString());
+    }
+
+    /** Copies a test resource of this package to a file. */
+    static Path resource(String name, Path dir) {
+        try (InputStream in = Cli.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("missing test resource " + name);
+            }
+            Path file = dir.resolve(Path.of(name).getFileName().toString());
+            Files.copy(in, file);
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A test resource of this package as text. */
+    static String text(String name) {
+        try (InputStream in = Cli.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("missing test resource " + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,256 @@
+package dev.kbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.w3c.dom.Document;
+
+/**
+ * {@code kbench compare} on fixed samples files (compare/base.csv, compare/new.csv, made once with
+ * NumPy's default_rng(20261129), normal samples): CONTRACTS.md §3's JSON sealed by a golden file,
+ * p-values against SciPy, exit statuses, the table and the exports.
+ */
+class CompareCommandTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    private Path base;
+    private Path next;
+
+    @BeforeEach
+    void files() throws IOException {
+        base = Cli.resource("compare/base.csv", Files.createDirectories(dir.resolve("base")));
+        next = Cli.resource("compare/new.csv", Files.createDirectories(dir.resolve("new")));
+    }
+
+    @Test
+    void jsonIsTheContractsDocumentAndExitsOneOnARegression() throws IOException {
+        Cli.Result r = Cli.run("compare", base.toString(), next.toString(), "--format", "json");
+        assertEquals(1, r.status(), r.toString());
+        Golden.assertMatches("compare/compare.json", r.out().replace(dir.toString(), "DIR"));
+
+        JsonNode doc = JSON.readTree(r.out());
+        assertEquals("brunnermunzel", doc.get("method").asText());
+        assertEquals(0.001, doc.get("alpha").asDouble());
+        List<String> names = stream(doc.get("results")).map(n -> n.get("benchmark").asText()).toList();
+        assertEquals(List.of("copy", "gelu", "triad", "reduce_sum"), names);
+        List<String> verdicts = stream(doc.get("results")).map(n -> n.get("verdict").asText()).toList();
+        assertEquals(List.of("slower", "faster", "same", "slower"), verdicts);
+        assertEquals("empty", doc.get("only_in_base").get(0).get("benchmark").asText());
+        assertEquals("sgemm", doc.get("only_in_new").get(0).get("benchmark").asText());
+        assertEquals("size=64", doc.get("only_in_new").get(0).get("params").asText());
+
+        // SciPy 1.17.1, for each benchmark with x = base and y = new samples:
+        //   stats.brunnermunzel(x, y, alternative=a) for a in ('two-sided', 'less', 'greater')
+        JsonNode copy = doc.get("results").get(0);
+        assertEquals(24, copy.get("n_base").asInt());
+        assertClose(19.129059919236674, copy.get("statistic").asDouble());
+        assertClose(5.098478082890363e-21, copy.get("pvalue_two_sided").asDouble());
+        assertClose(2.5492390414451814e-21, copy.get("pvalue_less").asDouble());
+        assertClose(1.0, copy.get("pvalue_greater").asDouble());
+        assertClose(1.207299606374135, copy.get("ratio").asDouble());
+        JsonNode gelu = doc.get("results").get(1);
+        assertClose(-41.96352582898628, gelu.get("statistic").asDouble());
+        assertClose(1.459214507512033e-33, gelu.get("pvalue_greater").asDouble());
+        JsonNode triad = doc.get("results").get(2);
+        assertClose(-1.950200683149452, triad.get("statistic").asDouble());
+        assertClose(0.05726382644420063, triad.get("pvalue_two_sided").asDouble());
+        assertClose(0.9713680867778997, triad.get("pvalue_less").asDouble());
+        assertClose(0.028631913222100316, triad.get("pvalue_greater").asDouble());
+        // complete separation: SciPy returns NaN; the contract asks for a finite, significant result
+        JsonNode reduce = doc.get("results").get(3);
+        assertTrue(reduce.get("pvalue_less").asDouble() < 0.001);
+        assertTrue(reduce.get("pvalue_greater").isNumber());
+    }
+
+    @Test
+    void failOnDecidesTheExitStatus() {
+        assertEquals(0, Cli.run("compare", base.toString(), next.toString(), "--fail-on", "never").status());
+        assertEquals(1, Cli.run("compare", base.toString(), next.toString(), "--fail-on", "regression").status());
+        assertEquals(1, Cli.run("compare", base.toString(), next.toString(), "--fail-on", "any").status());
+    }
+
+    @Test
+    void onlyFasterPassesTheRegressionGateButNotAny() throws IOException {
+        Path fastBase = keep(base, "gelu", "triad");
+        Path fastNew = keep(next, "gelu", "triad");
+        Cli.Result r = Cli.run("compare", fastBase.toString(), fastNew.toString());
+        assertEquals(0, r.status(), r.toString());
+        assertTrue(r.out().contains("faster"), r.out());
+        assertEquals(1, Cli.run("compare", fastBase.toString(), fastNew.toString(), "--fail-on", "any").status());
+    }
+
+    @Test
+    void aFileAgainstItselfIsAllSame() throws IOException {
+        Cli.Result r = Cli.run("compare", base.toString(), base.toString(), "--format", "json");
+        assertEquals(0, r.status(), r.toString());
+        JsonNode doc = JSON.readTree(r.out());
+        assertEquals(5, doc.get("results").size());
+        stream(doc.get("results")).forEach(n -> assertEquals("same", n.get("verdict").asText(), n.toString()));
+    }
+
+    @Test
+    void theTableShowsMediansChangePValuesAndVerdicts() {
+        Cli.Result r = Cli.run("compare", base.toString(), next.toString());
+        String copy = line(r.out(), "copy");
+        assertTrue(copy.contains("+20.7%") && copy.contains("slower"), copy);
+        assertTrue(copy.contains("2.5e-21"), "the p-value behind a verdict is shown: " + copy);
+        String triad = line(r.out(), "triad");
+        assertTrue(triad.contains("same") && !triad.contains("0.0573"), "same rows hide p-values: " + triad);
+        assertFalse(r.out().contains("\u001b["), "no colour when not on a terminal");
+        assertTrue(r.out().contains("only in base: empty"), r.out());
+        assertTrue(r.out().contains("only in new: sgemm[size=64]"), r.out());
+        assertTrue(r.err().contains("2 slower, 1 faster"), r.err());
+
+        String always = line(Cli.run("compare", base.toString(), next.toString(), "--always-show-pvalues").out(), "triad");
+        assertTrue(always.contains("0.0573"), always);
+    }
+
+    @Test
+    void otherMethodsAreSciPys() throws IOException {
+        // stats.mannwhitneyu(x, y, alternative='less') and stats.ttest_ind(x, y, equal_var=False, alternative='greater')
+        // for triad, SciPy 1.17.1
+        JsonNode mw = JSON.readTree(Cli.run("compare", base.toString(), next.toString(), "--method", "mannwhitneyu",
+                "--format", "json").out());
+        assertEquals("mannwhitneyu", mw.get("method").asText());
+        assertClose(378.0, mw.get("results").get(2).get("statistic").asDouble());
+        JsonNode welch = JSON.readTree(Cli.run("compare", base.toString(), next.toString(), "--method", "welch",
+                "--format", "json").out());
+        assertClose(1.9253320074781186, welch.get("results").get(2).get("statistic").asDouble());
+        assertClose(0.03022481108794017, welch.get("results").get(2).get("pvalue_greater").asDouble());
+    }
+
+    @Test
+    void aBadSamplesFileIsExitTwoWithFileLineAndColumn() throws IOException {
+        Path bad = dir.resolve("bad.csv");
+        Files.writeString(bad, "benchmark,sample,time_ms\ncopy,0,0.5\ncopy,1,-0.25\n");
+        Cli.Result r = Cli.run("compare", base.toString(), bad.toString(), "--format", "json");
+        assertEquals(2, r.status(), r.toString());
+        assertEquals("", r.out(), "no output is written for bad input");
+        assertTrue(r.err().contains("bad.csv:3"), r.err());
+        assertTrue(r.err().contains("time_ms"), r.err());
+        assertTrue(r.err().contains("--help"), "a hint follows the message: " + r.err());
+        assertEquals(2, r.err().lines().count(), "one line plus a hint: " + r.err());
+
+        Files.writeString(bad, "benchmark,time_ms\ncopy,0.5\n");
+        Cli.Result missing = Cli.run("compare", bad.toString(), base.toString());
+        assertEquals(2, missing.status(), missing.toString());
+        assertTrue(missing.err().contains("sample"), missing.err());
+
+        Cli.Result absent = Cli.run("compare", dir.resolve("nope.csv").toString(), base.toString());
+        assertEquals(2, absent.status());
+        assertTrue(absent.err().contains("nope.csv"), absent.err());
+    }
+
+    @Test
+    void badOptionsAreExitTwoWithAHint() {
+        Cli.Result method = Cli.run("compare", base.toString(), next.toString(), "--method", "ttest");
+        assertEquals(2, method.status());
+        assertTrue(method.err().contains("ttest") && method.err().contains("brunnermunzel"), method.err());
+        assertEquals(2, Cli.run("compare", base.toString(), next.toString(), "--alpha", "1.5").status());
+        assertEquals(2, Cli.run("compare", base.toString(), next.toString(), "--fail-on", "sometimes").status());
+        Cli.Result one = Cli.run("compare", base.toString());
+        assertEquals(2, one.status());
+        assertTrue(one.err().contains("kbench compare --help"), one.err());
+    }
+
+    @Test
+    void filesWithNothingInCommonAreBadInput() throws IOException {
+        Path a = keep(base, "empty");
+        Path b = keep(next, "sgemm");
+        Cli.Result r = Cli.run("compare", a.toString(), b.toString());
+        assertEquals(2, r.status(), r.toString());
+        assertTrue(r.err().contains("no benchmark is in both"), r.err());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"txt", "md", "html", "svg"})
+    void exportsByExtension(String extension) throws Exception {
+        Path export = dir.resolve("compare." + extension);
+        Cli.Result r = Cli.run("compare", base.toString(), next.toString(), "--export-to", export.toString());
+        assertEquals(1, r.status(), r.toString());
+        String text = Files.readString(export);
+        switch (extension) {
+            case "txt" -> {
+                assertTrue(line(text, "copy").contains("slower"), text);
+                assertFalse(text.contains("\u001b["), text);
+            }
+            case "md" -> {
+                assertTrue(text.contains("| benchmark | params |"), text);
+                assertTrue(text.contains("| copy | n=1024 |"), text);
+            }
+            case "html" -> {
+                assertTrue(text.startsWith("<!DOCTYPE html>"), text);
+                assertTrue(text.contains("<svg") && text.contains("<table>"), text);
+                assertTrue(text.contains("<td class=\"bad\">slower</td>"), text);
+            }
+            case "svg" -> {
+                Document svg = DocumentBuilderFactory.newDefaultNSInstance().newDocumentBuilder().parse(export.toFile());
+                assertEquals("svg", svg.getDocumentElement().getLocalName());
+                assertEquals(4, svg.getElementsByTagName("g").getLength(), "one group per compared benchmark");
+                assertTrue(text.contains("copy[n=1024]"), text);
+            }
+            default -> throw new AssertionError(extension);
+        }
+    }
+
+    @Test
+    void anUnknownExportExtensionIsRejectedBeforeAnythingIsWritten() {
+        Path export = dir.resolve("compare.pdf");
+        Cli.Result r = Cli.run("compare", base.toString(), next.toString(), "--export-to", export.toString());
+        assertEquals(2, r.status());
+        assertEquals("", r.out());
+        assertTrue(r.err().contains(".txt, .md, .html or .svg"), r.err());
+        assertFalse(Files.exists(export));
+    }
+
+    @Test
+    void markdownOnStdout() {
+        Cli.Result r = Cli.run("compare", base.toString(), next.toString(), "--format", "md");
+        assertTrue(r.out().contains("| --- | --- | ---: |"), r.out());
+    }
+
+    static void assertClose(double expected, double actual) {
+        // CONTRACTS.md §3: 1e-9 relative, or 1e-12 absolute for tiny p-values
+        double tolerance = Math.max(Math.abs(expected) * 1e-9, 1e-12);
+        assertEquals(expected, actual, tolerance);
+    }
+
+    private static java.util.stream.Stream<JsonNode> stream(JsonNode array) {
+        return java.util.stream.StreamSupport.stream(array.spliterator(), false);
+    }
+
+    private static String line(String text, String benchmark) {
+        return text.lines().filter(l -> l.startsWith(benchmark + " ")).findFirst()
+                .orElseThrow(() -> new AssertionError("no line for " + benchmark + " in\n" + text));
+    }
+
+    /** A copy of a samples file with only the rows of some benchmarks. */
+    private Path keep(Path file, String... benchmarks) throws IOException {
+        List<String> lines = Files.readAllLines(file);
+        List<String> kept = lines.stream().skip(1)
+                .filter(l -> List.of(benchmarks).contains(l.substring(0, l.indexOf(','))))
+                .collect(Collectors.toList());
+        kept.addFirst(lines.getFirst());
+        Path out = Files.createTempFile(dir, "kept", ".csv");
+        Files.write(out, kept);
+        return out;
+    }
+}
