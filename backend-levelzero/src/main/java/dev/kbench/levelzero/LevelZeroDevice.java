@@ -367,7 +367,7 @@ final class LevelZeroDevice implements DeviceInterface {
         }
     }
 
-    /** Reads and destroys a build log; empty if there is none. */
+    /** Reads and destroys a build log; empty if there is none. Never throws: the build's own error matters more. */
     private static String takeBuildLog(MemorySegment log, Arena call) {
         if (log.equals(MemorySegment.NULL)) {
             return "";
@@ -382,6 +382,8 @@ final class LevelZeroDevice implements DeviceInterface {
             MemorySegment text = call.allocate(bytes);
             Ze.check(ZeApi.zeModuleBuildLogGetString(log, size, text), "zeModuleBuildLogGetString");
             return text.getString(0);
+        } catch (ZeResultException e) {
+            return "(the build log could not be read: " + e.getMessage() + ")";
         } finally {
             ZeApi.zeModuleBuildLogDestroy(log);
         }
