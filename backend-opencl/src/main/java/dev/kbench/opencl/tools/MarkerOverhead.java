@@ -29,7 +29,9 @@ import org.jocl.cl_program;
  *   <li>{@code empty}: two markers back to back: the marker-to-marker time of no work;</li>
  *   <li>{@code kernel}: marker, GELU kernel, marker; compared with the kernel's own
  *       {@code CL_PROFILING_COMMAND_START/END};</li>
- *   <li>{@code clear+kernel}: the same after a cache clear, as each {@code do_bench} repetition does.</li>
+ *   <li>{@code clear+kernel}: the same after a cache clear, as each {@code do_bench} repetition does;</li>
+ *   <li>{@code clear}: marker, cache clear, marker: what one clear costs (the {@code kernel} columns then
+ *       describe the fill's own profiling event).</li>
  * </ul>
  * The markers are the calls kbench's events make ({@code clEnqueueMarkerWithWaitList}, timestamp
  * {@code CL_PROFILING_COMMAND_END}); the kernel is enqueued with plain JOCL on the queue from
@@ -81,7 +83,7 @@ public final class MarkerOverhead {
     /**
      * One scenario.
      *
-     * @param scenario {@code empty}, {@code kernel} or {@code clear+kernel}
+     * @param scenario {@code empty}, {@code kernel}, {@code clear+kernel} or {@code clear}
      * @param timestamps every iteration's timestamps
      */
     public record Scenario(String scenario, List<Timestamps> timestamps) {
@@ -139,7 +141,8 @@ public final class MarkerOverhead {
             List<Scenario> scenarios = List.of(
                     measure("empty", device, queue, null, global, local, null, iterations),
                     measure("kernel", device, queue, kernel, global, local, null, iterations),
-                    measure("clear+kernel", device, queue, kernel, global, local, clearer, iterations));
+                    measure("clear+kernel", device, queue, kernel, global, local, clearer, iterations),
+                    measureClear(device, queue, clearBytes, iterations));
             for (Scenario s : scenarios) {
                 out.println(line(s, n));
             }
@@ -185,6 +188,38 @@ public final class MarkerOverhead {
         }
         device.synchronize();
         return new Scenario(scenario, all);
+    }
+
+    /**
+     * Marker, fill, marker, where the fill is what {@code CacheClearer.clear()} enqueues (a 4-byte zero
+     * pattern over the whole buffer) on a buffer of the same size, here with its own profiling event.
+     */
+    private static Scenario measureClear(DeviceInterface device, cl_command_queue queue, long clearBytes, int iterations) {
+        long bytes = clearBytes - clearBytes % Integer.BYTES;
+        int[] err = new int[1];
+        cl_mem mem = CL.clCreateBuffer(device.unwrap(cl_context.class), CL.CL_MEM_READ_WRITE, bytes, null, err);
+        check("clCreateBuffer", err[0]);
+        List<Timestamps> all = new ArrayList<>(iterations);
+        try {
+            Pointer zero = Pointer.to(new int[] {0});
+            for (int i = 0; i < iterations; i++) {
+                cl_event start = new cl_event();
+                cl_event fill = new cl_event();
+                cl_event end = new cl_event();
+                check("clEnqueueMarkerWithWaitList", CL.clEnqueueMarkerWithWaitList(queue, 0, null, start));
+                check("clEnqueueFillBuffer", CL.clEnqueueFillBuffer(queue, mem, zero, Integer.BYTES, 0, bytes, 0, null, fill));
+                check("clEnqueueMarkerWithWaitList", CL.clEnqueueMarkerWithWaitList(queue, 0, null, end));
+                check("clWaitForEvents", CL.clWaitForEvents(1, new cl_event[] {end}));
+                all.add(new Timestamps(profiling(start, CL.CL_PROFILING_COMMAND_END), profiling(fill, CL.CL_PROFILING_COMMAND_START),
+                        profiling(fill, CL.CL_PROFILING_COMMAND_END), profiling(end, CL.CL_PROFILING_COMMAND_END)));
+                CL.clReleaseEvent(start);
+                CL.clReleaseEvent(fill);
+                CL.clReleaseEvent(end);
+            }
+        } finally {
+            CL.clReleaseMemObject(mem);
+        }
+        return new Scenario("clear", all);
     }
 
     private static String line(Scenario s, long n) {
