@@ -3,6 +3,7 @@ package dev.kbench.stats;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -18,8 +19,8 @@ import java.util.List;
  * {@code kbench summary --format json} (§4), built with Jackson. Keys come in the contract's order,
  * extra keys after; numbers are Jackson's shortest round-trip form of each double, independent of
  * the default locale; non-finite numbers (an infinite statistic, a ratio over a zero median, an
- * undefined interval bound) are {@code null}. Two-space indentation, {@code \n} line ends, a final
- * {@code \n}. Stateless and thread-safe.
+ * undefined interval bound) are {@code null}. Two-space indentation, {@code "key": value}, {@code []}
+ * for an empty list, {@code \n} line ends, a final {@code \n}. Stateless and thread-safe.
  */
 public final class StatsJson {
 
@@ -28,7 +29,12 @@ public final class StatsJson {
 
     static {
         DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
+        Separators separators = Separators.createDefaultInstance()
+                .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+                .withObjectEmptySeparator("")
+                .withArrayEmptySeparator("");
         DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
+                .withSeparators(separators)
                 .withObjectIndenter(indenter)
                 .withArrayIndenter(indenter);
         WRITER = new ObjectMapper().writer(printer);

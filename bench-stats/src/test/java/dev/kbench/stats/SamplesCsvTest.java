@@ -1,0 +1,158 @@
+package dev.kbench.stats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kbench.api.SampleRecord;
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class SamplesCsvTest {
+
+    @TempDir
+    Path dir;
+
+    private static List<SampleRecord> read(String text) {
+        return SamplesCsv.read(new StringReader(text), "s.csv");
+    }
+
+    private static SampleRecord row(String benchmark, String params, Integer rep, int sample, double time) {
+        return new SampleRecord(benchmark, params, rep == null ? OptionalInt.empty() : OptionalInt.of(rep), sample, time,
+                "", "", OptionalLong.empty(), OptionalLong.empty());
+    }
+
+    @Test
+    void readsEveryColumnAndIgnoresExtraOnes() {
+        List<SampleRecord> rows = read("""
+                \uFEFFbenchmark,params,repetition,sample,time_ms,backend,device,bytes,flops,comment
+                "gemm, fp16","m=64;n=32",0,0,0.0589,cuda,"NVIDIA H200",1048576,2097152,"said ""hi""\"
+                gemm,,1,3,5.89e-2,,,,,
+                """);
+        assertEquals(List.of(
+                new SampleRecord("gemm, fp16", "m=64;n=32", OptionalInt.of(0), 0, 0.0589, "cuda", "NVIDIA H200",
+                        OptionalLong.of(1048576), OptionalLong.of(2097152)),
+                row("gemm", "", 1, 3, 0.0589)), rows);
+    }
+
+    @Test
+    void optionalColumnsMayBeAbsentAndLinesMayEndInCrLfOrBlank() {
+        List<SampleRecord> rows = read("time_ms,sample,benchmark\r\n1.5,0,a\r\n\r\n 2 ,1,a\r\n\n");
+        assertEquals(List.of(row("a", "", null, 0, 1.5), row("a", "", null, 1, 2)), rows);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            missing column   | benchmark,sample\\na,0\\n               | s.csv:1: column 'time_ms': is missing from the header [benchmark, sample]; a samples file needs at least benchmark,sample,time_ms
+            not a number     | benchmark,sample,time_ms\\na,0,1\\na,1,fast\\n | s.csv:3: column 'time_ms': 'fast' is not a number; expected milliseconds as a decimal with a '.' point, e.g. 0.0589
+            decimal comma    | benchmark,sample,time_ms\\na,0,"0,5"\\n    | s.csv:2: column 'time_ms': '0,5' is not a number; expected milliseconds as a decimal with a '.' point, e.g. 0.0589
+            negative         | benchmark,sample,time_ms\\na,0,-0.1\\n     | s.csv:2: column 'time_ms': '-0.1' is negative; a time is >= 0
+            NaN              | benchmark,sample,time_ms\\na,0,NaN\\n      | s.csv:2: column 'time_ms': 'NaN' is not a number; expected milliseconds as a decimal with a '.' point, e.g. 0.0589
+            infinite         | benchmark,sample,time_ms\\na,0,1e999\\n    | s.csv:2: column 'time_ms': '1e999' is not finite
+            hexadecimal      | benchmark,sample,time_ms\\na,0,0x1p3\\n    | s.csv:2: column 'time_ms': '0x1p3' is not a number; expected milliseconds as a decimal with a '.' point, e.g. 0.0589
+            empty time       | benchmark,sample,time_ms\\na,0,\\n         | s.csv:2: column 'time_ms': is empty; expected milliseconds, e.g. 0.0589
+            negative sample  | benchmark,sample,time_ms\\na,-1,1\\n       | s.csv:2: column 'sample': '-1' is not an integer >= 0
+            fractional sample| benchmark,sample,time_ms\\na,1.5,1\\n      | s.csv:2: column 'sample': '1.5' is not an integer >= 0
+            huge sample      | benchmark,sample,time_ms\\na,9999999999,1\\n | s.csv:2: column 'sample': '9999999999' is too large for an index
+            bad repetition   | benchmark,repetition,sample,time_ms\\na,x,0,1\\n | s.csv:2: column 'repetition': 'x' is not an integer >= 0
+            bad bytes        | benchmark,sample,time_ms,bytes\\na,0,1,-5\\n | s.csv:2: column 'bytes': '-5' is not an integer >= 0
+            empty benchmark  | benchmark,sample,time_ms\\n,0,1\\n         | s.csv:2: column 'benchmark': is empty; every row needs a benchmark name
+            ragged row       | benchmark,sample,time_ms\\na,0,1,2\\n      | s.csv:2: has 4 field(s) but the header has 3; quote values that contain commas
+            duplicate column | benchmark,sample,time_ms,sample\\na,0,1,2\\n | s.csv:1: column 'sample': appears twice in the header
+            empty file       | ''                                         | s.csv: is empty; expected a header row with the columns benchmark,params,repetition,sample,time_ms,backend,device,bytes,flops
+            """)
+    void rejectsBadFilesSayingWhere(String what, String text, String message) {
+        SamplesFormatException e = assertThrows(SamplesFormatException.class,
+                () -> read(text.replace("\\n", "\n")), what);
+        assertEquals(message, e.getMessage());
+        assertEquals("s.csv", e.source());
+    }
+
+    @Test
+    void lineNumbersCountBlankLinesAndQuotedLineBreaks() {
+        SamplesFormatException e = assertThrows(SamplesFormatException.class, () -> read(
+                "benchmark,sample,time_ms\n\n\"two\nlines\",0,1\na,1,1\na,2,x\n"));
+        assertEquals(6, e.line());
+        assertEquals(Optional.of("time_ms"), e.column());
+        SamplesFormatException quote = assertThrows(SamplesFormatException.class, () -> read(
+                "benchmark,sample,time_ms\na,0,1\n\"open,1,2\n"));
+        assertEquals(3, quote.line());
+        assertTrue(quote.getMessage().startsWith("s.csv:3: is not valid CSV"), quote.getMessage());
+    }
+
+    @Test
+    void readNamesTheFile() throws IOException {
+        Path file = dir.resolve("base.csv");
+        Files.writeString(file, "benchmark,sample\n");
+        SamplesFormatException e = assertThrows(SamplesFormatException.class, () -> SamplesCsv.read(file));
+        assertTrue(e.getMessage().startsWith(file + ":1: column 'time_ms'"), e.getMessage());
+    }
+
+    @Test
+    void writerAppendsFlushedBatchesAndRoundTripsEveryDouble() throws IOException {
+        Path file = dir.resolve("samples.csv");
+        List<SampleRecord> first = List.of(
+                row("gemm", "m=64", 0, 0, 0.1 + 0.2),
+                row("gemm", "m=64", 0, 1, 1.0e-7),
+                new SampleRecord("say \"hi\", then", "", OptionalInt.empty(), 2, 123456789.125, "opencl", "PoCL",
+                        OptionalLong.of(4096), OptionalLong.empty()));
+        List<SampleRecord> second = List.of(row("copy", "", 1, 0, Double.MIN_VALUE), row("copy", "", 1, 1, 0));
+        try (SamplesCsvWriter out = SamplesCsvWriter.open(file)) {
+            out.append(first);
+            // Readable while still open: what a killed run would leave.
+            assertEquals(first, SamplesCsv.read(file));
+        }
+        try (SamplesCsvWriter out = SamplesCsvWriter.open(file)) {
+            out.append(List.of());
+            out.append(second);
+            out.sync();
+        }
+        assertEquals(List.of(first.get(0), first.get(1), first.get(2), second.get(0), second.get(1)), SamplesCsv.read(file));
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        assertEquals(1, text.split("benchmark,params", -1).length - 1, "one header");
+        assertTrue(text.contains("\"say \"\"hi\"\", then\",,,2,123456789.125,opencl,PoCL,4096,\n"), text);
+        assertTrue(text.contains(",0.30000000000000004,"), text);
+        assertTrue(text.contains(",0.0000001,"), text);
+    }
+
+    @Test
+    void writerRefusesAnotherFilesHeaderOrAHalfWrittenLine() throws IOException {
+        Path other = dir.resolve("other.csv");
+        Files.writeString(other, "name,value\nx,1\n");
+        IOException e = assertThrows(IOException.class, () -> SamplesCsvWriter.open(other));
+        assertTrue(e.getMessage().contains("its header is 'name,value'"), e.getMessage());
+
+        Path killed = dir.resolve("killed.csv");
+        Files.writeString(killed, String.join(",", SamplesCsv.COLUMNS) + "\ngemm,,0,0,0.5");
+        IOException half = assertThrows(IOException.class, () -> SamplesCsvWriter.open(killed));
+        assertTrue(half.getMessage().contains("its last line is incomplete"), half.getMessage());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"0.0589, 0.0589", "1, 1", "0, 0", "-0.0, 0", "1.0E-4, 0.0001", "1.0E7, 10000000", "2.5, 2.5",
+            "0.30000000000000004, 0.30000000000000004", "1.0E-7, 0.0000001"})
+    void numbersAreShortestPlainDecimals(double value, String expected) {
+        assertEquals(expected, Decimals.plain(value));
+        assertEquals(value + 0.0, Double.parseDouble(expected));
+    }
+
+    @Test
+    void extremeNumbersStillRoundTrip() {
+        for (double v : new double[] {Double.MIN_VALUE, 1.5e-300, Double.MAX_VALUE, Math.PI * 1e20}) {
+            String text = Decimals.plain(v);
+            assertEquals(v, Double.parseDouble(text), text);
+            assertTrue(!text.contains("E"), text);
+        }
+    }
+}
