@@ -11,14 +11,20 @@
 //   - immediate command lists run their commands in order on a worker thread, like a device
 //     consuming a ring buffer: appends return at once (asynchronous mode) and the host waits through
 //     an event signalled by a barrier;
-//   - the device clock is CLOCK_MONOTONIC scaled to ZE_TEST_DRIVER_TIMER_HZ ticks per second
-//     (default 19.2 MHz, as Intel GPUs), of which ZE_TEST_DRIVER_VALID_BITS are valid (default 24:
-//     wraps every 0.87 s, so the tests cross wrap-arounds); the bits above them are filled with junk
-//     that a correct reader masks off;
+//   - the device clock counts ZE_TEST_DRIVER_TIMER_HZ ticks per second (default 19.2 MHz, as Intel
+//     GPUs), of which ZE_TEST_DRIVER_VALID_BITS are valid (default 24: wraps every 0.87 s, so the tests
+//     cross wrap-arounds); the bits above them are filled with junk that a correct reader masks off.
+//     It is CLOCK_MONOTONIC minus the time the OS kept the list's worker thread off the CPU while it was
+//     executing a fill, copy or kernel (wall time minus CLOCK_THREAD_CPUTIME_ID time): a GPU is not
+//     preempted by the host's scheduler, and without this a kernel that spins for 2 ms would measure
+//     20 ms whenever a loaded CI machine deschedules the thread. Time the device spends idle, waiting
+//     for the host to append work, still counts, as on a GPU. Each command list (each worker thread)
+//     thus has its own clock; the backend only compares timestamps of one list;
 //   - modules are real SPIR-V: the driver parses OpEntryPoint, OpFunction and the parameter types,
 //     and runs its own CPU implementation of the kernels it knows (fill, copy, gelu, block_sum,
 //     busy_wait; see src/test/opencl/kbench_test_kernels.cl). Other entry points fail the build with
-//     a build log. busy_wait(out, micros) spins for `micros` microseconds of the device clock.
+//     a build log. busy_wait(out, micros) spins for `micros` microseconds of the worker's CPU time,
+//     which is `micros` microseconds of the device clock.
 //
 // Environment (read once, at zeInit):
 //   ZE_TEST_DRIVER_API_VERSION  "1.4" (default) or e.g. "1.1": what zeDriverGetApiVersion reports; below
@@ -130,16 +136,28 @@ EXPORT int64_t zeTestDriverStat(const char *name) {
 // ---------------------------------------------------------------------------------------------
 // The device clock
 
-static uint64_t monotonic_ns(void) {
+static uint64_t read_clock(clockid_t clock) {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(clock, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
+
+static uint64_t monotonic_ns(void) {
+    return read_clock(CLOCK_MONOTONIC);
+}
+
+static uint64_t thread_cpu_ns(void) {
+    return read_clock(CLOCK_THREAD_CPUTIME_ID);
+}
+
+// Per worker thread, so per command list: the time the OS took the thread off the CPU during commands.
+static _Thread_local uint64_t stolen_ns;
 
 // What zeCommandListAppendWriteGlobalTimestamp writes: the tick count in the low valid bits, junk above.
 static uint64_t device_timestamp(void) {
     static _Thread_local uint64_t junk = 0x9e3779b97f4a7c15u;
-    uint64_t ticks = (uint64_t)((unsigned __int128)monotonic_ns() * cfg.timer_hz / 1000000000u);
+    uint64_t ns = monotonic_ns() - stolen_ns;
+    uint64_t ticks = (uint64_t)((unsigned __int128)ns * cfg.timer_hz / 1000000000u);
     if (cfg.valid_bits >= 64) {
         return ticks;
     }
@@ -701,9 +719,9 @@ static int check_busy_wait(const struct launch *l, char *why, size_t n) {
 }
 
 static void run_busy_wait(const struct launch *l) {
-    uint64_t until = monotonic_ns() + l->args[1] * 1000u;
+    uint64_t until = thread_cpu_ns() + l->args[1] * 1000u;
     uint64_t spins = 0;
-    while (monotonic_ns() < until) {
+    while (thread_cpu_ns() < until) {
         spins++;
     }
     *(uint64_t *)arg_ptr(l, 0) = spins;
@@ -1165,7 +1183,16 @@ static void *worker_main(void *arg) {
         }
         struct command *c = l->head;
         pthread_mutex_unlock(&l->lock);
-        execute(c);
+        if (c->kind == CMD_FILL || c->kind == CMD_COPY || c->kind == CMD_LAUNCH) {
+            // Not for timestamps: the clock must not step back past one just written.
+            uint64_t wall = monotonic_ns(), cpu = thread_cpu_ns();
+            execute(c);
+            wall = monotonic_ns() - wall;
+            cpu = thread_cpu_ns() - cpu;
+            stolen_ns += wall > cpu ? wall - cpu : 0;
+        } else {
+            execute(c);
+        }
         pthread_mutex_lock(&l->lock);
         l->head = c->next;
         if (l->head == NULL) {

@@ -42,6 +42,7 @@ record DeviceClock(double nanosPerTick, int validBits, String resolutionText) {
      * @throws IllegalArgumentException if the resolution is 0 or the bits are not 1 to 64
      */
     static DeviceClock fromNanosPerTick(long timerResolution, int timestampValidBits) {
+        requireResolution(timerResolution);
         return new DeviceClock(unsigned(timerResolution), timestampValidBits, String.format(Locale.ROOT,
                 "%s ns per tick (ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES)", Long.toUnsignedString(timerResolution)));
     }
@@ -56,6 +57,7 @@ record DeviceClock(double nanosPerTick, int validBits, String resolutionText) {
      * @throws IllegalArgumentException if the resolution is 0 or the bits are not 1 to 64
      */
     static DeviceClock fromTicksPerSecond(long timerResolution, int timestampValidBits) {
+        requireResolution(timerResolution);
         return new DeviceClock(1e9 / unsigned(timerResolution), timestampValidBits, String.format(Locale.ROOT,
                 "%s cycles/s (ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES_1_2)", Long.toUnsignedString(timerResolution)));
     }
@@ -98,6 +100,12 @@ record DeviceClock(double nanosPerTick, int validBits, String resolutionText) {
      */
     double wrapNanos() {
         return Math.scalb(1.0, validBits) * nanosPerTick;
+    }
+
+    private static void requireResolution(long timerResolution) {
+        if (timerResolution == 0) {
+            throw new IllegalArgumentException("the device reports a timerResolution of 0");
+        }
     }
 
     private static double unsigned(long value) {

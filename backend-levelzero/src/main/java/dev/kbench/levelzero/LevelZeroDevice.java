@@ -167,6 +167,7 @@ final class LevelZeroDevice implements DeviceInterface {
             ze_event_desc_t.wait(eventDesc, ZeApi.ZE_EVENT_SCOPE_FLAG_HOST());
             Ze.check(ZeApi.zeEventCreate(pool, eventDesc, slot), "zeEventCreate");
             MemorySegment event = Ze.handle(slot);
+            undo.push(() -> ZeApi.zeEventDestroy(event));
 
             extra.put("eventTiming", "barrier + zeCommandListAppendWriteGlobalTimestamp into host memory");
             DeviceFacts facts = readFacts(target, props, call, extra);

@@ -45,9 +45,13 @@ final class ZeModule implements KernelModule {
             ze_kernel_desc_t.pKernelName(desc, call.allocateFrom(entry));
             MemorySegment slot = Ze.handleSlot(call);
             int result = ZeApi.zeKernelCreate(handle, desc, slot);
-            if (result != ZeApi.ZE_RESULT_SUCCESS()) {
+            if (result == ZeApi.ZE_RESULT_ERROR_INVALID_KERNEL_NAME()) {
                 throw new KernelException("module '" + name + "' has no kernel '" + entry + "' (zeKernelCreate returned "
                         + Ze.describe(result) + "); its kernels are " + kernelNames());
+            }
+            if (result != ZeApi.ZE_RESULT_SUCCESS()) {
+                throw new KernelException("cannot create kernel '" + entry + "' of module '" + name
+                        + "': zeKernelCreate returned " + Ze.describe(result));
             }
             MemorySegment kernelHandle = Ze.handle(slot);
             MemorySegment props = ze_kernel_properties_t.allocate(call);
