@@ -1,6 +1,7 @@
 package dev.kbench.opencl;
 
 import dev.kbench.api.CacheClearer;
+import org.jocl.Pointer;
 
 /**
  * Triton's {@code clear_cache} on OpenCL: {@code clEnqueueFillBuffer} of zeros over a device buffer of the
@@ -10,7 +11,7 @@ final class OpenClCacheClearer implements CacheClearer, Resource {
 
     private final OpenClDevice device;
     private final OpenClBuffer buffer;
-    private final Object pattern;
+    private final Pointer pattern;
     private final int patternBytes;
     private boolean closed;
 
@@ -18,10 +19,10 @@ final class OpenClCacheClearer implements CacheClearer, Resource {
         this.device = device;
         this.buffer = buffer;
         if (buffer.bytes() % Integer.BYTES == 0) {
-            this.pattern = new int[] {0};
+            this.pattern = Pointer.to(new int[] {0});
             this.patternBytes = Integer.BYTES;
         } else {
-            this.pattern = new byte[] {0};
+            this.pattern = Pointer.to(new byte[] {0});
             this.patternBytes = 1;
         }
     }

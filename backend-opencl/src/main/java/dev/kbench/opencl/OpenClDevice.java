@@ -307,14 +307,20 @@ final class OpenClDevice implements DeviceInterface {
             throw new IllegalArgumentException("fill writes a 32-bit pattern: the buffer's size must be a multiple of 4, got "
                     + buffer.bytes() + " bytes");
         }
-        enqueueFill(buffer, new int[] {pattern}, Integer.BYTES);
+        enqueueFill(buffer, Pointer.to(new int[] {pattern}), Integer.BYTES);
     }
 
-    void enqueueFill(OpenClBuffer buffer, Object pattern, int patternBytes) {
-        Pointer p = pattern instanceof int[] ints ? Pointer.to(ints) : Pointer.to((byte[]) pattern);
+    /**
+     * Enqueues a fill of a whole buffer; OpenCL copies the pattern before returning.
+     *
+     * @param buffer the buffer, a multiple of {@code patternBytes} long
+     * @param pattern the pattern's bytes
+     * @param patternBytes 1, 2, 4, ... 128
+     */
+    void enqueueFill(OpenClBuffer buffer, Pointer pattern, int patternBytes) {
         long bytes = buffer.bytes();
         Cl.check(String.format(Locale.ROOT, "clEnqueueFillBuffer(%d bytes, %d-byte pattern)", bytes, patternBytes),
-                () -> CL.clEnqueueFillBuffer(queue, buffer.mem(), p, patternBytes, 0, bytes, 0, null, null));
+                () -> CL.clEnqueueFillBuffer(queue, buffer.mem(), pattern, patternBytes, 0, bytes, 0, null, null));
     }
 
     @Override
