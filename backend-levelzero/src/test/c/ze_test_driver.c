@@ -1427,14 +1427,15 @@ static ze_result_t ZE_APICALL td_zeCommandListAppendLaunchKernel(ze_command_list
 
 // ---------------------------------------------------------------------------------------------
 // DDI tables. Loader 1.8.12 requires every non-experimental getter of ze, zet and zes (and
-// zetGetTracerExpProcAddrTable) to be exported and to succeed for API 1.4; entries we do not
-// implement stay null.
+// zetGetTracerExpProcAddrTable) to be exported and to succeed for API 1.4 (its ZE_API_VERSION_CURRENT,
+// as of the Debian libze-dev 1.8.12 headers); entries we do not implement stay null.
 
 static ze_result_t check_version(ze_api_version_t version, void *table, size_t size) {
     if (table == NULL) {
         return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
     }
-    if (ZE_MAJOR_VERSION(version) != 1 || version > ZE_API_VERSION_1_4) {
+    // The tables filled here have the layout of the headers this file is compiled with.
+    if (ZE_MAJOR_VERSION(version) != 1 || version > ZE_API_VERSION_CURRENT) {
         return ZE_RESULT_ERROR_UNSUPPORTED_VERSION;
     }
     memset(table, 0, size);
