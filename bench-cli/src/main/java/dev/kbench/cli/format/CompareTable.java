@@ -84,7 +84,7 @@ public final class CompareTable {
         String method = report.method().cliName()
                 + (report.method() == dev.kbench.stats.TestMethod.BRUNNER_MUNZEL
                         ? " (" + report.distribution().cliName() + ")" : "");
-        String alpha = Numbers.significant(report.alpha(), 3)
+        String alpha = Numbers.plain(report.alpha())
                 + (report.alphaPerBenchmark() != report.alpha()
                         ? " (" + report.correction().cliName() + ": " + Numbers.significant(report.alphaPerBenchmark(), 3)
                                 + " per benchmark)" : "");

@@ -45,7 +45,7 @@ public final class ComparisonChart {
         }
         Svg.Scale scale = new Svg.Scale(lo, hi, LEFT, WIDTH - RIGHT);
         svg.text(LEFT, 20, "change of the median, new vs base (" + report.method().cliName() + ", alpha "
-                + Numbers.significant(report.alpha(), 3) + ")", "font-size=\"13\" font-weight=\"bold\" fill=\"#111\"");
+                + Numbers.plain(report.alpha()) + ")", "font-size=\"13\" font-weight=\"bold\" fill=\"#111\"");
         double axisY = TOP + ROW * Math.max(rows.size(), 1) + 4;
         svg.axis(scale, axisY, "% change", TOP);
         svg.line(scale.px(0), TOP - 4, scale.px(0), axisY, "stroke=\"#333\" stroke-width=\"1\"");

@@ -43,6 +43,16 @@ public final class Numbers {
     }
 
     /**
+     * A decimal as short as it can be written exactly, e.g. {@code 0.001} (for settings such as alpha).
+     *
+     * @param value the value
+     * @return the text
+     */
+    public static String plain(double value) {
+        return Double.isFinite(value) ? BigDecimal.valueOf(value).stripTrailingZeros().toPlainString() : "-";
+    }
+
+    /**
      * A fixed number of decimals.
      *
      * @param value the value

@@ -52,8 +52,10 @@ final class RunCsv {
                     Summary s = row.summary().get();
                     cells.addAll(List.of(Integer.toString(s.n()), num(s.minMillis()), num(s.medianMillis()),
                             num(s.meanMillis()), num(s.maxMillis()), num(s.stddevMillis()), num(s.relativeNoise())));
-                    for (QuantileValue v : s.quantiles()) {
-                        cells.add(num(v.valueMillis()));
+                    if (!quantileLabels.isEmpty()) {
+                        for (QuantileValue v : s.quantiles()) {
+                            cells.add(num(v.valueMillis()));
+                        }
                     }
                 } else {
                     cells.addAll(List.of("0", "", "", "", "", "", ""));

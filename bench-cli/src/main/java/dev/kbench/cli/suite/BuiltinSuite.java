@@ -48,7 +48,7 @@ public final class BuiltinSuite {
      * @return the suite with the default parameter values
      */
     public static Suite create(SuiteKernels kernels, OptionalLong memory) {
-        Axis n = Axis.powersOfTwo("n", 0, 0).withValues(DEFAULT_N);
+        Axis n = Axis.ints("n", 1).withValues(DEFAULT_N);
         Axis size = Axis.ints("size", 1).withValues(DEFAULT_SIZE);
         return Suite.of(
                 Benchmark.of("empty", (device, params) -> new EmptyWorkload(kernels)),

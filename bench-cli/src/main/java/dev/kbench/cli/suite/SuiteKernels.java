@@ -26,12 +26,24 @@ public final class SuiteKernels implements AutoCloseable {
     static final List<SourceKind> PREFERENCE = List.of(SourceKind.OPENCL_C, SourceKind.PTX, SourceKind.SPIRV);
 
     private final DeviceInterface device;
-    private final SourceKind kind;
+    private final KernelSource source;
     private KernelModule module;
 
-    private SuiteKernels(DeviceInterface device, SourceKind kind) {
+    private SuiteKernels(DeviceInterface device, KernelSource source) {
         this.device = device;
-        this.kind = kind;
+        this.source = source;
+    }
+
+    /**
+     * The suite's workloads over other kernel code with the same names and parameters, e.g. to check
+     * that the CPU references catch a wrong kernel.
+     *
+     * @param device the device
+     * @param source the kernels
+     * @return the kernels; nothing is built until the first {@link #kernel(String)}
+     */
+    static SuiteKernels of(DeviceInterface device, KernelSource source) {
+        return new SuiteKernels(Objects.requireNonNull(device, "device"), Objects.requireNonNull(source, "source"));
     }
 
     /**
@@ -51,12 +63,12 @@ public final class SuiteKernels implements AutoCloseable {
                 throw new IllegalArgumentException("the device accepts " + accepted + ", not " + forced.get()
                         + "; choose one of those with --suite-source");
             }
-            return new SuiteKernels(device, forced.get());
+            return new SuiteKernels(device, source(forced.get()));
         }
         SourceKind chosen = PREFERENCE.stream().filter(accepted::contains).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("the device accepts " + accepted
                         + "; the built-in suite ships OpenCL C, PTX and SPIR-V only"));
-        return new SuiteKernels(device, chosen);
+        return new SuiteKernels(device, source(chosen));
     }
 
     /**
@@ -65,7 +77,7 @@ public final class SuiteKernels implements AutoCloseable {
      * @return the source kind
      */
     public SourceKind kind() {
-        return kind;
+        return source.kind();
     }
 
     /**
@@ -86,7 +98,7 @@ public final class SuiteKernels implements AutoCloseable {
      */
     Kernel kernel(String entry) {
         if (module == null) {
-            module = device.loadModule(source(kind));
+            module = device.loadModule(source);
         }
         return module.kernel(entry);
     }

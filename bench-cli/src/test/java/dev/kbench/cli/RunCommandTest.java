@@ -1,0 +1,292 @@
+package dev.kbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kbench.api.SampleRecord;
+import dev.kbench.stats.SamplesCsv;
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code kbench run} on PoCL: the built-in suite, user kernels, every output, and bad input. */
+class RunCommandTest {
+
+    /** Quick settings: a small clear, short repetitions. */
+    static final String[] QUICK = {"--cache-clear", "1MiB", "--warmup-ms", "1", "--rep-ms", "2", "--max-samples", "5"};
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void pocl() {
+        Pocl.require();
+    }
+
+    /** {@code run} with the quick settings and more arguments. */
+    static String[] quick(String... more) {
+        return args(args(new String[] {"run"}, QUICK), more);
+    }
+
+    static String[] args(String[] first, String... more) {
+        return Stream.concat(Stream.of(first), Stream.of(more)).toArray(String[]::new);
+    }
+
+    @Test
+    void theBuiltInSuiteRunsEveryKernelAfterItsCheck() throws IOException {
+        Cli.Result r = Cli.run(quick("--repetitions", "2", "-p", "n=1000,2^12", "-p", "size=16,40",
+                "--seed", "42", "--format", "json"));
+        assertEquals(0, r.status(), r.toString());
+        JsonNode doc = JSON.readTree(r.out());
+        assertEquals("opencl", doc.get("backend").asText());
+        assertEquals(42, doc.get("seed").asLong());
+        assertEquals("interleaved", doc.get("schedule").asText());
+        List<String> ids = stream(doc.get("results")).map(n -> n.get("benchmark").asText() + "[" + n.get("params").asText() + "]").toList();
+        assertEquals(List.of("empty[]", "copy[n=1000]", "copy[n=4096]", "triad[n=1000]", "triad[n=4096]", "gelu[n=1000]",
+                "gelu[n=4096]", "reduce_sum[n=1000]", "reduce_sum[n=4096]", "sgemm[size=16]", "sgemm[size=40]"), ids);
+        for (JsonNode result : doc.get("results")) {
+            assertEquals("ok", result.get("status").asText(), result.toString());
+            assertEquals("repetitions", result.get("stop_reason").asText());
+            assertEquals(2, result.get("repetitions").asInt());
+            assertEquals(result.get("n").asInt(), stream(result.get("samples_ms")).mapToInt(JsonNode::size).sum());
+            assertTrue(result.get("median_ms").asDouble() > 0, result.toString());
+        }
+        JsonNode triad = doc.get("results").get(4);
+        assertEquals(3 * 4 * 4096, triad.get("bytes_per_call").asLong());
+        assertEquals(2 * 4096, triad.get("flops_per_call").asLong());
+        assertTrue(triad.get("gb_per_s").asDouble() > 0);
+        assertTrue(r.err().contains("seed 42"), r.err());
+    }
+
+    @Test
+    void samplesStreamToCsvAndTheJsonFilesAgree() throws IOException {
+        Path csv = dir.resolve("samples.csv");
+        Path json = dir.resolve("run.json");
+        Path jmh = dir.resolve("jmh.json");
+        Cli.Result r = Cli.run(quick("--filter", "copy,triad", "-p", "n=2^10", "--repetitions", "3",
+                "--csv-samples", csv.toString(), "--json", json.toString(), "--jmh-json", jmh.toString()));
+        assertEquals(0, r.status(), r.toString());
+        List<SampleRecord> samples = SamplesCsv.read(csv);
+        JsonNode run = JSON.readTree(json.toFile());
+        Map<String, Integer> counts = new HashMap<>();
+        samples.forEach(s -> counts.merge(s.id(), 1, Integer::sum));
+        for (JsonNode result : run.get("results")) {
+            String id = result.get("benchmark").asText() + "[" + result.get("params").asText() + "]";
+            assertEquals(result.get("n").asInt(), counts.get(id), id);
+        }
+        assertTrue(samples.stream().allMatch(s -> s.backend().equals("opencl") && s.repetition().isPresent()));
+        assertEquals(12 * 1024, samples.stream().filter(s -> s.benchmark().equals("triad")).findFirst().orElseThrow()
+                .bytes().getAsLong());
+
+        JsonNode entries = JSON.readTree(jmh.toFile());
+        assertEquals(2, entries.size());
+        for (JsonNode e : entries) {
+            assertEquals("avgt", e.get("mode").asText());
+            assertTrue(e.get("benchmark").asText().startsWith("kbench.opencl."), e.toString());
+            assertEquals("1024", e.get("params").get("n").asText());
+            JsonNode metric = e.get("primaryMetric");
+            assertEquals("ms/op", metric.get("scoreUnit").asText());
+            assertEquals(3, metric.get("rawData").get(0).size());
+            double mean = stream(metric.get("rawData").get(0)).mapToDouble(JsonNode::asDouble).average().orElseThrow();
+            assertEquals(mean, metric.get("score").asDouble(), 1e-12);
+            assertTrue(metric.get("scoreError").asDouble() >= 0);
+            assertEquals(2, metric.get("scoreConfidence").size());
+            assertTrue(metric.get("scorePercentiles").has("50.0") && metric.get("scorePercentiles").has("100.0"));
+        }
+
+        Cli.Result appended = Cli.run(quick("--filter", "copy", "-p", "n=2^10", "--repetitions", "1",
+                "--csv-samples", csv.toString(), "--append", "--quiet"));
+        assertEquals(0, appended.status(), appended.toString());
+        assertTrue(SamplesCsv.read(csv).size() > samples.size());
+        Cli.Result replaced = Cli.run(quick("--filter", "copy", "-p", "n=2^10", "--repetitions", "1",
+                "--csv-samples", csv.toString(), "--quiet"));
+        assertEquals(0, replaced.status());
+        assertTrue(SamplesCsv.read(csv).stream().allMatch(s -> s.benchmark().equals("copy") && s.repetition().getAsInt() == 0));
+        assertEquals("", replaced.err(), "--quiet writes nothing to stderr");
+    }
+
+    @Test
+    void theSeedReplaysTheInterleavedOrder() {
+        List<String> first = order("interleaved", "7");
+        assertEquals(first, order("interleaved", "7"));
+        List<String> sequential = order("sequential", "7");
+        List<String> grouped = new ArrayList<>(sequential);
+        grouped.sort(null);
+        assertEquals(List.of("copy#0", "copy#1", "copy#2", "copy#3", "triad#0", "triad#1", "triad#2", "triad#3"), grouped);
+        assertEquals(grouped, sequential, "sequential runs A-A-A, B-B-B");
+    }
+
+    private List<String> order(String schedule, String seed) {
+        Path csv = dir.resolve(schedule + seed + System.nanoTime() + ".csv");
+        Cli.Result r = Cli.run(quick("--filter", "copy,triad", "-p", "n=2^10", "--repetitions", "4",
+                "--schedule", schedule, "--seed", seed, "--csv-samples", csv.toString(), "--quiet"));
+        assertEquals(0, r.status(), r.toString());
+        List<String> order = new ArrayList<>();
+        for (SampleRecord s : SamplesCsv.read(csv)) {
+            String key = s.benchmark() + "#" + s.repetition().getAsInt();
+            if (!order.contains(key)) {
+                order.add(key);
+            }
+        }
+        return order;
+    }
+
+    @Test
+    void formatsOnStdout() throws IOException {
+        String[] base = quick("--filter", "copy", "-p", "n=2^10", "--repetitions", "2", "--quiet");
+        Cli.Result table = Cli.run(args(base, "--quantiles", "0.2,0.5,0.8"));
+        assertEquals(0, table.status(), table.toString());
+        assertTrue(table.out().startsWith("# kbench run: opencl on "), table.out());
+        String header = table.out().lines().skip(1).findFirst().orElseThrow();
+        assertTrue(header.contains("p20 ms") && header.contains("p50 ms") && header.contains("p80 ms")
+                && header.contains("GB/s"), header);
+
+        Cli.Result md = Cli.run(args(base, "--format", "md", "--return-mode", "mean"));
+        assertTrue(md.out().contains("| benchmark | params | reps | samples | mean ms |"), md.out());
+
+        Cli.Result csv = Cli.run(args(base, "--format", "csv", "--return-mode", "all"));
+        List<CSVRecord> rows = CSVFormat.DEFAULT.builder().setHeader().get().parse(new StringReader(csv.out())).getRecords();
+        assertEquals(1, rows.size());
+        CSVRecord copy = rows.getFirst();
+        assertEquals("copy", copy.get("benchmark"));
+        assertEquals("n=1024", copy.get("params"));
+        assertEquals("ok", copy.get("status"));
+        int n = Integer.parseInt(copy.get("n"));
+        assertEquals(n, copy.get("samples_ms").split(";").length);
+        assertTrue(Double.parseDouble(copy.get("median_ms")) > 0);
+
+        Cli.Result all = Cli.run(args(base, "--return-mode", "all"));
+        assertTrue(all.out().contains("samples ms"), all.out());
+    }
+
+    @Test
+    void aNoiseTargetStopsBenchmarksAndSaysWhy() throws IOException {
+        Cli.Result r = Cli.run(quick("--filter", "empty", "--noise-target", "50%", "--min-repetitions", "3",
+                "--max-repetitions", "30", "--format", "json", "--quiet"));
+        assertEquals(0, r.status(), r.toString());
+        JsonNode doc = JSON.readTree(r.out());
+        assertEquals(0.5, doc.get("options").get("noise_target").get("relative_half_width").asDouble());
+        JsonNode empty = doc.get("results").get(0);
+        assertTrue(List.of("noise_target", "max_repetitions", "time_budget").contains(empty.get("stop_reason").asText()),
+                empty.toString());
+        assertTrue(empty.get("repetitions").asInt() >= 3);
+    }
+
+    @Test
+    void aUserKernelRunsWithoutJava() throws IOException {
+        Path kernel = Cli.resource("kernels/spin.cl", dir);
+        Cli.Result r = Cli.run(quick("--kernel", kernel.toString(), "--entry", "spin", "--name", "spin64",
+                "--grid", "16", "--block", "256", "--arg", "buf:f32:4096:fill=1", "--arg", "i32:4096", "--arg", "i32:64",
+                "--bytes", "2^15", "--flops", "524288", "--repetitions", "2", "--format", "json", "--quiet"));
+        assertEquals(0, r.status(), r.toString());
+        JsonNode result = JSON.readTree(r.out()).get("results").get(0);
+        assertEquals("spin64", result.get("benchmark").asText());
+        assertEquals("", result.get("params").asText());
+        assertEquals(32768, result.get("bytes_per_call").asLong());
+        assertTrue(result.get("tflop_per_s").asDouble() > 0);
+    }
+
+    @Test
+    void aFailingBenchmarkIsRecordedAndTheRunExitsOne() {
+        Path kernel = Cli.resource("kernels/spin.cl", dir);
+        Cli.Result r = Cli.run(quick("--kernel", kernel.toString(), "--entry", "spin", "--grid", "16",
+                "--block", "256", "--arg", "buf:f32:4096", "--repetitions", "2"));
+        assertEquals(1, r.status(), r.toString());
+        String line = r.out().lines().filter(l -> l.startsWith("spin")).findFirst().orElseThrow();
+        assertTrue(line.contains("FAILED"), r.out());
+        assertTrue(r.err().contains("spin failed"), r.err());
+    }
+
+    @Test
+    void badInputIsExitTwoBeforeAnythingRuns() {
+        assertBad(new String[] {"run", "--filter", "nosuch"}, "no benchmark matches");
+        assertBad(new String[] {"run", "-p", "m=3"}, "no benchmark has a parameter 'm'");
+        assertBad(new String[] {"run", "-p", "n=abc"}, "'abc'");
+        assertBad(new String[] {"run", "--repetitions", "0"}, "repetitions must be >= 1");
+        assertBad(new String[] {"run", "--noise-target", "200%"}, "noise target");
+        assertBad(new String[] {"run", "--cache-clear", "lots"}, "--cache-clear");
+        assertBad(new String[] {"run", "--quantiles", "0.5,2"}, "outside [0, 1]");
+        assertBad(new String[] {"run", "--quantiles", "0.5", "--return-mode", "min", "--format", "xml"}, "xml");
+        assertBad(new String[] {"run", "--kernel", "nope.cl", "--entry", "k", "--grid", "1", "--block", "1"}, "nope.cl");
+        assertBad(new String[] {"run", "--entry", "k"}, "need --kernel");
+        assertBad(new String[] {"run", "--suite-source", "spv"}, "SPIRV");
+        assertBad(new String[] {"run", "--append"}, "--append needs --csv-samples");
+        assertBad(new String[] {"run", "--csv-samples", "/no/such/dir/x.csv"}, "does not exist");
+    }
+
+    @Test
+    void badKernelArgumentsAreExitTwo() {
+        Path kernel = Cli.resource("kernels/spin.cl", dir);
+        String[] base = {"run", "--kernel", kernel.toString(), "--entry", "spin", "--grid", "16", "--block", "256"};
+        assertBad(args(base, "--arg", "buf:f33:4"), "unknown element type 'f33'");
+        assertBad(args(base, "--arg", "i32:3000000000"), "does not fit in 32 bits");
+        assertBad(args(base, "--arg", "buf:f32:0"), "must be >= 1");
+        assertBad(args(base, "--arg", "vec:1"), "unknown kind 'vec'");
+        assertBad(args(base, "--grid", "0"), "--grid");
+        assertBad(args(base, "--filter", "copy"), "cannot be combined with --kernel");
+    }
+
+    private static void assertBad(String[] args, String expected) {
+        Cli.Result r = Cli.run(args);
+        assertEquals(2, r.status(), String.join(" ", args) + "\n" + r);
+        assertTrue(r.err().contains(expected), "expected '" + expected + "' in: " + r.err());
+        assertTrue(r.err().contains("--help"), "a hint follows: " + r.err());
+        assertFalse(r.err().contains("Exception"), "no stack trace without --verbose: " + r.err());
+        assertEquals("", r.out());
+    }
+
+    @Test
+    void verboseShowsTheStackTrace() {
+        Cli.Result r = Cli.run("run", "--filter", "nosuch", "--verbose");
+        assertEquals(2, r.status());
+        assertTrue(r.err().contains("IllegalArgumentException") && r.err().contains("\tat "), r.err());
+    }
+
+    @Test
+    void anUnknownBackendIsTheLookupError() {
+        Cli.Result r = Cli.run("--backend", "cuda", "run");
+        assertEquals(3, r.status(), r.toString());
+        assertTrue(r.err().startsWith("unknown backend 'cuda'"), r.err());
+        assertTrue(r.err().contains("opencl: active"), r.err());
+    }
+
+    @Test
+    void demoRunsTheSuiteAndPrintsTheTable() {
+        Cli.Result r = Cli.run("demo");
+        assertEquals(0, r.status(), r.toString());
+        for (String name : List.of("empty", "copy", "triad", "gelu", "reduce_sum", "sgemm")) {
+            assertTrue(r.out().lines().anyMatch(l -> l.startsWith(name + " ")), name + " in\n" + r.out());
+        }
+        assertFalse(r.out().contains("FAILED"), r.out());
+        assertTrue(r.err().contains("checked against a CPU reference"), r.err());
+    }
+
+    @Test
+    void infoListsTheDriverAndTheDevice() {
+        Cli.Result r = Cli.run("info");
+        assertEquals(0, r.status(), r.toString());
+        assertTrue(r.out().contains("opencl: active"), r.out());
+        assertTrue(r.out().contains("active: opencl"), r.out());
+    }
+
+    private static Stream<JsonNode> stream(JsonNode array) {
+        return StreamSupport.stream(array.spliterator(), false);
+    }
+}

@@ -1,0 +1,48 @@
+package dev.kbench.cli;
+
+import dev.kbench.api.Benchmark;
+import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.DeviceInterface;
+import dev.kbench.api.Dim3;
+import dev.kbench.api.Kernel;
+import dev.kbench.api.KernelArg;
+import dev.kbench.api.KernelModule;
+import dev.kbench.api.KernelSource;
+import dev.kbench.api.SourceKind;
+import dev.kbench.api.Workload;
+import java.util.List;
+
+/** The spin kernel (kernels/spin.cl) as a suite benchmark: {@code iters} multiply-adds per element. */
+final class Spin implements Workload {
+
+    static final int N = 4096;
+
+    private final KernelModule module;
+    private final DeviceBuffer buffer;
+    private final Kernel kernel;
+    private final List<KernelArg> args;
+
+    private Spin(DeviceInterface device, int iters) {
+        module = device.loadModule(KernelSource.ofText(SourceKind.OPENCL_C, Cli.text("kernels/spin.cl"), "spin.cl"));
+        buffer = device.allocate(4L * N);
+        device.fill(buffer, Float.floatToRawIntBits(1f));
+        kernel = module.kernel("spin");
+        args = List.of(KernelArg.buffer(buffer), KernelArg.i32(N), KernelArg.i32(iters));
+    }
+
+    /** A benchmark of the spin kernel with a given amount of work per element. */
+    static Benchmark benchmark(String name, int iters) {
+        return Benchmark.of(name, (device, params) -> new Spin(device, iters));
+    }
+
+    @Override
+    public void run() {
+        kernel.launch(Dim3.of(N / 256), Dim3.of(256), args);
+    }
+
+    @Override
+    public void close() {
+        buffer.close();
+        module.close();
+    }
+}

@@ -1,0 +1,75 @@
+package dev.kbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kbench.api.Driver;
+import dev.kbench.api.SampleRecord;
+import dev.kbench.api.Schedule;
+import dev.kbench.api.Suite;
+import dev.kbench.api.SuiteListener;
+import dev.kbench.api.SuiteOptions;
+import dev.kbench.api.SuiteResult;
+import dev.kbench.stats.BenchmarkComparison;
+import dev.kbench.stats.Compare;
+import dev.kbench.stats.CompareReport;
+import dev.kbench.stats.Verdict;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 7's evidence on PoCL, through the library API: an interleaved A/A run of two identical
+ * benchmarks is judged {@code same}, and a planted difference (the same kernel with twice the work) is
+ * judged {@code slower} one way and {@code faster} the other, by bench-stats' default comparison.
+ */
+class SuiteEvidenceTest {
+
+    private static Driver driver;
+
+    @BeforeAll
+    static void pocl() {
+        driver = Pocl.require();
+    }
+
+    @Test
+    void identicalBenchmarksAreTheSameAndTwiceTheWorkIsSlower() {
+        Suite suite = Suite.of(Spin.benchmark("a1", 100), Spin.benchmark("a2", 100), Spin.benchmark("double", 200));
+        // many short repetitions, interleaved: each repetition of a1, a2 and double meets the same machine
+        SuiteOptions options = SuiteOptions.withDefaults().withRepetitions(30).withMaxSamplesPerRepetition(4)
+                .withMillis(5, 4).withCacheClearBytes(1 << 20).withSeed(2026);
+        assertEquals(Schedule.INTERLEAVED, options.schedule());
+        List<SampleRecord> samples = new ArrayList<>();
+        SuiteResult result = suite.run(driver, options, SuiteListener.onSamples(samples::addAll));
+        assertTrue(!result.anyFailed(), result.toString());
+        assertEquals(2026, result.seed());
+
+        List<SampleRecord> a1 = as(samples, "a1", "spin");
+        List<SampleRecord> a2 = as(samples, "a2", "spin");
+        List<SampleRecord> twice = as(samples, "double", "spin");
+        assertTrue(a1.size() >= 30 && a2.size() >= 30, "at least a sample per repetition: " + a1.size());
+
+        Compare compare = Compare.withDefaults();
+        BenchmarkComparison aa = only(compare.compare(a1, a2));
+        assertEquals(Verdict.SAME, aa.verdict(), "A/A: " + aa);
+        BenchmarkComparison slower = only(compare.compare(a1, twice));
+        assertEquals(Verdict.SLOWER, slower.verdict(), "A -> 2x work: " + slower);
+        assertTrue(slower.ratio() > 1.3, "twice the work takes clearly longer: " + slower.ratio());
+        BenchmarkComparison faster = only(compare.compare(twice, a1));
+        assertEquals(Verdict.FASTER, faster.verdict(), "2x work -> A: " + faster);
+    }
+
+    /** One benchmark's samples under another name, so that two benchmarks can be compared. */
+    private static List<SampleRecord> as(List<SampleRecord> samples, String benchmark, String name) {
+        return samples.stream().filter(s -> s.benchmark().equals(benchmark))
+                .map(s -> new SampleRecord(name, s.params(), s.repetition(), s.sample(), s.timeMillis(), s.backend(),
+                        s.device(), s.bytes(), s.flops()))
+                .toList();
+    }
+
+    private static BenchmarkComparison only(CompareReport report) {
+        assertEquals(1, report.results().size(), report.toString());
+        return report.results().getFirst();
+    }
+}
