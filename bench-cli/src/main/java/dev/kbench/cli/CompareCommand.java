@@ -25,10 +25,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code kbench compare BASE.csv NEW.csv}: CONTRACTS.md §3, a significance test per benchmark and a CI gate. */
-@Command(name = "compare", sortOptions = false,
-        description = {"Compare every benchmark present in both samples files with a significance test "
-                + "(CONTRACTS.md §3): NEW is slower when pvalue_less < alpha, faster when pvalue_greater < alpha, "
-                + "else same.", "", "Example:", "  kbench compare main.csv pr.csv --export-to compare.html"},
+@Command(name = "compare", sortOptions = false, mixinStandardHelpOptions = true,
+        description = {"Compare two samples files benchmark by benchmark; a CI gate.", "",
+                "Every benchmark present in both files gets a significance test (CONTRACTS.md §3): NEW is slower "
+                + "when pvalue_less < alpha, faster when pvalue_greater < alpha, else same.", "", "Example:", "  kbench compare main.csv pr.csv --export-to compare.html"},
         footer = {"", "Exit status: 0 nothing fails the --fail-on rule; 1 a benchmark does (default: one is slower); "
                 + "2 bad input or usage."})
 final class CompareCommand implements Callable<Integer> {

@@ -17,9 +17,10 @@ import picocli.CommandLine.Command;
  * {@code kbench demo}: the built-in suite on the active driver with modest settings, and a table. With
  * no single active driver it fails with CONTRACTS.md §1's text.
  */
-@Command(name = "demo", sortOptions = false,
-        description = {"Run the built-in suite on the active (or --backend) driver with modest settings "
-                + "(10 repetitions of ~10 ms, a cache clear of twice the last-level cache, default sizes) and print the table. `kbench run` takes every option."},
+@Command(name = "demo", sortOptions = false, mixinStandardHelpOptions = true,
+        description = {"Run the built-in suite with modest settings and print the table.", "",
+                "On the active (or --backend) driver: 10 interleaved repetitions of ~10 ms, a cache clear of twice the "
+                + "last-level cache, the default sizes. `kbench run` takes every option."},
         footer = {"", "Exit status: 0 all measured; 1 a benchmark failed; 3 no single driver."})
 final class DemoCommand implements Callable<Integer> {
 

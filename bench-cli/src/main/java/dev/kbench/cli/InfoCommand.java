@@ -12,7 +12,9 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code kbench info}: every discovered driver, its state and reason, and the active device's facts. */
-@Command(name = "info", description = "List every discovered driver, active or not and why, and the active device.")
+@Command(name = "info", mixinStandardHelpOptions = true,
+        description = "List every discovered driver, active or not and why, and the active device.",
+        footer = {"", "Exit status: 0."})
 final class InfoCommand implements Callable<Integer> {
 
     @CommandLine.ParentCommand
@@ -25,6 +27,10 @@ final class InfoCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         out.println("drivers:");
+        if (Drivers.system().statuses().isEmpty()) {
+            out.println("  none: no kbench backend on the class path or module path (add backend-cuda, "
+                    + "backend-opencl or backend-levelzero)");
+        }
         for (DriverStatus status : Drivers.system().statuses()) {
             out.println("  " + status.describe());
             status.driver().ifPresent(d -> d.inventory().forEach(line -> out.println("    " + line)));
@@ -38,7 +44,7 @@ final class InfoCommand implements Callable<Integer> {
             return ExitCodes.OK;
         }
         DeviceFacts facts = driver.deviceInterface().facts();
-        out.println("active: " + driver.name());
+        out.println("active: " + driver.name() + " (kernel sources: " + driver.deviceInterface().acceptedSources() + ")");
         out.println("  device: " + facts.name());
         out.println("  vendor: " + facts.vendor());
         facts.totalMemoryBytes().ifPresent(v -> out.println("  memory: " + mib(v)));

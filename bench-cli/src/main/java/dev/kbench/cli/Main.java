@@ -22,8 +22,8 @@ import picocli.CommandLine.Command;
                 + "robust statistics.",
         subcommands = {InfoCommand.class, RunCommand.class, CompareCommand.class, SummaryCommand.class,
                 ReportCommand.class, DemoCommand.class, CommandLine.HelpCommand.class},
-        footer = {"", "Exit status: 0 ok; 1 a regression (compare) or a failed benchmark (run); 2 bad input or usage;",
-                "3 no single driver could be chosen."})
+        footer = {"", "Exit status: 0 ok; 1 a regression (compare) or a failed benchmark (run); 2 bad input or "
+                + "usage; 3 no single driver could be chosen.", "", "Start with `kbench demo`; see docs/cli.md."})
 public final class Main implements Runnable {
 
     @CommandLine.Spec

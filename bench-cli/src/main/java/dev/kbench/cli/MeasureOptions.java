@@ -53,8 +53,8 @@ final class MeasureOptions {
     String cacheClear;
 
     @Option(names = "--noise-target", paramLabel = "REL",
-            description = "Stop a benchmark once its median's 95% confidence half-width is below this, "
-                    + "e.g. 0.5% or 0.005 (NVBench's stdrel), or at its time budget; replaces --repetitions.")
+            description = "Stop a benchmark once its median's 95%% confidence half-width is below this, "
+                    + "e.g. 0.5%% or 0.005 (NVBench's stdrel), or at its time budget; replaces --repetitions.")
     String noiseTarget;
 
     @Option(names = "--noise-budget-ms", paramLabel = "MS",

@@ -20,10 +20,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code kbench report FILE.csv [BASE.csv] -o report.html}: a self-contained HTML page with SVG plots. */
-@Command(name = "report", sortOptions = false,
-        description = {"Write a self-contained HTML page (inline SVG, no scripts) with a summary table and a "
-                + "box-and-strip plot of each benchmark's samples; given BASE.csv too, the comparison "
-                + "(chart and table) and base-vs-new plots.",
+@Command(name = "report", sortOptions = false, mixinStandardHelpOptions = true,
+        description = {"Write an HTML report with plots of one samples file, or of a comparison.", "",
+                "A self-contained page (inline SVG, no scripts) with a summary table and a box-and-strip plot of each "
+                + "benchmark's samples; given BASE.csv too, the comparison (chart and table) and base-vs-new plots.",
                 "", "Example:", "  kbench report pr.csv main.csv -o report.html"},
         footer = {"", "Exit status: 0 written; 2 bad input or usage."})
 final class ReportCommand implements Callable<Integer> {

@@ -11,14 +11,16 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code kbench run}: the built-in suite or a user kernel on the active (or {@code --backend}) driver. */
-@Command(name = "run", sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Run the built-in suite (empty, copy, triad, gelu, reduce_sum, sgemm) or a kernel file on the "
-                + "active (or --backend) driver: repetitions interleaved in a seeded random order, each a "
+@Command(name = "run", sortOptions = false, mixinStandardHelpOptions = true,
+        description = {"Run the built-in suite or a kernel file on the active (or --backend) driver.", "",
+                "The built-in suite is empty, copy, triad, gelu, reduce_sum and sgemm, each checked against a CPU "
+                + "reference before it is timed. Repetitions are interleaved in a seeded random order; each is a "
                 + "do_bench-style measurement with a cache clear before every timed call and device events around it.",
                 "", "Examples:",
                 "  kbench run --filter gelu -p n=2^20,2^24 --csv-samples base.csv",
                 "  kbench run --kernel saxpy.cl --entry saxpy --grid 4096 --block 256 \\",
-                "      --arg i32:1048576 --arg f32:2 --arg buf:f32:1048576:fill=1 --arg buf:f32:1048576 --bytes 12582912"},
+                "      --arg i32:2^20 --arg f32:2 --arg buf:f32:2^20:fill=1 --arg buf:f32:2^20 \\",
+                "      --bytes 12582912 --flops 2097152", ""},
         footer = {"", "Exit status: 0 all measured; 1 a benchmark failed (its error is in the table); 2 bad input; "
                 + "3 no single driver."})
 final class RunCommand implements Callable<Integer> {

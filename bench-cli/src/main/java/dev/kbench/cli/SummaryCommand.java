@@ -15,9 +15,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code kbench summary FILE.csv}: CONTRACTS.md §4, robust summaries of each benchmark's samples. */
-@Command(name = "summary", sortOptions = false,
-        description = {"Summarise each benchmark of a samples file (CONTRACTS.md §4): n, min, max, mean, median, "
-                + "stddev (n-1) and quantiles (NumPy linear), with warnings about noise, few samples or missing warmup.",
+@Command(name = "summary", sortOptions = false, mixinStandardHelpOptions = true,
+        description = {"Summarise each benchmark of a samples file.", "",
+                "CONTRACTS.md §4: n, min, max, mean, median, stddev (n-1) and quantiles (NumPy linear), with warnings "
+                + "about noise, few samples or a missing warmup.",
                 "", "Example:", "  kbench summary samples.csv --quantiles 0.1,0.5,0.9 --format json"},
         footer = {"", "Exit status: 0 ok; 2 bad input or usage."})
 final class SummaryCommand implements Callable<Integer> {

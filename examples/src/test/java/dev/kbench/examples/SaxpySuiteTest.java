@@ -1,0 +1,38 @@
+package dev.kbench.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kbench.api.DriverStatus;
+import dev.kbench.api.Drivers;
+import dev.kbench.api.SampleRecord;
+import dev.kbench.api.SuiteOptions;
+import dev.kbench.stats.SamplesCsv;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The example runs on PoCL from the installed artifacts alone; a missing OpenCL driver fails it. */
+class SaxpySuiteTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theExampleSuiteRunsChecksStreamsAndCompares() throws Exception {
+        DriverStatus opencl = Drivers.system().statuses().stream().filter(s -> s.name().equals("opencl")).findFirst()
+                .orElseThrow(() -> new AssertionError("backend-opencl is not on the class path"));
+        assertTrue(opencl.active(), "the example needs an OpenCL driver such as PoCL: " + opencl.describe());
+
+        Path csv = dir.resolve("samples.csv");
+        SaxpySuite.Result result = SaxpySuite.run(Drivers.system().select("opencl"), csv,
+                SuiteOptions.withDefaults().withRepetitions(3).withMillis(1, 2).withCacheClearBytes(1 << 20), "2^12,2^14");
+        assertEquals(4, result.suite().outcomes().size());
+        assertEquals(4, result.summaries().size());
+        assertEquals(2, result.saxpy4VsSaxpy().results().size());
+        List<SampleRecord> written = SamplesCsv.read(csv);
+        assertEquals(result.summaries().stream().mapToInt(s -> s.n()).sum(), written.size());
+        assertTrue(written.stream().allMatch(s -> s.backend().equals("opencl")));
+    }
+}
