@@ -39,7 +39,7 @@ final class Errors implements CommandLine.IExecutionExceptionHandler, CommandLin
         } else if (error instanceof DriverLookupException) {
             err.println(error.getMessage());
         } else {
-            err.println(prefix(cli) + firstLine(error));
+            err.println(prefix(cli) + message(error));
             err.println(isBadInput(error)
                     ? "Try '" + cli.getCommandSpec().qualifiedName() + " --help' for usage."
                     : "Run again with --verbose for the stack trace.");
@@ -63,7 +63,7 @@ final class Errors implements CommandLine.IExecutionExceptionHandler, CommandLin
         return cli.getCommandSpec().qualifiedName() + ": ";
     }
 
-    private static String firstLine(Throwable error) {
+    private static String message(Throwable error) {
         String message = error.getMessage();
         if (message == null || message.isBlank()) {
             message = error.toString();

@@ -7,7 +7,6 @@ import dev.kbench.api.NoiseTarget;
 import dev.kbench.api.Schedule;
 import dev.kbench.api.SuiteOptions;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Option;
@@ -175,13 +174,5 @@ final class MeasureOptions {
         }
         double value = Double.parseDouble(m.group(1));
         return m.group(2) != null ? value / 100 : value;
-    }
-
-    /** The settings as JSON-friendly values, for reports. */
-    static Optional<String> describeNoise(SuiteOptions options) {
-        return options.noiseTarget().map(t -> String.format(Locale.ROOT,
-                "noise target %.3g%% (%.0f%% confidence, %d..%d repetitions, %.0f ms budget)",
-                100 * t.relativeHalfWidth(), 100 * t.confidence(), t.minRepetitions(), t.maxRepetitions(),
-                t.budgetMillis()));
     }
 }

@@ -94,7 +94,7 @@ final class JmhJson {
         }
         ObjectNode percentiles = metric.putObject("scorePercentiles");
         for (double p : PERCENTILES) {
-            percentiles.put(label(p), Quantiles.of(scores, p / 100));
+            percentiles.put(Double.toString(p), Quantiles.of(scores, p / 100));   // JMH's keys: "0.0" .. "100.0"
         }
         metric.put("scoreUnit", "ms/op");
         ArrayNode raw = metric.putArray("rawData").addArray();
@@ -126,10 +126,5 @@ final class JmhJson {
         double stddev = Math.sqrt(squares / (n - 1));
         double t = TDistribution.of(n - 1).inverseCumulativeProbability(1 - (1 - confidence) / 2);
         return t * stddev / Math.sqrt(n);
-    }
-
-    private static String label(double percentile) {
-        String text = Double.toString(percentile);
-        return text;
     }
 }

@@ -2,9 +2,7 @@ package dev.kbench.cli.format;
 
 import dev.kbench.api.BenchmarkOutcome;
 import dev.kbench.api.ReturnMode;
-import dev.kbench.api.StopReason;
 import dev.kbench.api.SuiteOptions;
-import dev.kbench.stats.QuantileValue;
 import dev.kbench.stats.Summary;
 import dev.kbench.stats.SummaryWarning;
 import java.util.ArrayList;
@@ -152,15 +150,5 @@ final class RunTable {
     static String firstLine(String text) {
         int newline = text.indexOf('\n');
         return newline < 0 ? text : text.substring(0, newline) + " ...";
-    }
-
-    /** The quantile values of a summary by label, for the CSV and JSON writers. */
-    static List<QuantileValue> quantiles(Summary s) {
-        return s.quantiles();
-    }
-
-    /** Whether an outcome ran to the end of its plan or a stopping rule. */
-    static boolean completed(BenchmarkOutcome o) {
-        return o.stopReason() != StopReason.FAILED && o.stopReason() != StopReason.SKIPPED;
     }
 }
