@@ -11,6 +11,7 @@ module dev.kbench.stats {
     requires org.apache.commons.statistics.distribution;
     requires org.apache.commons.statistics.ranking;
     requires org.apache.commons.numbers.combinatorics;
+    requires org.apache.commons.numbers.gamma;
     requires org.apache.commons.rng.api;
     requires org.apache.commons.csv;
     requires com.fasterxml.jackson.databind;

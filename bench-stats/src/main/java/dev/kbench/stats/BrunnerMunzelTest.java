@@ -3,10 +3,9 @@ package dev.kbench.stats;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.function.DoubleUnaryOperator;
 import java.util.stream.Collectors;
-import org.apache.commons.statistics.distribution.ContinuousDistribution;
 import org.apache.commons.statistics.distribution.NormalDistribution;
-import org.apache.commons.statistics.distribution.TDistribution;
 import org.apache.commons.statistics.ranking.NaNStrategy;
 import org.apache.commons.statistics.ranking.NaturalRanking;
 import org.apache.commons.statistics.ranking.RankingAlgorithm;
@@ -143,7 +142,7 @@ public final class BrunnerMunzelTest implements TwoSampleTest {
         double wbfn = (double) nx * ny * (rankcyMean - rankcxMean);
         wbfn /= (nx + ny) * Math.sqrt(nx * sx + ny * sy);
 
-        ContinuousDistribution dist;
+        DoubleUnaryOperator cdf;
         if (distribution == Distribution.T) {
             double dfNumer = Math.pow(nx * sx + ny * sy, 2.0);
             double dfDenom = Math.pow(nx * sx, 2.0) / (nx - 1);
@@ -153,24 +152,25 @@ public final class BrunnerMunzelTest implements TwoSampleTest {
                 // 0/0 when Sx = Sy = 0: SciPy warns and stdtr(nan, t) is NaN.
                 return new TestResult(wbfn, Double.NaN, Double.NaN, Double.NaN);
             }
-            dist = TDistribution.of(df);
+            cdf = t -> StudentT.cdf(df, t);
         } else {
-            dist = STANDARD_NORMAL;
+            cdf = STANDARD_NORMAL::cumulativeProbability;
         }
-        return pValues(wbfn, -wbfn, dist);
+        return pValues(wbfn, -wbfn, cdf);
     }
 
     /**
      * SciPy's {@code _get_pvalue(statistic, distribution, alternative)} for a symmetric distribution,
-     * for the three alternatives; {@code less} is the CDF, {@code greater} the survival function.
+     * for the three alternatives: {@code less} is the CDF, {@code greater} the survival function
+     * {@code cdf(-x)}, {@code two-sided} twice the survival function of {@code |x|}.
      */
-    static TestResult pValues(double reported, double statistic, ContinuousDistribution dist) {
+    static TestResult pValues(double reported, double statistic, DoubleUnaryOperator cdf) {
         if (Double.isNaN(statistic)) {
             return new TestResult(reported, Double.NaN, Double.NaN, Double.NaN);
         }
-        double less = dist.cumulativeProbability(statistic);
-        double greater = dist.survivalProbability(statistic);
-        double twoSided = 2 * dist.survivalProbability(Math.abs(statistic));
+        double less = cdf.applyAsDouble(statistic);
+        double greater = cdf.applyAsDouble(-statistic);
+        double twoSided = 2 * cdf.applyAsDouble(-Math.abs(statistic));
         return new TestResult(reported, twoSided, less, greater);
     }
 

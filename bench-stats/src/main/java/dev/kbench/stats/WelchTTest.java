@@ -1,7 +1,5 @@
 package dev.kbench.stats;
 
-import org.apache.commons.statistics.distribution.TDistribution;
-
 /**
  * Welch's unequal-variances t-test, {@code scipy.stats.ttest_ind(x, y, equal_var=False, alternative)}
  * of SciPy 1.17: {@code t = (mean x - mean y) / sqrt(vx / nx + vy / ny)} with Welch-Satterthwaite
@@ -56,6 +54,7 @@ public final class WelchTTest implements TwoSampleTest {
         }
         double denom = Math.sqrt(vn1 + vn2);
         double t = (m1 - m2) / denom;
-        return BrunnerMunzelTest.pValues(t, t, TDistribution.of(df));
+        double dof = df;
+        return BrunnerMunzelTest.pValues(t, t, v -> StudentT.cdf(dof, v));
     }
 }

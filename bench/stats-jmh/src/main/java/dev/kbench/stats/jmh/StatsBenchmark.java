@@ -1,0 +1,116 @@
+package dev.kbench.stats.jmh;
+
+import dev.kbench.api.SampleRecord;
+import dev.kbench.stats.Aggregation;
+import dev.kbench.stats.BrunnerMunzelTest;
+import dev.kbench.stats.Compare;
+import dev.kbench.stats.CompareReport;
+import dev.kbench.stats.MannWhitneyUTest;
+import dev.kbench.stats.TestResult;
+import dev.kbench.stats.WelchTTest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * The stats engine at the sizes of issue 6: one Brunner-Munzel test on 2 x 10^6 samples
+ * (10^6 per side), and a whole {@code kbench compare} of 10,000 benchmarks x 100 samples per side.
+ * Data: seeded log-normal times (continuous, no ties), the new side 1 % slower.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+public class StatsBenchmark {
+
+    static final int SIDE = 1_000_000;
+    static final int BENCHMARKS = 10_000;
+    static final int SAMPLES = 100;
+
+    double[] base;
+    double[] next;
+    List<SampleRecord> baseRecords;
+    List<SampleRecord> nextRecords;
+
+    @Setup
+    public void setup() {
+        SplittableRandom random = new SplittableRandom(42);
+        base = times(random, SIDE, 1.0);
+        next = times(random, SIDE, 1.01);
+        baseRecords = records(random, 1.0);
+        nextRecords = records(random, 1.01);
+    }
+
+    private static double[] times(SplittableRandom random, int n, double scale) {
+        double[] t = new double[n];
+        for (int i = 0; i < n; i++) {
+            t[i] = scale * Math.exp(0.05 * gaussian(random));
+        }
+        return t;
+    }
+
+    /** 10,000 benchmarks of 10 repetitions x 10 samples. */
+    private static List<SampleRecord> records(SplittableRandom random, double scale) {
+        List<SampleRecord> rows = new ArrayList<>(BENCHMARKS * SAMPLES);
+        for (int b = 0; b < BENCHMARKS; b++) {
+            double level = 0.01 * (1 + b % 97);
+            for (int i = 0; i < SAMPLES; i++) {
+                rows.add(new SampleRecord("bench" + b, "n=" + b, OptionalInt.of(i / 10), i % 10,
+                        level * scale * Math.exp(0.05 * gaussian(random)), "cuda", "H200", OptionalLong.empty(),
+                        OptionalLong.empty()));
+            }
+        }
+        return rows;
+    }
+
+    private static double gaussian(SplittableRandom random) {
+        double u = 1 - random.nextDouble();
+        return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random.nextDouble());
+    }
+
+    /** Brunner-Munzel (t), 10^6 vs 10^6 samples: three NaturalRanking sorts and the placement variances. */
+    @Benchmark
+    public TestResult brunnerMunzel2M() {
+        return BrunnerMunzelTest.withDefaults().test(base, next);
+    }
+
+    /** Mann-Whitney U (asymptotic with tie correction), 10^6 vs 10^6 samples. */
+    @Benchmark
+    public TestResult mannWhitney2M() {
+        return MannWhitneyUTest.withDefaults().test(base, next);
+    }
+
+    /** Welch's t, 10^6 vs 10^6 samples. */
+    @Benchmark
+    public TestResult welch2M() {
+        return WelchTTest.withDefaults().test(base, next);
+    }
+
+    /** kbench compare's defaults: Brunner-Munzel on raw samples, 1000 bootstrap replicates per benchmark. */
+    @Benchmark
+    public CompareReport compare10kBenchmarks() {
+        return Compare.withDefaults().compare(baseRecords, nextRecords);
+    }
+
+    /** The same without the bootstrap interval: the tests and grouping alone. */
+    @Benchmark
+    public CompareReport compare10kBenchmarksNoBootstrap() {
+        return Compare.withDefaults().withBootstrapResamples(0).compare(baseRecords, nextRecords);
+    }
+
+    /** Repetition means (10 per side) with the stability check at 100 shuffles per benchmark. */
+    @Benchmark
+    public CompareReport compare10kBenchmarksRepetitionMeans100Shuffles() {
+        return Compare.withDefaults().with(Aggregation.REPETITION_MEAN).withStabilityShuffles(100)
+                .compare(baseRecords, nextRecords);
+    }
+}
