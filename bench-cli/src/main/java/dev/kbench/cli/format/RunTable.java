@@ -38,7 +38,7 @@ final class RunTable {
                         Numbers.significant(100 * o.noiseTarget().get().relativeHalfWidth(), 3),
                         o.noiseTarget().get().minRepetitions(), o.noiseTarget().get().maxRepetitions(),
                         Numbers.significant(o.noiseTarget().get().budgetMillis(), 6))
-                : o.repetitions() + " repetitions";
+                : o.repetitions() + (o.repetitions() == 1 ? " repetition" : " repetitions");
         return String.format(Locale.ROOT, "kbench run: %s on %s, seed %d, %s, %s of ~%s ms, cache clear %s",
                 report.result().backend(), report.result().device(), report.result().seed(),
                 report.result().schedule().name().toLowerCase(Locale.ROOT), repetitions,
