@@ -8,8 +8,8 @@ import java.util.OptionalDouble;
  * One {@code --arg} of a user kernel, parsed from text:
  * <ul>
  *   <li>{@code buf:TYPE:N[:fill=V|:fill=random]}: a device buffer of N elements of TYPE ({@code f32},
- *       {@code f64}, {@code i32}, {@code i64}, {@code u8}), filled with V (default 0) or with uniform
- *       random values in [0, 1) from a fixed seed;</li>
+ *       {@code f64}, {@code i32}, {@code i64}, {@code u8}), filled with V (default 0) or with seeded
+ *       random values (floats uniform in [0, 1), integers over their whole range);</li>
  *   <li>{@code i32:V}, {@code i64:V}, {@code f32:V}, {@code f64:V}: a scalar;</li>
  *   <li>{@code local:BYTES}: work-group local (CUDA dynamic shared) memory.</li>
  * </ul>
@@ -42,7 +42,7 @@ public sealed interface ArgSpec {
      *
      * @param type the element type
      * @param count the number of elements, at least 1
-     * @param fill the fill value, empty for uniform random values in [0, 1)
+     * @param fill the fill value, empty for seeded random values
      */
     record Buffer(ElementType type, long count, OptionalDouble fill) implements ArgSpec {
         /**
