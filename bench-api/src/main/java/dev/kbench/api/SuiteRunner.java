@@ -120,6 +120,7 @@ final class SuiteRunner {
     }
 
     private void repetition(Entry entry) {
+        List<SampleRecord> rows = null;
         try {
             if (entry.workload == null) {
                 prepare(entry);
@@ -129,17 +130,19 @@ final class SuiteRunner {
             entry.measuringMillis += (System.nanoTime() - start) / 1e6;
             int index = entry.repetitions.size();
             entry.repetitions.add(times);
-            List<SampleRecord> rows = new ArrayList<>(times.length);
+            rows = new ArrayList<>(times.length);
             for (int s = 0; s < times.length; s++) {
                 rows.add(new SampleRecord(entry.benchmark.name(), entry.params.toString(), OptionalInt.of(index), s,
                         times[s], driver.name(), deviceName, entry.bytes, entry.flops));
             }
+        } catch (Exception | AssertionError | LinkageError e) {
+            fail(entry, e);
+        }
+        if (rows != null) {
+            // Outside the try: a listener that throws (a CSV that cannot be written) aborts the run
+            // instead of being mistaken for a failure of the benchmark.
             listener.repetition(rows);
             decideStop(entry);
-        } catch (RuntimeException | AssertionError | LinkageError e) {
-            fail(entry, e);
-        } catch (Exception e) {
-            fail(entry, e);
         }
         done++;
         listener.progress(done, planned);

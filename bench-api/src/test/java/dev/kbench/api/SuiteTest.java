@@ -209,4 +209,15 @@ class SuiteTest {
         // n = 5 cannot reach 95% coverage (binom.cdf(0, 5, 0.5) = 0.03125 > 0.025): the range is returned
         assertArrayEquals(new double[] {1, 5}, Quantiles.medianInterval(new double[] {1, 2, 3, 4, 5}, 0.95));
     }
+
+    @Test
+    void aListenerThatThrowsAbortsTheRunAndClosesEverything() {
+        SuiteListener full = SuiteListener.onSamples(rows -> {
+            throw new java.io.UncheckedIOException(new java.io.IOException("No space left on device"));
+        });
+        assertThrows(java.io.UncheckedIOException.class,
+                () -> Suite.of(constant("A", 1)).run(driver, SuiteOptions.withDefaults(), full));
+        assertEquals(List.of("A[]"), closed);
+        assertEquals(driver.device.eventsCreated, driver.device.eventsClosed);
+    }
 }
