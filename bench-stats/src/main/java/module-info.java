@@ -13,6 +13,7 @@ module dev.kbench.stats {
     requires org.apache.commons.numbers.combinatorics;
     requires org.apache.commons.numbers.gamma;
     requires org.apache.commons.rng.api;
+    requires org.apache.commons.rng.sampling;
     requires org.apache.commons.csv;
     requires com.fasterxml.jackson.databind;
 

@@ -4,8 +4,8 @@ import dev.kbench.api.Quantiles;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.apache.commons.rng.UniformRandomProvider;
-import org.apache.commons.statistics.distribution.BetaDistribution;
-import org.apache.commons.statistics.distribution.ContinuousDistribution;
+import org.apache.commons.rng.sampling.distribution.AhrensDieterMarsagliaTsangGammaSampler;
+import org.apache.commons.rng.sampling.distribution.ContinuousSampler;
 
 /**
  * Percentile-bootstrap confidence interval of a ratio of medians, drawing each resample's median
@@ -25,7 +25,8 @@ final class MedianBootstrap {
     private final double[] sorted;
     private final int n;
     private final int k;
-    private final ContinuousDistribution.Sampler lower;
+    private final ContinuousSampler gammaK;
+    private final ContinuousSampler gammaRest;
     private final SplittableRandom random;
 
     private MedianBootstrap(double[] sorted, SplittableRandom random) {
@@ -35,7 +36,10 @@ final class MedianBootstrap {
         // 1-based order of the (lower) middle value: (n + 1) / 2 for odd n, n / 2 for even n.
         this.k = (n + 1) / 2;
         UniformRandomProvider rng = random::nextLong;
-        this.lower = BetaDistribution.of(k, n - k + 1.0).createSampler(rng);
+        // Beta(a, b) = G(a) / (G(a) + G(b)) with Marsaglia-Tsang gammas: a few times faster than
+        // Cheng's beta sampler, whose log1p calls dominate otherwise.
+        this.gammaK = AhrensDieterMarsagliaTsangGammaSampler.of(rng, k, 1);
+        this.gammaRest = AhrensDieterMarsagliaTsangGammaSampler.of(rng, n - k + 1.0, 1);
     }
 
     /**
@@ -57,18 +61,19 @@ final class MedianBootstrap {
      * @return the median of a resample, as {@link Quantiles#ofSorted(double[], double)} at 0.5
      */
     double next() {
-        double u = lower.sample();
+        double a = gammaK.sample();
+        double u = a / (a + gammaRest.sample());
         int j1 = index(u);
         if (n % 2 == 1) {
             return sorted[j1];
         }
-        // V ~ Beta(1, n - k) by inversion: 1 - W^(1 / (n - k)).
-        double v = -Math.expm1(Math.log1p(-random.nextDouble()) / (n - k));
+        // V ~ Beta(1, n - k) by inversion: 1 - W^(1 / (n - k)), W uniform on (0, 1].
+        double v = 1 - Math.pow(1 - random.nextDouble(), 1.0 / (n - k));
         int j2 = Math.max(j1, index(u + (1 - u) * v));
-        double a = sorted[j1];
-        double b = sorted[j2];
+        double lo = sorted[j1];
+        double hi = sorted[j2];
         // NumPy's _lerp at t = 0.5, as Quantiles.ofSorted.
-        return b - (b - a) * 0.5;
+        return hi - (hi - lo) * 0.5;
     }
 
     private int index(double u) {
