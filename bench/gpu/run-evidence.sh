@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Runs on the H200 machine from the repository root after `source .device/env.sh` (see prepare-evidence.sh).
+#   bash bench/gpu/run-evidence.sh fidelity     # issue 9 parts 1, 2, 4 and the OpenCL sweep of issue 3
+#   bash bench/gpu/run-evidence.sh statistics   # issue 9 part 3: A/A false positives and power
+# Writes CSV and logs to $OUT (else bench/out/evidence).
+set -uo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$root"
+out=${OUT:-bench/out/evidence}
+mkdir -p "$out"
+lib=$(ls .device/app/all/*.jar | tr '\n' ':')
+lib=${lib%:}
+cp=(java --enable-native-access=ALL-UNNAMED -cp "$lib")
+mp=(java --enable-native-access=jcuda,jocl,dev.kbench.opencl -p "$lib" --add-modules ALL-MODULE-PATH)
+evidence() { local backend=$1; shift; java -Dkbench.backend="$backend" --enable-native-access=ALL-UNNAMED \
+  -cp "$lib:.device/app/evidence" Evidence "$@"; }
+exps="0 10 12 14 16 18 20 22 24 26 28"
+status=0
+step() { echo "== $1 $(date -u +%T)" >&2; }
+
+case ${1:-fidelity} in
+fidelity)
+  step info
+  { date -u; nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv
+    java -version 2>&1; "${mp[@]}" -m dev.kbench.cli/dev.kbench.cli.Main info; } > "$out/info.txt" 2>&1 || status=1
+  step "C harness"
+  nvcc -O2 -o /tmp/harness bench/fidelity/harness.cu -lcuda 2> "$out/harness.log" || status=1
+  /tmp/harness kernels/cuda/gelu.ptx gelu "$exps" > "$out/fidelity-c.csv" 2>> "$out/harness.log" || status=1
+  step triton
+  python3 bench/fidelity/triton_bench.py kernels/cuda/gelu.ptx gelu "$exps" > "$out/fidelity-triton.csv" \
+    2> "$out/triton.log" || status=1
+  step "kbench doBench (module path), normal and graph"
+  "${mp[@]}" -m dev.kbench.cuda/dev.kbench.cuda.tools.GeluSweep --exponents "${exps// /,}" \
+    --modes normal,graph,graph-noclear --spin-us "" --out "$out/fidelity-kbench.csv" 2> "$out/kbench.log" || status=1
+  step "C harness again (drift check)"
+  /tmp/harness kernels/cuda/gelu.ptx gelu "$exps" > "$out/fidelity-c2.csv" 2>> "$out/harness.log" || status=1
+  step "OpenCL GELU sweep on NVIDIA's driver"
+  "${mp[@]}" -m dev.kbench.opencl/dev.kbench.opencl.tools.GeluSweep --log2n 16,20,24,28 \
+    > "$out/opencl-gelu.csv" 2> "$out/opencl-gelu.log" || status=1
+  "${mp[@]}" -m dev.kbench.opencl/dev.kbench.opencl.tools.MarkerOverhead 2000 16 268435456 \
+    > "$out/opencl-markers.txt" 2>&1 || status=1
+  step "cross-vendor built-in suite"
+  for b in cuda opencl; do
+    "${mp[@]}" -m dev.kbench.cli/dev.kbench.cli.Main --backend $b run --filter copy,triad,gelu,reduce_sum,empty \
+      -p n=2^20,2^24,2^26,2^28 --repetitions 10 --seed 1 --csv-samples "$out/suite-$b.csv" --format csv \
+      > "$out/suite-$b.txt" 2> "$out/suite-$b.log" || status=1
+  done
+  step overhead
+  for b in cuda opencl; do
+    evidence $b overhead --kernels kernels > "$out/overhead-$b.csv" 2> "$out/overhead-$b.log" || status=1
+  done
+  ;;
+statistics)
+  step "A/A, interleaved and sequential"
+  evidence cuda aa --n 16777216 --trials ${TRIALS:-200} > "$out/aa-cuda.csv" 2> "$out/aa-cuda.log" || status=1
+  step "power, 1% and 2%"
+  evidence cuda power --n 16777216 --trials ${POWER_TRIALS:-100} --schedules INTERLEAVED --reps 5 --rep-ms 10 \
+    > "$out/power-cuda.csv" 2> "$out/power-cuda.log" || status=1
+  ;;
+esac
+step "done (status $status)"
+exit $status
