@@ -11,8 +11,11 @@ public final class SamplesFormatException extends IllegalArgumentException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The file name as given to the reader. */
     private final String source;
+    /** The 1-based line, 0 for the whole file. */
     private final long line;
+    /** The column's name, {@code null} for none. */
     private final String column;
 
     /**
