@@ -9,7 +9,12 @@
  *
  * Options: --n N (elements; default 2^24), --trials T (200 for aa, 100 for power), --reps R (10),
  * --rep-ms MS (per repetition, 10), --clear BYTES|device (256 MiB), --schedules INTERLEAVED,SEQUENTIAL,
- * --deltas 0.01,0.02 (power: new = n * (1 + delta)), --kernels DIR (default: the repository's kernels/).
+ * --deltas 0.01,0.02 (power: new = n * (1 + delta)), --kernels DIR (default: the repository's kernels/),
+ * --buffers shared|separate (shared: both benchmarks of a comparison read and write the same device
+ * buffers, so only the measurement differs; separate: each allocates its own, so buffer placement in
+ * device memory differs too).
+ *
+ *   ... Evidence.java clbuild FILE.cl   builds an OpenCL C file, and on failure each kernel of it alone
  * Prints CSV lines to stdout (one per trial) and a summary on stderr.
  */
 
@@ -57,7 +62,7 @@ public class Evidence {
     static final int BLOCK = 256;
 
     record Options(String mode, long n, int trials, int reps, double repMillis, String clear, List<Schedule> schedules,
-                   List<Double> deltas, Path kernels) {
+                   List<Double> deltas, Path kernels, boolean sharedBuffers) {
         static Options parse(String[] args) {
             Map<String, String> o = new HashMap<>();
             for (int i = 1; i + 1 < args.length; i += 2) {
@@ -73,7 +78,8 @@ public class Evidence {
                             .map(Schedule::valueOf).toList(),
                     java.util.Arrays.stream(o.getOrDefault("--deltas", "0.01,0.02").split(","))
                             .map(Double::valueOf).toList(),
-                    Path.of(o.getOrDefault("--kernels", "kernels")));
+                    Path.of(o.getOrDefault("--kernels", "kernels")),
+                    !o.getOrDefault("--buffers", "shared").equals("separate"));
         }
     }
 
@@ -92,12 +98,48 @@ public class Evidence {
         return module.kernel(entry);
     }
 
-    /** GELU over the first n of a buffer of capacity elements. */
-    static Benchmark geluBenchmark(String name, long n, Kernel kernel, long capacity) {
+    /** Device buffers of a comparison, allocated once when shared by both benchmarks. */
+    static final class Buffers {
+        final long capacity;
+        final boolean shared;
+        DeviceBuffer x;
+        DeviceBuffer out;
+
+        Buffers(long capacity, boolean shared) {
+            this.capacity = capacity;
+            this.shared = shared;
+        }
+
+        DeviceBuffer[] get(DeviceInterface device) {
+            if (!shared || x == null) {
+                x = device.allocate(capacity * 4);
+                out = device.allocate(capacity * 4);
+                device.fill(x, Float.floatToRawIntBits(0.5f));
+            }
+            return new DeviceBuffer[] {x, out};
+        }
+
+        void release(DeviceBuffer[] pair) {
+            if (!shared) {
+                pair[0].close();
+                pair[1].close();
+            }
+        }
+
+        void close() {
+            if (shared && x != null) {
+                x.close();
+                out.close();
+            }
+        }
+    }
+
+    /** GELU over the first n elements of the buffers. */
+    static Benchmark geluBenchmark(String name, long n, Kernel kernel, Buffers buffers) {
         return Benchmark.of(name, (device, params) -> {
-            DeviceBuffer x = device.allocate(capacity * 4);
-            DeviceBuffer out = device.allocate(capacity * 4);
-            device.fill(x, Float.floatToRawIntBits(0.5f));
+            DeviceBuffer[] pair = buffers.get(device);
+            DeviceBuffer x = pair[0];
+            DeviceBuffer out = pair[1];
             List<KernelArg> args = List.of(KernelArg.buffer(x), KernelArg.buffer(out), KernelArg.i32((int) n));
             Dim3 grid = Dim3.of(Math.ceilDiv(n, BLOCK));
             return new Workload() {
@@ -128,8 +170,7 @@ public class Evidence {
 
                 @Override
                 public void close() {
-                    x.close();
-                    out.close();
+                    buffers.release(pair);
                 }
             };
         });
@@ -147,6 +188,10 @@ public class Evidence {
 
     public static void main(String[] args) {
         Options options = Options.parse(args);
+        if (options.mode().equals("clbuild")) {
+            clbuild(Drivers.system().active().deviceInterface(), Path.of(args[1]));
+            return;
+        }
         Driver driver = Drivers.system().active();
         DeviceInterface device = driver.deviceInterface();
         long clear = options.clear().equals("device") ? CacheSizes.deviceSized(device.facts(), 2)
@@ -175,12 +220,14 @@ public class Evidence {
                 Map<String, int[]> counts = new HashMap<>();
                 double measuring = 0;
                 for (int trial = 0; trial < o.trials(); trial++) {
-                    Suite suite = Suite.of(geluBenchmark("base", o.n(), kernel, nNew),
-                            geluBenchmark("new", nNew, kernel, nNew));
+                    Buffers buffers = new Buffers(nNew, o.sharedBuffers());
+                    Suite suite = Suite.of(geluBenchmark("base", o.n(), kernel, buffers),
+                            geluBenchmark("new", nNew, kernel, buffers));
                     List<SampleRecord> rows = new ArrayList<>();
                     SuiteResult result = suite.run(driver, SuiteOptions.withDefaults().withRepetitions(o.reps())
                             .withSchedule(schedule).withSeed(1000L * trial + 17).withMillis(25, o.repMillis())
                             .withCacheClearBytes(clear), SuiteListener.onSamples(rows::addAll));
+                    buffers.close();
                     if (result.anyFailed()) {
                         throw new IllegalStateException("a benchmark failed: " + result.outcomes());
                     }
@@ -257,6 +304,29 @@ public class Evidence {
             double hostMs = (System.nanoTime() - t0) / 1e6;
             System.out.printf(Locale.ROOT, "dobench_host_ms_total,%.3f,%d_calls,%.6f_ms_estimate%n", hostMs,
                     1 + 5 + timed.warmupCalls() + timed.repeatCalls(), timed.estimateMillis());
+        }
+    }
+
+    /** Builds an OpenCL C file; on failure, each kernel alone (with the file's preamble), naming the ones that fail. */
+    static void clbuild(DeviceInterface device, Path file) {
+        KernelSource whole = KernelSource.of(file);
+        try (KernelModule m = device.loadModule(whole)) {
+            System.out.println("whole file: ok");
+            return;
+        } catch (RuntimeException e) {
+            System.out.println("whole file: FAILED: " + e.getMessage().lines().filter(l -> l.contains("fatal")).toList());
+        }
+        String text = whole.text();
+        String[] parts = text.split("(?=__kernel )");
+        for (int i = 1; i < parts.length; i++) {
+            String name = parts[i].substring(0, parts[i].indexOf('(')).replace("__kernel void", "").trim();
+            String alone = parts[0] + parts[i];
+            try (KernelModule m = device.loadModule(KernelSource.ofText(SourceKind.OPENCL_C, alone, name + ".cl"))) {
+                System.out.println(name + ": ok");
+            } catch (RuntimeException e) {
+                System.out.println(name + ": FAILED: " + e.getMessage().lines().filter(l -> l.contains("fatal")).toList());
+                System.out.println(alone);
+            }
         }
     }
 

@@ -17,46 +17,62 @@ evidence() { local backend=$1; shift; java -Dkbench.backend="$backend" --enable-
 exps="0 10 12 14 16 18 20 22 24 26 28"
 status=0
 step() { echo "== $1 $(date -u +%T)" >&2; }
+# STEPS narrows the fidelity mode: any of info c triton kbench opencl suite overhead rounds (default all but rounds)
+steps=${STEPS:-info c triton kbench opencl suite overhead}
+want() { [[ " $steps " == *" $1 "* ]]; }
 
 case ${1:-fidelity} in
 fidelity)
-  step info
-  { date -u; nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv
-    java -version 2>&1; "${mp[@]}" -m dev.kbench.cli/dev.kbench.cli.Main info; } > "$out/info.txt" 2>&1 || status=1
-  step "C harness"
-  nvcc -O2 -o /tmp/harness bench/fidelity/harness.cu -lcuda 2> "$out/harness.log" || status=1
-  /tmp/harness kernels/cuda/gelu.ptx gelu "$exps" > "$out/fidelity-c.csv" 2>> "$out/harness.log" || status=1
-  step triton
-  python3 bench/fidelity/triton_bench.py kernels/cuda/gelu.ptx gelu "$exps" > "$out/fidelity-triton.csv" \
-    2> "$out/triton.log" || status=1
-  step "kbench doBench (module path), normal and graph"
-  "${mp[@]}" -m dev.kbench.cuda/dev.kbench.cuda.tools.GeluSweep --exponents "${exps// /,}" \
-    --modes normal,graph,graph-noclear --spin-us "" --out "$out/fidelity-kbench.csv" 2> "$out/kbench.log" || status=1
-  step "C harness again (drift check)"
-  /tmp/harness kernels/cuda/gelu.ptx gelu "$exps" > "$out/fidelity-c2.csv" 2>> "$out/harness.log" || status=1
-  step "OpenCL GELU sweep on NVIDIA's driver"
-  "${mp[@]}" -m dev.kbench.opencl/dev.kbench.opencl.tools.GeluSweep --log2n 16,20,24,28 \
+  want info && step info && { date -u; nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv
+    java -version 2>&1; "${mp[@]}" -m dev.kbench.cli/dev.kbench.cli.Main info; } > "$out/info.txt" 2>&1 || true
+  [[ -x /tmp/harness ]] || nvcc -O2 -o /tmp/harness bench/fidelity/harness.cu -lcuda 2> "$out/harness.log" || status=1
+  want c && step "C harness" && { /tmp/harness kernels/cuda/gelu.ptx gelu "$exps" > "$out/fidelity-c.csv" \
+    2>> "$out/harness.log" || status=1; }
+  want triton && step triton && { python3 bench/fidelity/triton_bench.py kernels/cuda/gelu.ptx gelu "$exps" \
+    > "$out/fidelity-triton.csv" 2> "$out/triton.log" || status=1; }
+  want kbench && step "kbench doBench (module path), normal and graph" && { "${mp[@]}" \
+    -m dev.kbench.cuda/dev.kbench.cuda.tools.GeluSweep --exponents "${exps// /,}" --modes normal,graph,graph-noclear \
+    --spin-us "" --out "$out/fidelity-kbench.csv" 2> "$out/kbench.log" || status=1; }
+  # Alternating rounds of the three harnesses (normal mode only): run-to-run spread of each, side by side.
+  if want rounds; then
+    for r in 1 2 3; do
+      step "round $r"
+      /tmp/harness kernels/cuda/gelu.ptx gelu "$exps" | sed "s/^c,/c$r,/" >> "$out/rounds.csv" 2>> "$out/harness.log" || status=1
+      python3 bench/fidelity/triton_bench.py kernels/cuda/gelu.ptx gelu "$exps" | sed "s/^triton,/triton$r,/" \
+        >> "$out/rounds.csv" 2>> "$out/triton.log" || status=1
+      "${mp[@]}" -m dev.kbench.cuda/dev.kbench.cuda.tools.GeluSweep --exponents "${exps// /,}" --modes normal \
+        --spin-us "" 2>> "$out/kbench.log" | sed "s/^module,/kbench$r,/" >> "$out/rounds.csv" || status=1
+    done
+  fi
+  want opencl && step "OpenCL GELU sweep on NVIDIA's driver" && { "${mp[@]}" -m dev.kbench.opencl/dev.kbench.opencl.tools.GeluSweep --log2n 16,20,24,28 \
     > "$out/opencl-gelu.csv" 2> "$out/opencl-gelu.log" || status=1
   "${mp[@]}" -m dev.kbench.opencl/dev.kbench.opencl.tools.MarkerOverhead 2000 16 268435456 \
-    > "$out/opencl-markers.txt" 2>&1 || status=1
-  step "cross-vendor built-in suite"
-  for b in cuda opencl; do
+    > "$out/opencl-markers.txt" 2>&1 || status=1; }
+  want suite && step "cross-vendor built-in suite" && for b in cuda opencl; do
     "${mp[@]}" -m dev.kbench.cli/dev.kbench.cli.Main --backend $b run --filter copy,triad,gelu,reduce_sum,empty \
       -p n=2^20,2^24,2^26,2^28 --repetitions 10 --seed 1 --csv-samples "$out/suite-$b.csv" --format csv \
       > "$out/suite-$b.txt" 2> "$out/suite-$b.log" || status=1
   done
-  step overhead
-  for b in cuda opencl; do
+  want overhead && step overhead && for b in cuda opencl; do
     evidence $b overhead --kernels kernels > "$out/overhead-$b.csv" 2> "$out/overhead-$b.log" || status=1
   done
   ;;
 statistics)
-  step "A/A, interleaved and sequential"
-  evidence cuda aa --n 16777216 --trials ${TRIALS:-200} > "$out/aa-cuda.csv" 2> "$out/aa-cuda.log" || status=1
+  # BUFFERS=shared (default): both benchmarks of a comparison use the same device buffers;
+  # BUFFERS=separate: each allocates its own (placement in device memory then differs too)
+  buffers=${BUFFERS:-shared}
+  step "A/A, interleaved and sequential, $buffers buffers"
+  evidence cuda aa --n 16777216 --trials ${TRIALS:-200} --buffers $buffers > "$out/aa-cuda-$buffers.csv" \
+    2> "$out/aa-cuda-$buffers.log" || status=1
   step "power, 1% and 2%"
   evidence cuda power --n 16777216 --trials ${POWER_TRIALS:-100} --schedules INTERLEAVED --reps 5 --rep-ms 10 \
-    > "$out/power-cuda.csv" 2> "$out/power-cuda.log" || status=1
+    --buffers $buffers > "$out/power-cuda-$buffers.csv" 2> "$out/power-cuda-$buffers.log" || status=1
+  ;;
+clbuild)
+  evidence opencl clbuild kernels/suite/suite.cl
   ;;
 esac
 step "done (status $status)"
+# the device tool brings back at most 8 files: pack everything into one archive too
+tar -C "$out" -czf /tmp/evidence.tgz . && mv /tmp/evidence.tgz "$out/evidence.tgz"
 exit $status
