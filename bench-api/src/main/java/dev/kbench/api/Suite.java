@@ -15,9 +15,15 @@ import java.util.Objects;
  * Suite suite = Suite.of(
  *         Benchmark.of("copy", CopyWorkload::new).withAxis(Axis.powersOfTwo("n", 20, 24)),
  *         Benchmark.of("triad", TriadWorkload::new).withAxis(Axis.powersOfTwo("n", 20, 24)));
- * try (SamplesCsv.Writer csv = SamplesCsv.append(Path.of("samples.csv"))) {  // from bench-stats
+ * try (SamplesCsvWriter csv = SamplesCsvWriter.open(Path.of("samples.csv"))) {  // from bench-stats
  *     SuiteResult result = suite.run(Drivers.system().active(), SuiteOptions.withDefaults(),
- *             SuiteListener.onSamples(csv::append));
+ *             SuiteListener.onSamples(rows -> {
+ *                 try {
+ *                     csv.append(rows);                  // appends and flushes: a killed run keeps its rows
+ *                 } catch (IOException e) {
+ *                     throw new UncheckedIOException(e); // a listener that throws aborts the run
+ *                 }
+ *             }));
  *     System.out.println("seed " + result.seed());
  * }
  * }

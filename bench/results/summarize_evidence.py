@@ -1,0 +1,84 @@
+"""Turns the raw CSVs of an H200 evidence run (bench/gpu/run-evidence.sh) into the tables of
+docs/performance.md.   python3 bench/results/summarize_evidence.py bench/results/2026-11-29-h200-evidence"""
+import csv
+import statistics
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+d = Path(sys.argv[1])
+
+
+def rows(name):
+    with open(d / name) as f:
+        return list(csv.DictReader(line for line in f if not line.startswith("#")))
+
+
+def us(ms):
+    return float(ms) * 1000
+
+
+print("### Fidelity: GELU, medians in us (one run each, in order C, Triton, kbench, C again)\n")
+c1 = {int(r["n"]): us(r["median_ms"]) for r in rows("fidelity-c.csv")}
+c2 = {int(r["n"]): us(r["median_ms"]) for r in rows("fidelity-c2.csv")}
+tr = {int(r["n"]): us(r["median_ms"]) for r in rows("fidelity-triton.csv")}
+kb = defaultdict(dict)
+for r in rows("fidelity-kbench.csv"):
+    kb[r["mode"]][int(r["n"])] = us(r["median_ms"])
+print("| n | C | C again | Triton | kbench | kbench graph (clear) | kbench graph (no clear) | kbench/C | kbench-C (us) | Triton/C |")
+print("|---|---|---|---|---|---|---|---|---|---|")
+for n in sorted(c1):
+    k = kb["normal"][n]
+    print(f"| 2^{n.bit_length() - 1} | {c1[n]:.3f} | {c2[n]:.3f} | {tr[n]:.3f} | {k:.3f} | {kb['graph'][n]:.3f} | "
+          f"{kb['graph-noclear'][n]:.3f} | {k / c1[n]:.4f} | {k - c1[n]:+.3f} | {tr[n] / c1[n]:.4f} |")
+
+print("\n### Fidelity over 3 alternating rounds (C, Triton, kbench per round): median of the 3 medians, in us\n")
+rd = defaultdict(lambda: defaultdict(list))
+for r in rows("rounds.csv"):
+    h = r["harness"] if "harness" in r else None
+with open(d / "rounds.csv") as f:
+    for line in f:
+        p = line.strip().split(",")
+        if not p or p[0] in ("harness", "path") or p[0].startswith("#"):
+            continue
+        tag = p[0].rstrip("0123456789")
+        if tag == "kbench":  # GeluSweep columns: path,mode,kernel,n,median_ms,...
+            rd["kbench"][int(p[3])].append(us(p[4]))
+        else:
+            rd[tag][int(p[1])].append(us(p[2]))
+print("| n | C (3 rounds) | Triton (3 rounds) | kbench (3 rounds) | kbench/C | kbench-C (us) | |kbench-C| <= |Triton-C| |")
+print("|---|---|---|---|---|---|---|")
+for n in sorted(rd["c"]):
+    c, t, k = (statistics.median(rd[h][n]) for h in ("c", "triton", "kbench"))
+    spread = lambda v: f"{statistics.median(v):.3f} [{min(v):.3f}-{max(v):.3f}]"
+    print(f"| 2^{n.bit_length() - 1} | {spread(rd['c'][n])} | {spread(rd['triton'][n])} | {spread(rd['kbench'][n])} | "
+          f"{k / c:.4f} | {k - c:+.3f} | {'yes' if abs(k - c) <= abs(t - c) else 'no'} |")
+
+print("\n### Cross-vendor: built-in suite, CUDA vs OpenCL on the same H200 (medians in us)\n")
+def suite(name):
+    out = {}
+    for r in rows(name):
+        if r["status"] == "ok":
+            out[(r["benchmark"], r["params"])] = us(r["median_ms"])
+    return out
+cu, cl = suite("suite-cuda.txt"), suite("suite-opencl.txt")
+print("| benchmark | params | CUDA | OpenCL | OpenCL/CUDA |")
+print("|---|---|---|---|---|")
+for key in cu:
+    if key in cl:
+        print(f"| {key[0]} | {key[1]} | {cu[key]:.3f} | {cl[key]:.3f} | {cl[key] / cu[key]:.4f} |")
+
+print("\n### A/A and planted differences (CUDA, GELU n = 2^24, 10 repetitions of ~10 ms, alpha 0.001)\n")
+print("| run | schedule | delta | aggregation | slower | faster | same | trials | median abs(ratio-1) |")
+print("|---|---|---|---|---|---|---|---|---|")
+for name in ("aa-cuda-shared.csv", "aa-cuda-separate.csv", "power-cuda-shared.csv", "power-cuda-separate.csv"):
+    groups = defaultdict(list)
+    for r in rows(name):
+        groups[(r["schedule"], r["delta"], r["aggregation"])].append(r)
+    for (sch, delta, agg), rs in groups.items():
+        v = defaultdict(int)
+        for r in rs:
+            v[r["verdict"]] += 1
+        dev = statistics.median(abs(float(r["ratio"]) - 1 - float(delta)) for r in rs)
+        print(f"| {name.replace('.csv', '')} | {sch} | {delta} | {agg} | {v['SLOWER']} | {v['FASTER']} | {v['SAME']} | "
+              f"{len(rs)} | {dev:.4%} |")
