@@ -12,12 +12,17 @@
  * <p>Tunables:
  * <ul>
  *   <li>{@systemProperty kbench.cuda.device}: the index of the CUDA device to use (default 0).</li>
+ *   <li>{@systemProperty kbench.cuda.launch}: {@code ffm} or {@code jcuda}, how kernels are launched;
+ *       unset: {@code cuLaunchKernel} through {@code java.lang.foreign} when that can be set up, else
+ *       JCuda's {@code cuLaunchKernel} (the inventory and the facts' {@code launchPath} say which, and
+ *       why).</li>
  * </ul>
  *
  * <p>JCuda's jars have no module descriptors: they are the automatic modules {@code jcuda} and
- * {@code jcuda.natives}. Grant native access to {@code jcuda} ({@code --enable-native-access=jcuda} on
- * the module path, {@code ALL-UNNAMED} on the class path); the backend extracts JCuda's JNI library
- * itself, so the natives jar works on the module path too (see docs/cuda.md).
+ * {@code jcuda.natives}. Grant native access to {@code jcuda} and to this module
+ * ({@code --enable-native-access=jcuda,dev.kbench.cuda} on the module path, {@code ALL-UNNAMED} on the
+ * class path); without it for this module, launches go through JCuda. The backend extracts JCuda's JNI
+ * library itself, so the natives jar works on the module path too (see docs/cuda.md).
  *
  * @provides dev.kbench.api.Driver
  */

@@ -53,18 +53,23 @@ final class CudaDevice implements DeviceInterface {
     private final CUcontext context = new CUcontext();
     private final CUstream stream = new CUstream();
     private final DeviceFacts facts;
+    private final LaunchMode launchMode;
+    /** The stream's raw handle for {@link FfmLaunch}, or {@code null} when launches go through JCuda. */
+    private final MemorySegment streamHandle;
     private final int[] captureStatus = new int[1];
     private Thread currentThread;
     private boolean closed;
 
-    CudaDevice(int ordinal) {
+    CudaDevice(int ordinal, LaunchMode launchMode) {
         this.ordinal = ordinal;
+        this.launchMode = Objects.requireNonNull(launchMode, "launchMode");
         Cuda.check(JCudaDriver.cuDeviceGet(device, ordinal), "cuDeviceGet(" + ordinal + ")");
         Cuda.check(JCudaDriver.cuDevicePrimaryCtxRetain(context, device), "cuDevicePrimaryCtxRetain(device " + ordinal + ")");
         try {
             Cuda.check(JCudaDriver.cuCtxSetCurrent(context), "cuCtxSetCurrent");
             currentThread = Thread.currentThread();
             Cuda.check(JCudaDriver.cuStreamCreate(stream, CUstream_flags.CU_STREAM_DEFAULT), "cuStreamCreate");
+            streamHandle = launchMode.ffm() ? MemorySegment.ofAddress(NativeHandles.address(stream)) : null;
             facts = readFacts();
         } catch (RuntimeException e) {
             JCudaDriver.cuDevicePrimaryCtxRelease(device);
@@ -91,6 +96,16 @@ final class CudaDevice implements DeviceInterface {
 
     CUstream stream() {
         return stream;
+    }
+
+    /** How kernels are launched on this device. */
+    LaunchMode launchMode() {
+        return launchMode;
+    }
+
+    /** The stream's raw {@code CUstream} for {@link FfmLaunch}; {@code null} unless {@link #launchMode()} is FFM. */
+    MemorySegment streamHandle() {
+        return streamHandle;
     }
 
     @Override
@@ -345,6 +360,7 @@ final class CudaDevice implements DeviceInterface {
                 attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_PCI_BUS_ID).orElse(0),
                 attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID).orElse(0)));
         extra.put("stream", "backend-owned, CU_STREAM_DEFAULT flags, primary context");
+        extra.put("launchPath", launchMode.description());
         return new DeviceFacts(name, "NVIDIA", OptionalLong.of(memory[0]), l2, sms,
                 clockKHz.isPresent() ? OptionalDouble.of(clockKHz.getAsLong() / 1000.0) : OptionalDouble.empty(),
                 peak, extra);

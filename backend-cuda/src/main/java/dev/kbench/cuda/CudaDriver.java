@@ -27,6 +27,11 @@ import jcuda.driver.JCudaDriver;
  * with the reason, e.g. {@code libcuda.so.1 not found ...} on a machine without the NVIDIA driver.
  * Probing never throws and never prints.
  *
+ * <p>Kernels are launched with {@code cuLaunchKernel} called through {@code java.lang.foreign} when
+ * that can be set up (native access enabled for this module, {@code cuLaunchKernel} found in
+ * {@code libcuda.so.1}), else through JCuda; {@code -Dkbench.cuda.launch=ffm|jcuda} forces one (see
+ * {@link #LAUNCH_PROPERTY}).
+ *
  * <p>The device interface works in the device's primary context, on a stream the backend creates
  * ({@code CU_STREAM_DEFAULT} flags: it orders with the legacy default stream, and it can be
  * captured). {@link DeviceInterface#unwrap(Class)} gives {@code jcuda.driver.CUstream},
@@ -37,6 +42,13 @@ public final class CudaDriver implements Driver {
 
     /** The system property that chooses the device by index. */
     public static final String DEVICE_PROPERTY = "kbench.cuda.device";
+    /**
+     * The system property that chooses how kernels are launched: {@code ffm} ({@code cuLaunchKernel}
+     * through {@code java.lang.foreign}), {@code jcuda} (JCuda's {@code cuLaunchKernel}), or unset for
+     * FFM when it can be set up and JCuda otherwise. The choice and, for JCuda, the reason are in the
+     * inventory ({@code launch path: ...}) and in the device facts' {@code launchPath}.
+     */
+    public static final String LAUNCH_PROPERTY = LaunchMode.PROPERTY;
 
     /** Why JCuda's native library could not be loaded in this JVM, or {@code null}; guarded by the class. */
     private static String loadFailure;
@@ -46,6 +58,7 @@ public final class CudaDriver implements Driver {
     private Availability availability;
     private final List<String> inventory = new ArrayList<>();
     private int ordinal;
+    private LaunchMode launchMode;
     private CudaDevice device;
 
     /** A driver configured by the system properties; probing happens on first use. */
@@ -87,7 +100,7 @@ public final class CudaDriver implements Driver {
             throw new IllegalStateException("cuda is inactive: " + state.reason());
         }
         if (device == null || device.isClosed()) {
-            device = new CudaDevice(ordinal);
+            device = new CudaDevice(ordinal, launchMode);
         }
         return device;
     }
@@ -185,6 +198,12 @@ public final class CudaDriver implements Driver {
             }
         }
         String selected = describeDevices(count[0], index);
+        try {
+            launchMode = LaunchMode.select(properties.apply(LaunchMode.PROPERTY));
+        } catch (IllegalArgumentException e) {
+            return Availability.inactive(e.getMessage());
+        }
+        inventory.add("launch path: " + launchMode.description());
         ordinal = index;
         return Availability.active(selected + String.format(Locale.ROOT, " (device %d of %d, CUDA driver %d.%d)",
                 index, count[0], version[0] / 1000, version[0] % 1000 / 10));

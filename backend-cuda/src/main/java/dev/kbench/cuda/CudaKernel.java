@@ -1,5 +1,6 @@
 package dev.kbench.cuda;
 
+import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,9 +19,11 @@ import jcuda.driver.CUresult;
 import jcuda.driver.JCudaDriver;
 
 /**
- * One entry point, launched with {@code cuLaunchKernel} on the device's stream. The argument list of
- * the last launch is kept with its native parameter block, so repeated launches with equal arguments
- * (the timed loop) build nothing. Not thread-safe.
+ * One entry point, launched with {@code cuLaunchKernel} on the device's stream, through FFM or JCuda as
+ * the device's {@link LaunchMode} says. The argument list of the last launch is kept with its parameter
+ * block (a {@link ParamBlock} for FFM, rewritten in place when the arguments change; a JCuda
+ * {@code Pointer} of {@code Pointer}s for JCuda), so repeated launches with equal arguments (the timed
+ * loop) build nothing; on the FFM path a launch allocates nothing at all. Not thread-safe.
  */
 final class CudaKernel implements Kernel {
 
@@ -33,11 +36,19 @@ final class CudaKernel implements Kernel {
     private final String name;
     /** The PTX parameters, or {@code null} when unknown (cubin). */
     private final List<PtxSignature.Param> params;
+    /** The function's raw {@code CUfunction} for {@link FfmLaunch}, or {@code null} on the JCuda path. */
+    private final MemorySegment functionHandle;
     private int dynamicSharedLimit = DEFAULT_DYNAMIC_SHARED_LIMIT;
 
     private List<KernelArg> lastArgs;
     private List<CudaBuffer> lastBuffers = List.of();
+    /** The JCuda parameter block of {@link #lastArgs}, on the JCuda path. */
     private Pointer lastParams;
+    /**
+     * The native parameter block holding the values of {@link #lastArgs}, on the FFM path; allocated by
+     * the first launch (a kernel's parameter count is fixed) and rewritten when the arguments change.
+     */
+    private ParamBlock paramBlock;
     private int lastShared;
 
     CudaKernel(CudaDevice device, CudaModule module, CUfunction function, String name, List<PtxSignature.Param> params) {
@@ -46,6 +57,7 @@ final class CudaKernel implements Kernel {
         this.function = function;
         this.name = name;
         this.params = params;
+        this.functionHandle = device.launchMode().ffm() ? MemorySegment.ofAddress(NativeHandles.address(function)) : null;
     }
 
     @Override
@@ -69,14 +81,23 @@ final class CudaKernel implements Kernel {
                 throw new KernelException("a buffer argument of kernel '" + name + "' is closed");
             }
         }
+        int gridX = dimension(grid.x(), "grid x");
+        int gridY = dimension(grid.y(), "grid y");
+        int gridZ = dimension(grid.z(), "grid z");
+        int blockX = dimension(block.x(), "block x");
+        int blockY = dimension(block.y(), "block y");
+        int blockZ = dimension(block.z(), "block z");
         int result;
-        try {
-            result = JCudaDriver.cuLaunchKernel(function,
-                    dimension(grid.x(), "grid x"), dimension(grid.y(), "grid y"), dimension(grid.z(), "grid z"),
-                    dimension(block.x(), "block x"), dimension(block.y(), "block y"), dimension(block.z(), "block z"),
-                    lastShared, device.stream(), lastParams, null);
-        } catch (CudaException e) {
-            throw new KernelException(describeLaunch(grid, block) + " failed: " + Cuda.describe(e));
+        if (functionHandle != null) {
+            result = FfmLaunch.launch(functionHandle, gridX, gridY, gridZ, blockX, blockY, blockZ, lastShared,
+                    device.streamHandle(), paramBlock.kernelParams());
+        } else {
+            try {
+                result = JCudaDriver.cuLaunchKernel(function, gridX, gridY, gridZ, blockX, blockY, blockZ,
+                        lastShared, device.stream(), lastParams, null);
+            } catch (CudaException e) {
+                throw new KernelException(describeLaunch(grid, block) + " failed: " + Cuda.describe(e));
+            }
         }
         if (result != CUresult.CUDA_SUCCESS) {
             throw new KernelException(describeLaunch(grid, block) + " failed: " + Cuda.describe(result)
@@ -91,33 +112,25 @@ final class CudaKernel implements Kernel {
                 name, grid, block, lastShared);
     }
 
-    /** Checks the arguments and builds the native parameter block. */
+    /** Checks the arguments and builds the parameter block of the launch path. */
     private void prepare(List<KernelArg> args) {
         if (params != null) {
             PtxSignature.check(name, params, args);
         }
-        List<NativePointerObject> slots = new ArrayList<>(args.size());
         List<CudaBuffer> buffers = new ArrayList<>();
         long shared = 0;
         for (int i = 0; i < args.size(); i++) {
-            KernelArg arg = args.get(i);
-            switch (arg) {
-                case KernelArg.Buffer b -> {
-                    if (!(b.buffer() instanceof CudaBuffer buffer) || buffer.device() != device) {
-                        throw new KernelException("argument " + i + " of kernel '" + name
-                                + "' is a buffer that was not allocated by this cuda device");
-                    }
-                    if (buffer.isClosed()) {
-                        throw new KernelException("argument " + i + " of kernel '" + name + "' is a closed buffer");
-                    }
-                    buffers.add(buffer);
-                    slots.add(Pointer.to(buffer.pointer()));
+            if (args.get(i) instanceof KernelArg.Buffer b) {
+                if (!(b.buffer() instanceof CudaBuffer buffer) || buffer.device() != device) {
+                    throw new KernelException("argument " + i + " of kernel '" + name
+                            + "' is a buffer that was not allocated by this cuda device");
                 }
-                case KernelArg.I32 v -> slots.add(Pointer.to(new int[] {v.value()}));
-                case KernelArg.I64 v -> slots.add(Pointer.to(new long[] {v.value()}));
-                case KernelArg.F32 v -> slots.add(Pointer.to(new float[] {v.value()}));
-                case KernelArg.F64 v -> slots.add(Pointer.to(new double[] {v.value()}));
-                case KernelArg.Local l -> shared += l.bytes();
+                if (buffer.isClosed()) {
+                    throw new KernelException("argument " + i + " of kernel '" + name + "' is a closed buffer");
+                }
+                buffers.add(buffer);
+            } else if (args.get(i) instanceof KernelArg.Local l) {
+                shared += l.bytes();
             }
         }
         if (shared > Integer.MAX_VALUE) {
@@ -133,10 +146,46 @@ final class CudaKernel implements Kernel {
             }
             dynamicSharedLimit = (int) shared;
         }
-        lastParams = Pointer.to(slots.toArray(NativePointerObject[]::new));
+        if (functionHandle != null) {
+            int count = ParamBlock.count(args);
+            if (paramBlock == null || paramBlock.capacity() < count) {
+                ParamBlock larger = new ParamBlock(count);
+                release();
+                paramBlock = larger;
+            }
+            lastArgs = null;   // until the block holds all of the new values, nothing may launch with it
+            paramBlock.write(args, buffer -> NativeHandles.address(((CudaBuffer) buffer).pointer()));
+        } else {
+            lastParams = jcudaParams(args);
+        }
         lastShared = (int) shared;
         lastBuffers = List.copyOf(buffers);
         lastArgs = List.copyOf(args);
+    }
+
+    /** JCuda's parameter block: a {@code Pointer} to one {@code Pointer} per argument that is not {@code Local}. */
+    private static Pointer jcudaParams(List<KernelArg> args) {
+        List<NativePointerObject> slots = new ArrayList<>(args.size());
+        for (KernelArg arg : args) {
+            switch (arg) {
+                case KernelArg.Buffer b -> slots.add(Pointer.to(((CudaBuffer) b.buffer()).pointer()));
+                case KernelArg.I32 v -> slots.add(Pointer.to(new int[] {v.value()}));
+                case KernelArg.I64 v -> slots.add(Pointer.to(new long[] {v.value()}));
+                case KernelArg.F32 v -> slots.add(Pointer.to(new float[] {v.value()}));
+                case KernelArg.F64 v -> slots.add(Pointer.to(new double[] {v.value()}));
+                case KernelArg.Local _ -> { }
+            }
+        }
+        return Pointer.to(slots.toArray(NativePointerObject[]::new));
+    }
+
+    /** Frees the FFM parameter block and forgets the last arguments; called when the module closes. */
+    void release() {
+        lastArgs = null;
+        if (paramBlock != null) {
+            paramBlock.close();
+            paramBlock = null;
+        }
     }
 
     private int dimension(long value, String what) {

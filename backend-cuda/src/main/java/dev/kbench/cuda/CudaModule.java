@@ -172,6 +172,7 @@ final class CudaModule implements KernelModule {
             return;
         }
         closed = true;
+        kernels.values().forEach(CudaKernel::release);
         if (!device.isClosed()) {
             device.makeCurrent();
             JCudaDriver.cuModuleUnload(module);

@@ -115,6 +115,60 @@ class CudaGpuTest {
     }
 
     @Test
+    void theDefaultLaunchPathHereIsFfm() {
+        // the GPU tests run with native access for the backend (ALL-UNNAMED on the class path), so the
+        // default must be FFM; "jcuda (...)" here says why the fast path could not be set up
+        String launchPath = device.facts().extra().get("launchPath");
+        assertTrue(launchPath.startsWith("ffm ("), launchPath);
+        assertTrue(driver.inventory().contains("launch path: " + launchPath), driver.inventory().toString());
+    }
+
+    @Test
+    void bothLaunchPathsComputeGeluTimeTheSpinKernelAndReportErrorsAlike() {
+        for (String path : new String[] {"ffm", "jcuda"}) {
+            try (CudaDriver forced = new CudaDriver(key -> key.equals(CudaDriver.LAUNCH_PROPERTY) ? path : System.getProperty(key))) {
+                assertTrue(forced.availability().active(), path + ": " + forced.availability().reason());
+                DeviceInterface dev = forced.deviceInterface();
+                assertTrue(dev.facts().extra().get("launchPath").startsWith(path + " ("), dev.facts().extra().toString());
+                try (KernelModule geluModule = dev.loadModule(KernelSource.of(TestFiles.kernel("gelu.ptx")));
+                     KernelModule spinModule = dev.loadModule(KernelSource.of(TestFiles.kernel("spin.ptx")))) {
+                    for (int n : new int[] {1000, (1 << 20) + 7}) {
+                        double error = GeluSweep.check(dev, geluModule.kernel("gelu"), n);
+                        System.out.printf(Locale.ROOT, "%s: gelu n=%d max error %.3g%n", path, n, error);
+                        assertTrue(error <= GeluReference.TOLERANCE, path + " n=" + n + ": max error " + error);
+                    }
+                    // an i64 argument: the kernel spins for that many nanoseconds, so the events must span them
+                    long nanos = 50_000;
+                    try (Event start = dev.createEvent(); Event end = dev.createEvent()) {
+                        start.record();
+                        spinModule.kernel("spin").launch(Dim3.of(1), Dim3.of(1), KernelArg.i64(nanos));
+                        end.record();
+                        end.synchronize();
+                        double millis = start.elapsedMillis(end);
+                        assertTrue(millis >= 0.95 * nanos / 1e6 && millis < 1000, path + ": spin took " + millis + " ms");
+                    }
+                    Kernel kernel = geluModule.kernel("gelu");
+                    DeviceBuffer x = dev.allocate(4 * BLOCK);
+                    List<KernelArg> args = List.of(KernelArg.buffer(x), KernelArg.buffer(x), KernelArg.i32(BLOCK));
+                    KernelException block = assertThrows(KernelException.class,
+                            () -> kernel.launch(Dim3.of(1), Dim3.of(4096), args));
+                    assertTrue(block.getMessage().contains("CUDA_ERROR_INVALID_VALUE"), path + ": " + block.getMessage());
+                    kernel.launch(Dim3.of(1), Dim3.of(BLOCK), List.of(KernelArg.buffer(x), KernelArg.buffer(x),
+                            KernelArg.i32(BLOCK), KernelArg.local(64 * 1024)));
+                    dev.synchronize();
+                    x.close();
+                    KernelException closed = assertThrows(KernelException.class,
+                            () -> kernel.launch(Dim3.of(1), Dim3.of(BLOCK), args));
+                    assertTrue(closed.getMessage().contains("is closed"), path + ": " + closed.getMessage());
+                }
+            }
+        }
+        Availability bad = new CudaDriver(key -> key.equals(CudaDriver.LAUNCH_PROPERTY) ? "fast" : null).availability();
+        assertFalse(bad.active());
+        assertTrue(bad.reason().startsWith("-Dkbench.cuda.launch=fast is not a launch path"), bad.reason());
+    }
+
+    @Test
     void wrongArgumentsAreRejectedBeforeTheLaunch() {
         Kernel kernel = gelu.kernel("gelu");
         try (DeviceBuffer x = device.allocate(1024)) {

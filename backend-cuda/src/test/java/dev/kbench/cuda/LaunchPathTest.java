@@ -40,6 +40,17 @@ class LaunchPathTest {
 
         assertQuietAndLoaded(run, tmp);
         assertTrue(run.out().startsWith("path: module path\n"), run.out());
+        assertLaunchPath(run, "  launch path: jcuda (native access is not enabled for module dev.kbench.cuda "
+                + "(add --enable-native-access=dev.kbench.cuda))\n");
+    }
+
+    @Test
+    void modulePathWithNativeAccessForTheBackend(@TempDir Path tmp) throws Exception {
+        Run run = java(tmp, "--enable-native-access=jcuda,dev.kbench.cuda", "-p", path(), "-m",
+                "dev.kbench.cuda/" + CudaInfo.class.getName());
+
+        assertQuietAndLoaded(run, tmp);
+        assertLaunchPath(run, "  launch path: " + LaunchMode.FFM_DESCRIPTION + "\n");
     }
 
     @Test
@@ -48,6 +59,44 @@ class LaunchPathTest {
 
         assertQuietAndLoaded(run, tmp);
         assertTrue(run.out().startsWith("path: class path\n"), run.out());
+        assertLaunchPath(run, "  launch path: " + LaunchMode.FFM_DESCRIPTION + "\n");
+    }
+
+    /** Where the driver is active (a GPU machine), its inventory names the launch path. */
+    private static void assertLaunchPath(Run run, String line) {
+        if (run.out().contains("\ncuda: active")) {
+            assertTrue(run.out().contains(line), "expected '" + line.strip() + "' in:\n" + run.out());
+        }
+    }
+
+    @Test
+    void withoutNativeAccessForTheBackendTheLaunchPathIsJcudaAndNothingIsPrinted(@TempDir Path tmp) throws Exception {
+        // --enable-native-access=jcuda alone, as the launcher passed it before the FFM launch path
+        Run module = java(tmp, "--enable-native-access=jcuda", "--patch-module",
+                "dev.kbench.cuda=" + location(LaunchModeProbe.class), "-p", path(), "-m",
+                "dev.kbench.cuda/" + LaunchModeProbe.class.getName());
+        Run classPath = java(tmp, "-cp", path() + File.pathSeparator + location(LaunchModeProbe.class),
+                LaunchModeProbe.class.getName());
+
+        assertEquals(new Run(0, "jcuda (native access is not enabled for module dev.kbench.cuda "
+                + "(add --enable-native-access=dev.kbench.cuda))\n", ""), module);
+        assertEquals(new Run(0, "jcuda (native access is not enabled for the class path "
+                + "(add --enable-native-access=ALL-UNNAMED))\n", ""), classPath);
+    }
+
+    @Test
+    void withNativeAccessTheLaunchPathIsFfmWhereTheDriverIsInstalled(@TempDir Path tmp) throws Exception {
+        Run run = java(tmp, "--enable-native-access=jcuda,dev.kbench.cuda", "--patch-module",
+                "dev.kbench.cuda=" + location(LaunchModeProbe.class), "-p", path(), "-m",
+                "dev.kbench.cuda/" + LaunchModeProbe.class.getName());
+
+        assertEquals(0, run.exit(), run.out() + run.err());
+        assertEquals("", run.err(), "nothing on stderr");
+        if (NoGpu.libcudaPresent()) {
+            assertEquals(LaunchMode.FFM_DESCRIPTION + "\n", run.out());
+        } else {
+            assertTrue(run.out().startsWith("jcuda (cannot link cuLaunchKernel in libcuda.so.1: "), run.out());
+        }
     }
 
     private static void assertQuietAndLoaded(Run run, Path tmp) {
@@ -79,7 +128,7 @@ class LaunchPathTest {
     }
 
     /** The backend's classes, bench-api, jcuda and jcuda-natives, wherever this test run found them. */
-    private static String path() throws URISyntaxException {
+    static String path() throws URISyntaxException {
         URL natives = LaunchPathTest.class.getClassLoader().getResource("lib/" + NativeLibrary.driverLibraryFileName());
         String jar = natives.toString();
         Path nativesJar = Path.of(new java.net.URI(jar.substring("jar:".length(), jar.indexOf("!/"))));
@@ -87,7 +136,7 @@ class LaunchPathTest {
                 .map(Path::toString).collect(Collectors.joining(File.pathSeparator));
     }
 
-    private static Path location(Class<?> type) throws URISyntaxException {
+    static Path location(Class<?> type) throws URISyntaxException {
         return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
     }
 }

@@ -14,7 +14,7 @@ import dev.kbench.api.Drivers;
  * check the backend on the module path and the class path:
  *
  * {@snippet lang=sh :
- * java --enable-native-access=jcuda -p LIBS -m dev.kbench.cuda/dev.kbench.cuda.tools.CudaInfo
+ * java --enable-native-access=jcuda,dev.kbench.cuda -p LIBS -m dev.kbench.cuda/dev.kbench.cuda.tools.CudaInfo
  * java --enable-native-access=ALL-UNNAMED -cp LIBS dev.kbench.cuda.tools.CudaInfo
  * }
  */

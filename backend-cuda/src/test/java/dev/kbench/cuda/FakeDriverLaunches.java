@@ -1,0 +1,80 @@
+package dev.kbench.cuda;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.DeviceInterface;
+import dev.kbench.api.Dim3;
+import dev.kbench.api.Kernel;
+import dev.kbench.api.KernelArg;
+import dev.kbench.api.KernelModule;
+import dev.kbench.api.KernelSource;
+import dev.kbench.api.SourceKind;
+
+/**
+ * Drives the backend against the fake libcuda.so.1 of {@link FakeDriverTest}: launches a kernel of six
+ * parameters (two buffers, i32, i64, f32, f64, plus dynamic shared memory) through the path chosen by
+ * {@code -Dkbench.cuda.launch}, with equal and changed arguments, a failing launch, a closed buffer and
+ * a closed module, printing each outcome; the fake prints what {@code cuLaunchKernel} received.
+ */
+public final class FakeDriverLaunches {
+
+    /** The kernel's parameters as the fake reads them: FAKE_PARAM_SIZES. */
+    static final String PARAM_SIZES = "8,8,4,8,4,8";
+
+    private static final String PTX = """
+            .version 8.0
+            .target sm_90
+            .address_size 64
+            .visible .entry k(.param .u64 k_param_0, .param .u64 k_param_1, .param .u32 k_param_2,
+                .param .u64 k_param_3, .param .f32 k_param_4, .param .f64 k_param_5)
+            {
+              ret;
+            }
+            """;
+
+    private FakeDriverLaunches() {
+    }
+
+    /**
+     * Runs the launches.
+     *
+     * @param args none
+     */
+    public static void main(String[] args) {
+        try (CudaDriver driver = new CudaDriver()) {
+            System.out.println("availability: " + driver.availability());
+            DeviceInterface device = driver.deviceInterface();
+            System.out.println("launchPath: " + device.facts().extra().get("launchPath"));
+            KernelModule module = device.loadModule(KernelSource.ofText(SourceKind.PTX, PTX, "k.ptx"));
+            Kernel kernel = module.kernel("k");
+            DeviceBuffer x = device.allocate(1024);
+            DeviceBuffer y = device.allocate(1024);
+            List<KernelArg> first = List.of(KernelArg.buffer(x), KernelArg.buffer(y), KernelArg.i32(-3),
+                    KernelArg.local(100), KernelArg.i64(1L << 40), KernelArg.f32(1.5f), KernelArg.f64(-2.25));
+            kernel.launch(new Dim3(7, 2, 1), Dim3.of(256), first);
+            kernel.launch(new Dim3(7, 2, 1), Dim3.of(256), new ArrayList<>(first));   // equal: the block is reused
+            List<KernelArg> second = List.of(KernelArg.buffer(y), KernelArg.buffer(x), KernelArg.i32(Integer.MAX_VALUE),
+                    KernelArg.i64(-1), KernelArg.f32(-0.0f), KernelArg.f64(Math.PI));
+            kernel.launch(Dim3.of(1), new Dim3(32, 4, 2), second);
+            kernel.launch(Dim3.of(1), new Dim3(32, 4, 2), first);
+            report(() -> kernel.launch(Dim3.of(999), Dim3.of(256), first));
+            y.close();
+            report(() -> kernel.launch(Dim3.of(1), Dim3.of(256), first));
+            report(() -> kernel.launch(Dim3.of(1), Dim3.of(256), second));
+            module.close();
+            report(() -> kernel.launch(Dim3.of(1), Dim3.of(256), first));
+            x.close();
+        }
+    }
+
+    private static void report(Runnable launch) {
+        try {
+            launch.run();
+            System.out.println("launched");
+        } catch (RuntimeException e) {
+            System.out.println(e.getClass().getSimpleName() + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package dev.kbench.cuda;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The whole launch path without a GPU: a fake {@code libcuda.so.1} (test resource
+ * {@code fake-libcuda.c}, compiled with {@code cc}; skipped where there is no C compiler) stands in for
+ * the driver in fresh JVMs, JCuda's JNI library binds to it, and {@link FakeDriverLaunches} launches
+ * through FFM (module path and class path) and through JCuda. The fake prints what
+ * {@code cuLaunchKernel} received; both paths must hand it the same function, grid, block, dynamic shared
+ * memory, stream and parameter bytes, and report the same errors.
+ */
+class FakeDriverTest {
+
+    private record Run(int exit, String out, String err) {
+    }
+
+    @Test
+    void ffmAndJcudaHandTheDriverTheSameLaunches(@TempDir Path tmp) throws Exception {
+        Path fake = compileFake(tmp);
+        String patch = "dev.kbench.cuda=" + LaunchPathTest.location(FakeDriverLaunches.class);
+        String main = FakeDriverLaunches.class.getName();
+
+        Run ffm = java(tmp, fake, "-Dkbench.cuda.launch=ffm", "--enable-native-access=jcuda,dev.kbench.cuda",
+                "--patch-module", patch, "-p", LaunchPathTest.path(), "-m", "dev.kbench.cuda/" + main);
+        Run jcuda = java(tmp, fake, "-Dkbench.cuda.launch=jcuda", "--enable-native-access=jcuda,dev.kbench.cuda",
+                "--patch-module", patch, "-p", LaunchPathTest.path(), "-m", "dev.kbench.cuda/" + main);
+        Run classPath = java(tmp, fake, "--enable-native-access=ALL-UNNAMED",
+                "-cp", LaunchPathTest.path() + File.pathSeparator + LaunchPathTest.location(FakeDriverLaunches.class), main);
+
+        for (Run run : List.of(ffm, jcuda, classPath)) {
+            assertEquals(0, run.exit(), run.out() + run.err());
+            assertEquals("", run.err(), "nothing on stderr");
+        }
+        String ffmPath = "launchPath: " + LaunchMode.FFM_DESCRIPTION + "\n";
+        assertTrue(ffm.out().contains(ffmPath), ffm.out());
+        assertTrue(classPath.out().contains(ffmPath), "the default is FFM: " + classPath.out());
+        assertEquals(ffm.out(), classPath.out());
+        assertEquals(ffm.out().replace(ffmPath, "launchPath: jcuda (-Dkbench.cuda.launch=jcuda)\n"), jcuda.out(),
+                "the JCuda path hands the driver the same launches");
+
+        String launch = "cuLaunchKernel f=0xf001 grid=%s block=%s shared=%d stream=0x5ea0 extra=(nil) params=%s\n";
+        String first = "00007f0000100000 00007f0000200000 fffffffd 0000010000000000 3fc00000 c002000000000000";
+        String second = "00007f0000200000 00007f0000100000 7fffffff ffffffffffffffff 80000000 400921fb54442d18";
+        String expected = launch.formatted("7,2,1", "256,1,1", 100, first)
+                + launch.formatted("7,2,1", "256,1,1", 100, first)
+                + launch.formatted("1,1,1", "32,4,2", 0, second)
+                + launch.formatted("1,1,1", "32,4,2", 100, first)
+                + launch.formatted("999,1,1", "256,1,1", 100, first)
+                + "KernelException: launch of kernel 'k' (grid 999,1,1, block 256,1,1, dynamic shared memory 100 bytes) "
+                + "failed: CUDA_ERROR_INVALID_VALUE (invalid argument); check the block size (at most 64 threads) and the "
+                + "grid's y and z (at most 65535)\n"
+                + "KernelException: a buffer argument of kernel 'k' is closed\n"
+                + "KernelException: argument 0 of kernel 'k' is a closed buffer\n"
+                + "IllegalStateException: the cuda module 'k.ptx' is closed\n";
+        assertTrue(ffm.out().endsWith(ffmPath + expected), ffm.out());
+    }
+
+    /** Compiles the fake driver into {@code tmp/fake/libcuda.so.1}, or skips the test without a C compiler. */
+    private static Path compileFake(Path tmp) throws IOException, InterruptedException {
+        Path dir = Files.createDirectories(tmp.resolve("fake"));
+        Path source = dir.resolve("fake-libcuda.c");
+        try (InputStream in = FakeDriverTest.class.getResourceAsStream("fake-libcuda.c")) {
+            Files.write(source, in.readAllBytes());
+        }
+        Process cc;
+        try {
+            cc = new ProcessBuilder("cc", "-shared", "-fPIC", "-o", dir.resolve("libcuda.so.1").toString(), source.toString())
+                    .redirectErrorStream(true).start();
+        } catch (IOException e) {
+            assumeTrue(false, "no C compiler (cc) to build the fake libcuda.so.1: " + e.getMessage());
+            throw e;
+        }
+        String log = new String(cc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(cc.waitFor(60, TimeUnit.SECONDS) && cc.exitValue() == 0, "cc failed: " + log);
+        return dir;
+    }
+
+    private static Run java(Path tmp, Path fake, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-Djava.io.tmpdir=" + tmp);
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().put("LD_LIBRARY_PATH", fake.toString());
+        builder.environment().put("FAKE_PARAM_SIZES", FakeDriverLaunches.PARAM_SIZES);
+        Process process = builder.start();
+        var err = process.getErrorStream();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String errors = new String(err.readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the JVM finished");
+        return new Run(process.exitValue(), out, errors);
+    }
+}
