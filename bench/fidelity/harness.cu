@@ -4,6 +4,8 @@
 //
 //   nvcc -O2 -o harness harness.cu -lcuda
 //   ./harness KERNEL.ptx ENTRY "0 10 12 14 ... 28" > c.csv
+//   CACHE_AFTER=1 ./harness ...   allocates the 256 MiB flush buffer after the kernel's buffers, per size,
+//                                 as kbench's doBench and Triton's do_bench do (placement experiment)
 //
 // Output: harness,n,median_ms,q20_ms,q80_ms,n_repeat,estimate_ms (n = 1 runs the `empty` entry)
 #include <cuda.h>
@@ -60,8 +62,9 @@ int main(int argc, char** argv) {
   CUstream stream;
   CHECK(cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING));
   const size_t cacheBytes = 256u << 20;
-  CUdeviceptr cache;
-  CHECK(cuMemAlloc(&cache, cacheBytes));
+  const bool cacheAfter = std::getenv("CACHE_AFTER") != nullptr;
+  CUdeviceptr cache = 0;
+  if (!cacheAfter) CHECK(cuMemAlloc(&cache, cacheBytes));
 
   std::printf("harness,n,median_ms,q20_ms,q80_ms,n_repeat,estimate_ms\n");
   std::istringstream exps(argv[3]);
@@ -73,6 +76,7 @@ int main(int argc, char** argv) {
     CHECK(cuMemAlloc(&x, (size_t)n * 4));
     CHECK(cuMemAlloc(&out, (size_t)n * 4));
     CHECK(cuMemsetD32(x, 0x3f800000u, n));  // 1.0f
+    if (cacheAfter) CHECK(cuMemAlloc(&cache, cacheBytes));
     void* args[] = {&x, &out, &n};
     unsigned block = 256, grid = (n + block - 1) / block;
     auto launch = [&] { CHECK(cuLaunchKernel(fn, grid, 1, 1, block, 1, 1, 0, stream, args, nullptr)); };
@@ -122,6 +126,7 @@ int main(int argc, char** argv) {
     cuEventDestroy(t);
     cuMemFree(x);
     cuMemFree(out);
+    if (cacheAfter) cuMemFree(cache);
   }
   return 0;
 }

@@ -19,7 +19,7 @@ lib=$(ls "$app"/lib/*.jar | tr '\n' ':')
 lib=${lib%:}
 steps=${STEPS:-info junit sweep}
 status=0
-mp=(java --enable-native-access=jcuda -p "$lib" -m)
+mp=(java --enable-native-access=jcuda,dev.kbench.cuda -p "$lib" -m)
 cp=(java --enable-native-access=ALL-UNNAMED -cp "$lib")
 
 if [[ $steps == *info* ]]; then

@@ -11,7 +11,7 @@ mkdir -p "$out"
 lib=$(ls .device/app/all/*.jar | tr '\n' ':')
 lib=${lib%:}
 cp=(java --enable-native-access=ALL-UNNAMED -cp "$lib")
-mp=(java --enable-native-access=jcuda,jocl,dev.kbench.opencl -p "$lib" --add-modules ALL-MODULE-PATH)
+mp=(java --enable-native-access=jcuda,dev.kbench.cuda,jocl,dev.kbench.opencl -p "$lib" --add-modules ALL-MODULE-PATH)
 evidence() { local backend=$1; shift; java -Dkbench.backend="$backend" --enable-native-access=ALL-UNNAMED \
   -cp "$lib:.device/app/evidence" Evidence "$@"; }
 exps="0 10 12 14 16 18 20 22 24 26 28"

@@ -82,3 +82,31 @@ for name in ("aa-cuda-shared.csv", "aa-cuda-separate.csv", "power-cuda-shared.cs
         dev = statistics.median(abs(float(r["ratio"]) - 1 - float(delta)) for r in rs)
         print(f"| {name.replace('.csv', '')} | {sch} | {delta} | {agg} | {v['SLOWER']} | {v['FASTER']} | {v['SAME']} | "
               f"{len(rs)} | {dev:.4%} |")
+
+print("\n### Every run pooled at 2^20, 2^22, 2^24: median of the per-run medians (us)\n")
+pool = defaultdict(lambda: defaultdict(list))
+for r in rows("fidelity-c.csv") + rows("fidelity-c2.csv"):
+    pool["c"][int(r["n"])].append(us(r["median_ms"]))
+for r in rows("fidelity-kbench.csv"):
+    if r["mode"] == "normal":
+        pool["kbench"][int(r["n"])].append(us(r["median_ms"]))
+for name in ("rounds.csv", "rounds-2p20-2p24.csv", "placement-2p22.csv"):
+    with open(d / name) as f:
+        for line in f:
+            p = line.strip().split(",")
+            if len(p) < 5 or p[0] in ("harness", "path") or p[0].startswith("#"):
+                continue
+            tag = p[0].rstrip("0123456789")
+            if tag == "kbench":
+                pool["kbench"][int(p[3])].append(us(p[4]))
+            elif tag in ("c", "c_first"):
+                pool["c"][int(p[1])].append(us(p[2]))
+            elif tag == "c_after":
+                pool["c, flush allocated after the kernel's buffers"][int(p[1])].append(us(p[2]))
+print("| n | harness | runs | median of medians | min | max |")
+print("|---|---|---|---|---|---|")
+for n in (1 << 20, 1 << 22, 1 << 24):
+    for h in pool:
+        v = pool[h][n]
+        if v:
+            print(f"| 2^{n.bit_length() - 1} | {h} | {len(v)} | {statistics.median(v):.3f} | {min(v):.3f} | {max(v):.3f} |")
