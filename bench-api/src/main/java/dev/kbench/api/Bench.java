@@ -138,6 +138,7 @@ public final class Bench {
             for (int i = 0; i < counts.warmup(); i++) {
                 fn.run();
             }
+            long hostStart = System.nanoTime();
             for (int i = 0; i < counts.repeat(); i++) {
                 options.beforeEach().run();
                 clearer.clear();
@@ -145,13 +146,14 @@ public final class Bench {
                 fn.run();
                 events.get(2 * i + 1).record();
             }
+            double hostMillisPerCall = (System.nanoTime() - hostStart) / 1e6 / counts.repeat();
             di.synchronize();
             double[] times = new double[counts.repeat()];
             for (int i = 0; i < times.length; i++) {
                 times[i] = events.get(2 * i).elapsedMillis(events.get(2 * i + 1));
             }
             return new BenchResult(times, counts.estimate(), counts.warmup(), counts.repeat(), 1,
-                    counts.floored(), counts.capped(), options);
+                    counts.floored(), counts.capped(), hostMillisPerCall, options);
         } finally {
             events.forEach(Event::close);
         }
@@ -222,7 +224,7 @@ public final class Bench {
                         }
                     }
                     return new BenchResult(times, counts.estimate(), 1, GRAPH_REPLAYS, n, counts.floored(),
-                            counts.capped(), options);
+                            counts.capped(), Double.NaN, options);
                 }
             }
             for (int i = 0; i < 2 * n; i++) {
@@ -244,7 +246,8 @@ public final class Bench {
                 for (int i = 0; i < n; i++) {
                     times[i] = events.get(2 * i).elapsedMillis(events.get(2 * i + 1));
                 }
-                return new BenchResult(times, counts.estimate(), 2, n, 1, counts.floored(), counts.capped(), options);
+                return new BenchResult(times, counts.estimate(), 2, n, 1, counts.floored(), counts.capped(), Double.NaN,
+                        options);
             }
         } finally {
             events.forEach(Event::close);

@@ -15,15 +15,37 @@ import java.util.Objects;
  *     in graph mode without a clear, the calls unrolled into the replayed graph
  * @param estimateFloored whether the measured estimate was below the floor and raised to it
  * @param repeatCapped whether the derived number of timed calls exceeded the cap and was cut
+ * @param hostMillisPerCall host time to enqueue one timed call with its clear and events, measured around
+ *     the timed loop (NaN in graph mode, where the host enqueues nothing per call)
  * @param options the options used
  */
 public record BenchResult(double[] timesMillis, double estimateMillis, int warmupCalls, int repeatCalls, int callsPerSample,
-                          boolean estimateFloored, boolean repeatCapped, BenchOptions options) {
+                          boolean estimateFloored, boolean repeatCapped, double hostMillisPerCall,
+                          BenchOptions options) {
+
+    /**
+     * The share of the per-call estimate above which the host, not the device, sets the pace: see
+     * {@link #launchBound()}.
+     */
+    public static final double LAUNCH_BOUND_SHARE = 0.5;
 
     /** Copies the samples. */
     public BenchResult {
         timesMillis = timesMillis.clone();
         Objects.requireNonNull(options, "options");
+    }
+
+    /**
+     * Whether the host could not keep the device busy: enqueueing one timed call took at least
+     * {@link #LAUNCH_BOUND_SHARE} of the device time one call (with its clear) takes. The device then
+     * waits for the host between the start event and the kernel, so the samples include host launch
+     * latency and overstate the kernel; keep the cache clear on (it gives the host a head start), or use
+     * graph mode.
+     *
+     * @return true if the measurement is launch-bound
+     */
+    public boolean launchBound() {
+        return hostMillisPerCall >= LAUNCH_BOUND_SHARE * estimateMillis;
     }
 
     @Override
@@ -88,7 +110,8 @@ public record BenchResult(double[] timesMillis, double estimateMillis, int warmu
         return other instanceof BenchResult that && Arrays.equals(timesMillis, that.timesMillis)
                 && estimateMillis == that.estimateMillis && warmupCalls == that.warmupCalls
                 && repeatCalls == that.repeatCalls && callsPerSample == that.callsPerSample && estimateFloored == that.estimateFloored
-                && repeatCapped == that.repeatCapped && options.equals(that.options);
+                && repeatCapped == that.repeatCapped
+                && Double.compare(hostMillisPerCall, that.hostMillisPerCall) == 0 && options.equals(that.options);
     }
 
     @Override

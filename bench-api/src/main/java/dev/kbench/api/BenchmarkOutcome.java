@@ -21,11 +21,14 @@ import java.util.OptionalLong;
  * @param flopsPerCall declared flops per call
  * @param peakBandwidthBytesPerSecond the device's peak bandwidth, if the backend knows it
  * @param measuringMillis wall-clock time spent in its repetitions
+ * @param hostMillisPerCall host time to enqueue one timed call with its clear and events, averaged over
+ *     its repetitions; NaN if nothing was measured
  */
 public record BenchmarkOutcome(String benchmark, Params params, List<double[]> repetitions, StopReason stopReason,
                                Optional<String> reason, double estimateMillis, int warmupCalls,
                                OptionalLong bytesPerCall, OptionalLong flopsPerCall,
-                               OptionalDouble peakBandwidthBytesPerSecond, double measuringMillis) {
+                               OptionalDouble peakBandwidthBytesPerSecond, double measuringMillis,
+                               double hostMillisPerCall) {
 
     /** Copies the samples. */
     public BenchmarkOutcome {
@@ -39,6 +42,16 @@ public record BenchmarkOutcome(String benchmark, Params params, List<double[]> r
     @Override
     public List<double[]> repetitions() {
         return repetitions.stream().map(double[]::clone).toList();
+    }
+
+    /**
+     * Whether the host could not keep the device busy (the rule of {@link BenchResult#launchBound()}):
+     * the samples then include host launch latency.
+     *
+     * @return true if enqueueing a call took at least half of a call's estimated device time
+     */
+    public boolean launchBound() {
+        return hostMillisPerCall >= BenchResult.LAUNCH_BOUND_SHARE * estimateMillis;
     }
 
     /**

@@ -46,6 +46,8 @@ final class SuiteRunner {
         int warmupCalls;
         int samplesPerRepetition;
         double measuringMillis;
+        double hostMillis;
+        long hostCalls;
         OptionalLong bytes = OptionalLong.empty();
         OptionalLong flops = OptionalLong.empty();
 
@@ -60,7 +62,8 @@ final class SuiteRunner {
 
         BenchmarkOutcome outcome() {
             return new BenchmarkOutcome(benchmark.name(), params, repetitions, stopped, Optional.ofNullable(reason),
-                    estimateMillis, warmupCalls, bytes, flops, peak, measuringMillis);
+                    estimateMillis, warmupCalls, bytes, flops, peak, measuringMillis,
+                    hostCalls == 0 ? Double.NaN : hostMillis / hostCalls);
         }
     }
 
@@ -126,7 +129,7 @@ final class SuiteRunner {
                 prepare(entry);
             }
             long start = System.nanoTime();
-            double[] times = timeCalls(entry.workload, entry.samplesPerRepetition);
+            double[] times = timeCalls(entry, entry.samplesPerRepetition);
             entry.measuringMillis += (System.nanoTime() - start) / 1e6;
             int index = entry.repetitions.size();
             entry.repetitions.add(times);
@@ -192,16 +195,20 @@ final class SuiteRunner {
         }
     }
 
-    private double[] timeCalls(Workload workload, int calls) {
+    private double[] timeCalls(Entry entry, int calls) {
+        Workload workload = entry.workload;
         while (events.size() < 2 * calls) {
             events.add(device.createEvent());
         }
+        long hostStart = System.nanoTime();
         for (int i = 0; i < calls; i++) {
             clear();
             events.get(2 * i).record();
             workload.run();
             events.get(2 * i + 1).record();
         }
+        entry.hostMillis += (System.nanoTime() - hostStart) / 1e6;
+        entry.hostCalls += calls;
         device.synchronize();
         double[] times = new double[calls];
         for (int i = 0; i < calls; i++) {

@@ -189,4 +189,26 @@ class BenchTest {
     private static void assertMessage(String expected, org.junit.jupiter.api.function.Executable call) {
         assertEquals(expected, assertThrows(IllegalArgumentException.class, call).getMessage());
     }
+
+    @Test
+    void aHostSlowerThanTheDeviceIsReportedAsLaunchBound() {
+        // Each call spins 50 us on the host and costs 10 us on the (simulated) device, without a clear:
+        // the device waits for the host, so the samples would include host latency.
+        Runnable slowHost = () -> {
+            long until = System.nanoTime() + 50_000;
+            while (System.nanoTime() < until) {
+                Thread.onSpinWait();
+            }
+            device.enqueue(0.010);
+        };
+        BenchOptions quick = BenchOptions.withDefaults().withCacheClearBytes(0).withWarmupMillis(0).withRepMillis(1);
+        BenchResult bound = Bench.doBench(driver, slowHost, quick);
+        assertTrue(bound.hostMillisPerCall() >= 0.050, "host time per call " + bound.hostMillisPerCall());
+        assertTrue(bound.launchBound());
+
+        // A 20 ms device call is never launch-bound for a host that enqueues in microseconds.
+        BenchResult deviceBound = Bench.doBench(driver, kernel(20), quick.withRepMillis(100));
+        assertFalse(deviceBound.launchBound(), "host time per call " + deviceBound.hostMillisPerCall());
+        assertTrue(Double.isNaN(Bench.doBenchGraph(driver, kernel(1), quick).hostMillisPerCall()));
+    }
 }

@@ -132,6 +132,11 @@ final class RunTable {
             case MAX_REPETITIONS -> parts.add("max repetitions reached");
             case REPETITIONS -> { }
         }
+        if (o.launchBound()) {
+            parts.add(String.format(java.util.Locale.ROOT, "launch-bound: the host takes %s us to enqueue a call, the device %s",
+                    Numbers.significant(o.hostMillisPerCall() * 1e3, 3), Numbers.significant(o.estimateMillis() * 1e3, 3))
+                    + " us to run one (estimate); times include host latency");
+        }
         row.summary().ifPresent(s -> s.warnings().stream()
                 .filter(w -> w.kind() != SummaryWarning.Kind.NOISY)
                 .map(w -> w.kind().jsonName().replace('_', ' '))
