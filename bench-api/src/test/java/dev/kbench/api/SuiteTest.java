@@ -23,7 +23,7 @@ class SuiteTest {
 
     private Benchmark constant(String name, double millis) {
         return Benchmark.of(name, (device, params) -> new Workload() {
-            final double cost = millis * params.asMap().getOrDefault("scale", 1L).hashCode();
+            final double cost = millis * ((Number) params.asMap().getOrDefault("scale", 1L)).doubleValue();
 
             @Override
             public void run() {
