@@ -39,7 +39,7 @@ public final class Bench {
     /** Graph replays timed in graph mode without a clear, as Triton's {@code n_retries}. */
     public static final int GRAPH_REPLAYS = 10;
 
-    private static final CacheClearer NO_CLEAR = new CacheClearer() {
+    static final CacheClearer NO_CLEAR = new CacheClearer() {
         @Override
         public void clear() {
         }
@@ -117,18 +117,7 @@ public final class Bench {
         di.synchronize();
         CacheClearer clearer = cache.get();
 
-        double measured;
-        try (Event start = di.createEvent(); Event end = di.createEvent()) {
-            start.record();
-            for (int i = 0; i < ESTIMATE_CALLS; i++) {
-                clearer.clear();
-                fn.run();
-            }
-            end.record();
-            di.synchronize();
-            measured = start.elapsedMillis(end) / ESTIMATE_CALLS;
-        }
-        Counts counts = Counts.derive(measured, options);
+        Counts counts = Counts.derive(estimateMillis(di, clearer, fn), options);
 
         List<Event> events = new ArrayList<>(2 * counts.repeat());
         try {
@@ -251,6 +240,23 @@ public final class Bench {
             }
         } finally {
             events.forEach(Event::close);
+        }
+    }
+
+    /**
+     * Triton's first estimate: one event pair around {@value #ESTIMATE_CALLS} calls, each after a clear,
+     * divided by {@value #ESTIMATE_CALLS}. Shared by doBench and the suite runner's warmup.
+     */
+    static double estimateMillis(DeviceInterface di, CacheClearer clearer, Runnable fn) {
+        try (Event start = di.createEvent(); Event end = di.createEvent()) {
+            start.record();
+            for (int i = 0; i < ESTIMATE_CALLS; i++) {
+                clearer.clear();
+                fn.run();
+            }
+            end.record();
+            di.synchronize();
+            return start.elapsedMillis(end) / ESTIMATE_CALLS;
         }
     }
 

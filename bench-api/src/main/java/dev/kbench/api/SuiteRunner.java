@@ -20,7 +20,8 @@ final class SuiteRunner {
     private final List<Event> events = new ArrayList<>();
     private final String deviceName;
     private final OptionalDouble peak;
-    private CacheClearer clearer;
+    private CacheClearer clearer = Bench.NO_CLEAR;
+    private final int perBenchmark;
     private long done;
     private long planned;
 
@@ -32,6 +33,7 @@ final class SuiteRunner {
         DeviceFacts facts = device.facts();
         this.deviceName = facts.name();
         this.peak = facts.peakBandwidthBytesPerSecond();
+        this.perBenchmark = options.noiseTarget().map(NoiseTarget::maxRepetitions).orElse(options.repetitions());
     }
 
     /** One benchmark and combination, and what has been measured for it so far. */
@@ -81,7 +83,6 @@ final class SuiteRunner {
                 }
             }
         }
-        int perBenchmark = options.noiseTarget().map(NoiseTarget::maxRepetitions).orElse(options.repetitions());
         planned = entries.stream().filter(Entry::active).count() * perBenchmark;
         listener.started(seed, planned);
         entries.stream().filter(e -> e.stopped == StopReason.SKIPPED)
@@ -114,9 +115,7 @@ final class SuiteRunner {
         } finally {
             entries.forEach(SuiteRunner::closeWorkload);
             events.forEach(Event::close);
-            if (clearer != null) {
-                clearer.close();
-            }
+            clearer.close();
         }
         return new SuiteResult(seed, options.schedule(), driver.name(), deviceName,
                 entries.stream().map(Entry::outcome).toList());
@@ -160,7 +159,6 @@ final class SuiteRunner {
     }
 
     private long remaining(Entry entry) {
-        int perBenchmark = options.noiseTarget().map(NoiseTarget::maxRepetitions).orElse(options.repetitions());
         return Math.max(0, perBenchmark - entry.repetitions.size() - 1);
     }
 
@@ -172,17 +170,8 @@ final class SuiteRunner {
         entry.workload.run();
         device.synchronize();
         entry.workload.check();
-        double measured;
-        try (Event start = device.createEvent(); Event end = device.createEvent()) {
-            start.record();
-            for (int i = 0; i < Bench.ESTIMATE_CALLS; i++) {
-                clear();
-                entry.workload.run();
-            }
-            end.record();
-            device.synchronize();
-            measured = start.elapsedMillis(end) / Bench.ESTIMATE_CALLS;
-        }
+        Workload workload = entry.workload;
+        double measured = Bench.estimateMillis(device, clearer, workload::run);
         BenchOptions counts = BenchOptions.withDefaults().withWarmupMillis(options.warmupMillis())
                 .withRepMillis(options.repetitionMillis())
                 .withMaxCalls(options.maxSamplesPerRepetition(), BenchOptions.DEFAULT_MAX_WARMUP);
@@ -202,7 +191,7 @@ final class SuiteRunner {
         }
         long hostStart = System.nanoTime();
         for (int i = 0; i < calls; i++) {
-            clear();
+            clearer.clear();
             events.get(2 * i).record();
             workload.run();
             events.get(2 * i + 1).record();
@@ -215,12 +204,6 @@ final class SuiteRunner {
             times[i] = events.get(2 * i).elapsedMillis(events.get(2 * i + 1));
         }
         return times;
-    }
-
-    private void clear() {
-        if (clearer != null) {
-            clearer.clear();
-        }
     }
 
     private void decideStop(Entry entry) {
@@ -244,7 +227,6 @@ final class SuiteRunner {
 
     private void stop(Entry entry, StopReason reason) {
         entry.stopped = reason;
-        int perBenchmark = options.noiseTarget().map(NoiseTarget::maxRepetitions).orElse(options.repetitions());
         planned -= Math.max(0, perBenchmark - entry.repetitions.size());
         closeWorkload(entry);
     }
