@@ -17,9 +17,14 @@ import java.util.OptionalLong;
  * @param device the device it ran on, empty if unknown
  * @param bytes bytes moved by one call, for throughput, empty if unknown
  * @param flops floating-point operations of one call, empty if unknown
+ * @param fork the 0-based index of the process (fork) the sample was measured in; 0 for a single run
+ * @param host the host name it ran on, empty if unknown
+ * @param deviceId a stable identity of the device (PCI bus id or UUID where the API has one), empty
+ *        if unknown
  */
 public record SampleRecord(String benchmark, String params, OptionalInt repetition, int sample, double timeMillis,
-                           String backend, String device, OptionalLong bytes, OptionalLong flops) {
+                           String backend, String device, OptionalLong bytes, OptionalLong flops, int fork,
+                           String host, String deviceId) {
 
     /** Validates every field; messages name the bad value. */
     public SampleRecord {
@@ -33,6 +38,11 @@ public record SampleRecord(String benchmark, String params, OptionalInt repetiti
         Objects.requireNonNull(device, "device");
         Objects.requireNonNull(bytes, "bytes");
         Objects.requireNonNull(flops, "flops");
+        Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(deviceId, "deviceId");
+        if (fork < 0) {
+            throw new IllegalArgumentException("fork must be >= 0, got " + fork);
+        }
         if (repetition.isPresent() && repetition.getAsInt() < 0) {
             throw new IllegalArgumentException("repetition must be >= 0, got " + repetition.getAsInt());
         }
@@ -42,6 +52,35 @@ public record SampleRecord(String benchmark, String params, OptionalInt repetiti
         if (!(timeMillis >= 0) || Double.isInfinite(timeMillis)) {
             throw new IllegalArgumentException("time_ms must be finite and >= 0, got " + timeMillis);
         }
+    }
+
+    /**
+     * A sample of fork 0 with no host or device identity.
+     *
+     * @param benchmark the benchmark's name, not blank
+     * @param params parameters as {@code k=v} pairs, empty for none
+     * @param repetition the 0-based repetition index, empty when unknown
+     * @param sample the 0-based sample index within the repetition
+     * @param timeMillis the sample in milliseconds, finite and {@code >= 0}
+     * @param backend the driver it ran on, empty if unknown
+     * @param device the device it ran on, empty if unknown
+     * @param bytes bytes moved by one call, empty if unknown
+     * @param flops floating-point operations of one call, empty if unknown
+     */
+    public SampleRecord(String benchmark, String params, OptionalInt repetition, int sample, double timeMillis,
+                        String backend, String device, OptionalLong bytes, OptionalLong flops) {
+        this(benchmark, params, repetition, sample, timeMillis, backend, device, bytes, flops, 0, "", "");
+    }
+
+    /**
+     * This sample, re-tagged as measured in another fork.
+     *
+     * @param index the 0-based fork index
+     * @return a copy with {@code fork} set
+     */
+    public SampleRecord withFork(int index) {
+        return new SampleRecord(benchmark, params, repetition, sample, timeMillis, backend, device, bytes, flops,
+                index, host, deviceId);
     }
 
     /**

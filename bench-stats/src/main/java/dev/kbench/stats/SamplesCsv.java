@@ -31,7 +31,8 @@ import org.apache.commons.csv.CSVRecord;
  * <p>Columns: {@code benchmark} (required, not blank), {@code params}, {@code repetition} (integer
  * {@code >= 0}), {@code sample} (required, integer {@code >= 0}), {@code time_ms} (required, a finite
  * decimal {@code >= 0}), {@code backend}, {@code device}, {@code bytes}, {@code flops} (integers
- * {@code >= 0}). Optional columns may be absent or empty; others are ignored, as are blank lines. Numbers
+ * {@code >= 0}), {@code fork} (integer {@code >= 0}; a file without it is one fork, 0),
+ * {@code host}, {@code device_id}. Optional columns may be absent or empty; others are ignored, as are blank lines. Numbers
  * are plain or scientific decimals ({@code 0.0589}, {@code 5.89e-2}); {@code NaN}, {@code Infinity},
  * hexadecimal and locale forms ({@code 0,0589}) are rejected.
  */
@@ -39,7 +40,7 @@ public final class SamplesCsv {
 
     /** The columns, in the order {@link SamplesCsvWriter} writes them. */
     public static final List<String> COLUMNS = List.of("benchmark", "params", "repetition", "sample", "time_ms",
-            "backend", "device", "bytes", "flops");
+            "backend", "device", "bytes", "flops", "fork", "host", "device_id");
     /** The columns a file must have. */
     public static final List<String> REQUIRED = List.of("benchmark", "sample", "time_ms");
 
@@ -177,7 +178,8 @@ public final class SamplesCsv {
             double time = time(record, at);
             return new SampleRecord(benchmark, text(record, "params"), repetition, sample, time,
                     text(record, "backend"), text(record, "device"), optionalLong(record, "bytes", at),
-                    optionalLong(record, "flops", at));
+                    optionalLong(record, "flops", at), optionalInt(record, "fork", at).orElse(0),
+                    text(record, "host"), text(record, "device_id"));
         }
 
         private String text(CSVRecord record, String column) {

@@ -103,7 +103,8 @@ public final class SamplesCsvWriter implements Closeable {
                         r.repetition().isPresent() ? Integer.toString(r.repetition().getAsInt()) : "",
                         Integer.toString(r.sample()), Decimals.plain(r.timeMillis()), r.backend(), r.device(),
                         r.bytes().isPresent() ? Long.toString(r.bytes().getAsLong()) : "",
-                        r.flops().isPresent() ? Long.toString(r.flops().getAsLong()) : "");
+                        r.flops().isPresent() ? Long.toString(r.flops().getAsLong()) : "",
+                        Integer.toString(r.fork()), r.host(), r.deviceId());
             }
         }
         write(channel, text.toString());
