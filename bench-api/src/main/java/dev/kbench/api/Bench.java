@@ -127,20 +127,10 @@ public final class Bench {
             for (int i = 0; i < counts.warmup(); i++) {
                 fn.run();
             }
-            long hostStart = System.nanoTime();
-            for (int i = 0; i < counts.repeat(); i++) {
-                options.beforeEach().run();
-                clearer.clear();
-                events.get(2 * i).record();
-                fn.run();
-                events.get(2 * i + 1).record();
-            }
-            double hostMillisPerCall = (System.nanoTime() - hostStart) / 1e6 / counts.repeat();
+            long hostNanos = TimedLoop.enqueue(events, counts.repeat(), options.beforeEach(), clearer, fn);
+            double hostMillisPerCall = hostNanos / 1e6 / counts.repeat();
             di.synchronize();
-            double[] times = new double[counts.repeat()];
-            for (int i = 0; i < times.length; i++) {
-                times[i] = events.get(2 * i).elapsedMillis(events.get(2 * i + 1));
-            }
+            double[] times = TimedLoop.elapsedMillis(events, counts.repeat());
             return new BenchResult(times, counts.estimate(), counts.warmup(), counts.repeat(), 1,
                     counts.floored(), counts.capped(), hostMillisPerCall, options);
         } finally {
@@ -219,22 +209,12 @@ public final class Bench {
             for (int i = 0; i < 2 * n; i++) {
                 events.add(di.createEvent());
             }
-            try (CapturedGraph graph = di.capture(() -> {
-                for (int i = 0; i < n; i++) {
-                    options.beforeEach().run();
-                    clearer.clear();
-                    events.get(2 * i).record();
-                    fn.run();
-                    events.get(2 * i + 1).record();
-                }
-            })) {
+            try (CapturedGraph graph = di.capture(
+                    () -> TimedLoop.enqueue(events, n, options.beforeEach(), clearer, fn))) {
                 graph.replay();
                 graph.replay();
                 di.synchronize();
-                double[] times = new double[n];
-                for (int i = 0; i < n; i++) {
-                    times[i] = events.get(2 * i).elapsedMillis(events.get(2 * i + 1));
-                }
+                double[] times = TimedLoop.elapsedMillis(events, n);
                 return new BenchResult(times, counts.estimate(), 2, n, 1, counts.floored(), counts.capped(), Double.NaN,
                         options);
             }

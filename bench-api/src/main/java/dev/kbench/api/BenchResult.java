@@ -15,8 +15,9 @@ import java.util.Objects;
  *     in graph mode without a clear, the calls unrolled into the replayed graph
  * @param estimateFloored whether the measured estimate was below the floor and raised to it
  * @param repeatCapped whether the derived number of timed calls exceeded the cap and was cut
- * @param hostMillisPerCall host time to enqueue one timed call with its clear and events, measured around
- *     the timed loop (NaN in graph mode, where the host enqueues nothing per call)
+ * @param hostMillisPerCall host time to enqueue one timed call with its clear and events (not the untimed
+ *     hook), measured in the timed loop
+ *     (NaN in graph mode, where the host enqueues nothing per call)
  * @param options the options used
  */
 public record BenchResult(double[] timesMillis, double estimateMillis, int warmupCalls, int repeatCalls, int callsPerSample,

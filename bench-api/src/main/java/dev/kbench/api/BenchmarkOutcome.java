@@ -21,7 +21,8 @@ import java.util.OptionalLong;
  * @param flopsPerCall declared flops per call
  * @param peakBandwidthBytesPerSecond the device's peak bandwidth, if the backend knows it
  * @param measuringMillis wall-clock time spent in its repetitions
- * @param hostMillisPerCall host time to enqueue one timed call with its clear and events, averaged over
+ * @param hostMillisPerCall host time to enqueue one timed call with its clear and events (not the untimed
+ *     hook), averaged over
  *     its repetitions; NaN if nothing was measured
  */
 public record BenchmarkOutcome(String benchmark, Params params, List<double[]> repetitions, StopReason stopReason,

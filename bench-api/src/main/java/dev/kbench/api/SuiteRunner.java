@@ -189,20 +189,10 @@ final class SuiteRunner {
         while (events.size() < 2 * calls) {
             events.add(device.createEvent());
         }
-        long hostStart = System.nanoTime();
-        for (int i = 0; i < calls; i++) {
-            clearer.clear();
-            events.get(2 * i).record();
-            workload.run();
-            events.get(2 * i + 1).record();
-        }
-        entry.hostMillis += (System.nanoTime() - hostStart) / 1e6;
+        entry.hostMillis += TimedLoop.enqueue(events, calls, workload::beforeEachCall, clearer, workload::run) / 1e6;
         entry.hostCalls += calls;
         device.synchronize();
-        double[] times = new double[calls];
-        for (int i = 0; i < calls; i++) {
-            times[i] = events.get(2 * i).elapsedMillis(events.get(2 * i + 1));
-        }
+        double[] times = TimedLoop.elapsedMillis(events, calls);
         return times;
     }
 

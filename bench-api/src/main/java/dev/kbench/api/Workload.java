@@ -13,6 +13,15 @@ public interface Workload extends AutoCloseable {
     void run();
 
     /**
+     * An untimed hook run on the host before each timed call (before its cache clear and start event),
+     * and not before the estimate or warmup calls: Triton's {@code grad_to_none} slot, the suite
+     * counterpart of {@link BenchOptions#beforeEach()}. It may enqueue device work, which then runs
+     * before the clear; its host time is not counted as launch cost. The default does nothing.
+     */
+    default void beforeEachCall() {
+    }
+
+    /**
      * Checks the result of one {@link #run()} against a reference; called once, untimed, before any
      * timing. The default checks nothing.
      *

@@ -211,4 +211,25 @@ class BenchTest {
         assertFalse(deviceBound.launchBound(), "host time per call " + deviceBound.hostMillisPerCall());
         assertTrue(Double.isNaN(Bench.doBenchGraph(driver, kernel(1), quick).hostMillisPerCall()));
     }
+
+    @Test
+    void aSlowUntimedHookIsNotLaunchCost() {
+        // The hook spins 10 ms on the host before each timed call; each call costs 4 ms on the simulated
+        // device and is enqueued in microseconds. Counting the hook would give >= 10 ms of host time per
+        // call, far above half the 4 ms estimate; without it the measurement is device-bound.
+        Runnable slowHook = () -> spin(10_000_000);
+        BenchOptions options = BenchOptions.withDefaults().withCacheClearBytes(0).withWarmupMillis(0).withRepMillis(40)
+                .withBeforeEach(slowHook);
+        BenchResult result = Bench.doBench(driver, kernel(4), options);
+        assertEquals(10, result.repeatCalls(), "int(40 / 4)");
+        assertTrue(result.hostMillisPerCall() < 10, "host time per call " + result.hostMillisPerCall());
+        assertFalse(result.launchBound(), "host time per call " + result.hostMillisPerCall());
+    }
+
+    static void spin(long nanos) {
+        long until = System.nanoTime() + nanos;
+        while (System.nanoTime() < until) {
+            Thread.onSpinWait();
+        }
+    }
 }

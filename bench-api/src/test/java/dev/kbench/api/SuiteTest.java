@@ -2,6 +2,7 @@ package dev.kbench.api;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -219,5 +220,42 @@ class SuiteTest {
                 () -> Suite.of(constant("A", 1)).run(driver, SuiteOptions.withDefaults(), full));
         assertEquals(List.of("A[]"), closed);
         assertEquals(driver.device.eventsCreated, driver.device.eventsClosed);
+    }
+
+    @Test
+    void theUntimedHookRunsBeforeEachTimedCallAndIsNotLaunchCost() {
+        // Each call costs 4 ms on the simulated device; the hook spins 10 ms on the host and enqueues 3 ms
+        // of device work before the clear. estimate = 5 x (clear 0.5 + call 4) / 5 = 4.5 ms (no hook);
+        // 10 ms per repetition -> int(10 / 4.5) = 2 samples of 4 ms each: the hook's work is outside the
+        // events, and its host time is not counted, so the outcome is not launch-bound.
+        driver.clearMillis = 0.5;
+        List<Integer> hookAtCall = new ArrayList<>();
+        int[] calls = {0};
+        Benchmark hooked = Benchmark.of("hooked", (device, params) -> new Workload() {
+            @Override
+            public void beforeEachCall() {
+                hookAtCall.add(calls[0]);
+                BenchTest.spin(10_000_000);
+                driver.device.enqueue(3);
+            }
+
+            @Override
+            public void run() {
+                calls[0]++;
+                driver.device.enqueue(4);
+            }
+        });
+        SuiteResult result = Suite.of(hooked).run(driver, SuiteOptions.withDefaults().withRepetitions(3), recorder());
+        BenchmarkOutcome outcome = result.outcomes().getFirst();
+        assertEquals(4.5, outcome.estimateMillis(), 1e-12);
+        int warmup = outcome.warmupCalls();
+        assertEquals(5, warmup, "int(25 / 4.5)");
+        for (double[] repetition : outcome.repetitions()) {
+            assertArrayEquals(new double[] {4, 4}, repetition, 1e-12);
+        }
+        assertEquals(3 * 2, hookAtCall.size(), "once per timed call, never in the check, estimate or warmup");
+        assertEquals(1 + 5 + warmup, hookAtCall.getFirst(), "after the checked call, the estimate and the warmup");
+        assertTrue(outcome.hostMillisPerCall() < 10, "host time per call " + outcome.hostMillisPerCall());
+        assertFalse(outcome.launchBound(), "host time per call " + outcome.hostMillisPerCall());
     }
 }
