@@ -241,9 +241,9 @@ public class Evidence {
                         CompareReport report = Compare.withDefaults().with(aggregation).withStabilityShuffles(100)
                                 .withBootstrapResamples(100).compare(base, next);
                         BenchmarkComparison c = report.results().getFirst();
-                        counts.computeIfAbsent(aggregation.cliName(), k -> new int[3])[c.verdict().ordinal()]++;
+                        counts.computeIfAbsent(aggregation.jsonName(), k -> new int[3])[c.verdict().ordinal()]++;
                         System.out.printf(Locale.ROOT, "%s,%s,%.3f,%d,%s,%s,%.5f,%.3g,%.3g,%d,%d,%.1f%n", o.mode(),
-                                schedule, delta, trial, aggregation.cliName(), c.verdict(), c.ratio(), c.test().pValueLess(),
+                                schedule, delta, trial, aggregation.jsonName(), c.verdict(), c.ratio(), c.test().pValueLess(),
                                 c.test().pValueGreater(), c.samplesBase(), c.samplesNew(), ms);
                     }
                     System.out.flush();

@@ -32,6 +32,10 @@ public final class Drivers {
     /** The environment variable that names the driver to use. */
     public static final String BACKEND_ENV = "KBENCH_BACKEND";
 
+    /** The last line of a lookup error: how a library caller chooses a driver. */
+    private static final String HINT = "Choose one with Drivers.system().select(NAME) or setActive(driver), -D"
+            + BACKEND_PROPERTY + "=NAME or " + BACKEND_ENV + "=NAME; Drivers.system().statuses() lists every driver's state.";
+
     private static final Drivers SYSTEM = new Drivers(Drivers::loadProviders, System::getProperty, System::getenv);
 
     private final Supplier<List<DriverStatus>> discovery;
@@ -102,7 +106,7 @@ public final class Drivers {
         if (active.size() != 1) {
             String names = active.stream().map(DriverStatus::name).collect(Collectors.joining(", "));
             throw new DriverLookupException(active.size() + " active drivers ([" + names
-                    + "]). There should only be one.\n" + explanation());
+                    + "]). There should only be one.\n" + states(), HINT);
         }
         return active.getFirst().driver().orElseThrow();
     }
@@ -115,23 +119,32 @@ public final class Drivers {
      * @throws DriverLookupException if no driver has that name or it is inactive, listing the others
      */
     public Driver select(String name) {
-        return select(name, "--backend");
+        return select(name, "Drivers.select");
     }
 
-    private synchronized Driver select(String name, String origin) {
+    /**
+     * The named driver, which must be discovered and active; the error quotes where the name came from.
+     *
+     * @param name {@code cuda}, {@code opencl} or {@code levelzero}
+     * @param origin where the caller got the name, e.g. a command-line option such as {@code --backend}
+     * @return the driver
+     * @throws DriverLookupException if no driver has that name or it is inactive, listing the others
+     */
+    public synchronized Driver select(String name, String origin) {
         Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(origin, "origin");
         String wanted = name.toLowerCase(Locale.ROOT);
         for (DriverStatus status : statuses()) {
             if (status.name().equals(wanted)) {
                 if (!status.active()) {
                     throw new DriverLookupException("backend '" + wanted + "' (from " + origin + ") is "
-                            + status.state() + ": " + status.reason() + "\n" + explanation());
+                            + status.state() + ": " + status.reason() + "\n" + states(), HINT);
                 }
                 return status.driver().orElseThrow();
             }
         }
         throw new DriverLookupException("unknown backend '" + name + "' (from " + origin + "); available: ["
-                + names() + "]\n" + explanation());
+                + names() + "]\n" + states(), HINT);
     }
 
     /**
@@ -152,7 +165,8 @@ public final class Drivers {
         return statuses().stream().map(DriverStatus::name).collect(Collectors.joining(", "));
     }
 
-    private String explanation() {
+    /** One line per discovered driver with its state, without a trailing newline. */
+    private String states() {
         StringBuilder text = new StringBuilder();
         if (statuses().isEmpty()) {
             text.append("no kbench backend was found on the class path or module path; "
@@ -161,9 +175,7 @@ public final class Drivers {
         for (DriverStatus status : statuses()) {
             text.append(status.describe()).append('\n');
         }
-        text.append("Choose one with --backend NAME, -D").append(BACKEND_PROPERTY).append("=NAME or ")
-                .append(BACKEND_ENV).append("=NAME; `kbench info` shows every driver's state.");
-        return text.toString();
+        return text.toString().stripTrailing();
     }
 
     private static List<DriverStatus> loadProviders() {

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The lookup rule and the exact text of CONTRACTS.md §1. */
+/** The lookup rule and the exact text of docs/formats.md §1. */
 class DriversTest {
 
     private final SimulatedDriver cuda = new SimulatedDriver("cuda", false);
@@ -24,8 +24,12 @@ class DriversTest {
                 cuda: inactive: simulated: no device
                 opencl: inactive: simulated: no device
                 levelzero: inactive: simulated: no device
-                Choose one with --backend NAME, -Dkbench.backend=NAME or KBENCH_BACKEND=NAME; \
-                `kbench info` shows every driver's state.""", e.getMessage());
+                Choose one with Drivers.system().select(NAME) or setActive(driver), -Dkbench.backend=NAME or \
+                KBENCH_BACKEND=NAME; Drivers.system().statuses() lists every driver's state.""", e.getMessage());
+        assertEquals(e.getMessage().substring(0, e.getMessage().lastIndexOf('\n')), e.diagnosis(),
+                "the diagnosis is the message without the library's hint");
+        assertTrue(!e.getMessage().contains("--backend") && !e.getMessage().contains("kbench info"),
+                "the library does not speak command line: " + e.getMessage());
     }
 
     @Test
@@ -62,8 +66,8 @@ class DriversTest {
     void choosingUnknownOrInactiveListsTheOthers() {
         Drivers drivers = Drivers.of(List.of(cuda, new SimulatedDriver("opencl", true)));
         String unknown = assertThrows(DriverLookupException.class, () -> drivers.select("metal")).getMessage();
-        assertTrue(unknown.startsWith("unknown backend 'metal' (from --backend); available: [cuda, opencl]\n"), unknown);
-        String inactive = assertThrows(DriverLookupException.class, () -> drivers.select("cuda")).getMessage();
+        assertTrue(unknown.startsWith("unknown backend 'metal' (from Drivers.select); available: [cuda, opencl]\n"), unknown);
+        String inactive = assertThrows(DriverLookupException.class, () -> drivers.select("cuda", "--backend")).getMessage();
         assertTrue(inactive.startsWith("backend 'cuda' (from --backend) is inactive: simulated: no device\n"), inactive);
     }
 

@@ -3,13 +3,10 @@ package dev.kbench.cli;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.cli.format.CompareExport;
 import dev.kbench.cli.format.CompareTable;
-import dev.kbench.stats.Aggregation;
-import dev.kbench.stats.BrunnerMunzelTest;
+import dev.kbench.cli.format.StatsNames;
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.CompareReport;
-import dev.kbench.stats.Correction;
 import dev.kbench.stats.StatsJson;
-import dev.kbench.stats.TestMethod;
 import dev.kbench.stats.Verdict;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -108,10 +105,10 @@ final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Compare compare = Compare.withDefaults()
-                .with(TestMethod.fromName(method))
-                .with(BrunnerMunzelTest.Distribution.fromName(distribution))
-                .with(Aggregation.fromName(aggregate))
-                .with(Correction.fromName(correction))
+                .with(StatsNames.method(method))
+                .with(StatsNames.distribution(distribution))
+                .with(StatsNames.aggregation(aggregate))
+                .with(StatsNames.correction(correction))
                 .withAlpha(alpha)
                 .withBootstrapResamples(bootstrap);
         if (seed != null) {

@@ -1,6 +1,7 @@
 package dev.kbench.cli;
 
 import dev.kbench.api.DriverLookupException;
+import dev.kbench.api.Drivers;
 import java.io.FileNotFoundException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -9,9 +10,14 @@ import picocli.CommandLine;
 
 /**
  * Maps exceptions to one message and a named exit code: bad input is one line plus a hint and exit 2,
- * a failed driver lookup is CONTRACTS.md §1's text and exit 3; stack traces only with {@code --verbose}.
+ * a failed driver lookup is the text of docs/formats.md §1 with the command line's own hint and exit 3;
+ * stack traces only with {@code --verbose}.
  */
 final class Errors implements CommandLine.IExecutionExceptionHandler, CommandLine.IParameterExceptionHandler {
+
+    /** The command line's hint after a failed driver lookup, in place of the library's. */
+    static final String CHOOSE_DRIVER = "Choose one with --backend NAME, -D" + Drivers.BACKEND_PROPERTY + "=NAME or "
+            + Drivers.BACKEND_ENV + "=NAME; `kbench info` shows every driver's state.";
 
     static int exitCode(Throwable error) {
         if (error instanceof DriverLookupException) {
@@ -36,8 +42,9 @@ final class Errors implements CommandLine.IExecutionExceptionHandler, CommandLin
         PrintWriter err = cli.getErr();
         if (verbose) {
             error.printStackTrace(err);
-        } else if (error instanceof DriverLookupException) {
-            err.println(error.getMessage());
+        } else if (error instanceof DriverLookupException lookup) {
+            err.println(lookup.diagnosis());
+            err.println(CHOOSE_DRIVER);
         } else {
             err.println(prefix(cli) + message(error));
             err.println(isBadInput(error)

@@ -45,7 +45,7 @@ public final class Main implements Runnable {
      */
     Driver driver() {
         Drivers drivers = Drivers.system();
-        return backend == null ? drivers.active() : drivers.select(backend);
+        return backend == null ? drivers.active() : drivers.select(backend, "--backend");
     }
 
     /**

@@ -2,11 +2,11 @@ package dev.kbench.cli;
 
 import dev.kbench.api.SampleRecord;
 import dev.kbench.cli.format.ReportPage;
+import dev.kbench.cli.format.StatsNames;
 import dev.kbench.stats.BrunnerMunzelTest;
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.CompareReport;
 import dev.kbench.stats.Summarizer;
-import dev.kbench.stats.TestMethod;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -49,7 +49,7 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Compare compare = Compare.withDefaults().with(TestMethod.fromName(method))
+        Compare compare = Compare.withDefaults().with(StatsNames.method(method))
                 .with(BrunnerMunzelTest.Distribution.T).withAlpha(alpha);
         Summarizer summarizer = Summarizer.withDefaults();
         List<SampleRecord> samples = Inputs.readSamples(file);

@@ -33,6 +33,7 @@ class NoDriverTest {
         List<String> lines = o.err().lines().toList();
         assertEquals("0 active drivers ([]). There should only be one.", lines.getFirst(), o.err());
         assertTrue(o.err().contains("Choose one with --backend NAME, -Dkbench.backend=NAME or KBENCH_BACKEND=NAME"), o.err());
+        assertTrue(!o.err().contains("Drivers.system()"), "the CLI gives its own hint, not the library's: " + o.err());
         assertEquals("", o.out());
     }
 

@@ -1,9 +1,5 @@
 package dev.kbench.stats;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
-
 /** What a comparison tests: every sample, or one mean per repetition. */
 public enum Aggregation {
     /** Every timed sample is one value: CONTRACTS.md §3's "the two sample arrays". The default. */
@@ -15,35 +11,18 @@ public enum Aggregation {
      */
     REPETITION_MEAN("repetition_mean");
 
-    private final String cliName;
+    private final String jsonName;
 
-    Aggregation(String cliName) {
-        this.cliName = cliName;
+    Aggregation(String jsonName) {
+        this.jsonName = jsonName;
     }
 
     /**
-     * The name on the command line and in JSON.
+     * The name compare JSON gives it (docs/formats.md).
      *
      * @return {@code samples} or {@code repetition_mean}
      */
-    public String cliName() {
-        return cliName;
-    }
-
-    /**
-     * The aggregation of a command-line name.
-     *
-     * @param name {@code samples} or {@code repetition_mean}, case-insensitive
-     * @return the aggregation
-     * @throws IllegalArgumentException naming the choices for any other name
-     */
-    public static Aggregation fromName(String name) {
-        for (Aggregation a : values()) {
-            if (a.cliName.equals(name.toLowerCase(Locale.ROOT))) {
-                return a;
-            }
-        }
-        throw new IllegalArgumentException("unknown aggregation '" + name + "'; choose one of "
-                + Arrays.stream(values()).map(Aggregation::cliName).collect(Collectors.joining(", ")));
+    public String jsonName() {
+        return jsonName;
     }
 }

@@ -1,10 +1,8 @@
 package dev.kbench.stats;
 
 import java.util.Arrays;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.function.DoubleUnaryOperator;
-import java.util.stream.Collectors;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.apache.commons.statistics.ranking.NaNStrategy;
 import org.apache.commons.statistics.ranking.NaturalRanking;
@@ -37,36 +35,19 @@ public final class BrunnerMunzelTest implements TwoSampleTest {
         /** The standard normal. */
         NORMAL("normal");
 
-        private final String cliName;
+        private final String jsonName;
 
-        Distribution(String cliName) {
-            this.cliName = cliName;
+        Distribution(String jsonName) {
+            this.jsonName = jsonName;
         }
 
         /**
-         * The name on the command line and in JSON, as in SciPy.
+         * The name compare JSON gives it (docs/formats.md), as in SciPy.
          *
          * @return {@code t} or {@code normal}
          */
-        public String cliName() {
-            return cliName;
-        }
-
-        /**
-         * The distribution of a command-line name.
-         *
-         * @param name {@code t} or {@code normal}, case-insensitive
-         * @return the distribution
-         * @throws IllegalArgumentException naming the choices for any other name
-         */
-        public static Distribution fromName(String name) {
-            for (Distribution d : values()) {
-                if (d.cliName.equals(name.toLowerCase(Locale.ROOT))) {
-                    return d;
-                }
-            }
-            throw new IllegalArgumentException("unknown distribution '" + name + "'; choose one of "
-                    + Arrays.stream(values()).map(Distribution::cliName).collect(Collectors.joining(", ")));
+        public String jsonName() {
+            return jsonName;
         }
     }
 

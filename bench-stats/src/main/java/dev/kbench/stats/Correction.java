@@ -1,9 +1,5 @@
 package dev.kbench.stats;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
-
 /** Correction of the significance level for comparing many benchmarks at once. */
 public enum Correction {
     /** Each benchmark is tested at alpha. The default, as in benchstats. */
@@ -14,35 +10,18 @@ public enum Correction {
      */
     BONFERRONI("bonferroni");
 
-    private final String cliName;
+    private final String jsonName;
 
-    Correction(String cliName) {
-        this.cliName = cliName;
+    Correction(String jsonName) {
+        this.jsonName = jsonName;
     }
 
     /**
-     * The name on the command line and in JSON.
+     * The name compare JSON gives it (docs/formats.md).
      *
      * @return {@code none} or {@code bonferroni}
      */
-    public String cliName() {
-        return cliName;
-    }
-
-    /**
-     * The correction of a command-line name.
-     *
-     * @param name {@code none} or {@code bonferroni}, case-insensitive
-     * @return the correction
-     * @throws IllegalArgumentException naming the choices for any other name
-     */
-    public static Correction fromName(String name) {
-        for (Correction c : values()) {
-            if (c.cliName.equals(name.toLowerCase(Locale.ROOT))) {
-                return c;
-            }
-        }
-        throw new IllegalArgumentException("unknown correction '" + name + "'; choose one of "
-                + Arrays.stream(values()).map(Correction::cliName).collect(Collectors.joining(", ")));
+    public String jsonName() {
+        return jsonName;
     }
 }

@@ -101,7 +101,7 @@ public final class StatsJson {
 
     private static ObjectNode compareTree(CompareReport report) {
         ObjectNode root = NODES.objectNode();
-        root.put("method", report.method().cliName());
+        root.put("method", report.method().jsonName());
         number(root, "alpha", report.alpha());
         ArrayNode results = root.putArray("results");
         for (BenchmarkComparison c : report.results()) {
@@ -135,10 +135,10 @@ public final class StatsJson {
         ids(root.putArray("only_in_base"), report.onlyInBase());
         ids(root.putArray("only_in_new"), report.onlyInNew());
         if (report.method() == TestMethod.BRUNNER_MUNZEL) {
-            root.put("distribution", report.distribution().cliName());
+            root.put("distribution", report.distribution().jsonName());
         }
-        root.put("aggregation", report.aggregation().cliName());
-        root.put("correction", report.correction().cliName());
+        root.put("aggregation", report.aggregation().jsonName());
+        root.put("correction", report.correction().jsonName());
         number(root, "alpha_per_benchmark", report.alphaPerBenchmark());
         double level = report.results().isEmpty() ? Double.NaN
                 : report.results().getFirst().ratioInterval().confidenceLevel();

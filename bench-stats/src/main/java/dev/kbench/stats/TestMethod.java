@@ -1,9 +1,5 @@
 package dev.kbench.stats;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
-
 /** The comparison methods of {@code kbench compare --method} (CONTRACTS.md §3). */
 public enum TestMethod {
     /** {@code scipy.stats.brunnermunzel}: the default. */
@@ -13,37 +9,21 @@ public enum TestMethod {
     /** {@code scipy.stats.ttest_ind(equal_var=False)}. */
     WELCH("welch");
 
-    private final String cliName;
+    private final String jsonName;
 
-    TestMethod(String cliName) {
-        this.cliName = cliName;
+    TestMethod(String jsonName) {
+        this.jsonName = jsonName;
     }
 
     /**
-     * The name on the command line and in JSON.
+     * The name compare JSON gives it (docs/formats.md).
      *
      * @return e.g. {@code brunnermunzel}
      */
-    public String cliName() {
-        return cliName;
+    public String jsonName() {
+        return jsonName;
     }
 
-    /**
-     * The method of a command-line name.
-     *
-     * @param name e.g. {@code mannwhitneyu}, case-insensitive
-     * @return the method
-     * @throws IllegalArgumentException naming the choices if {@code name} is none of them
-     */
-    public static TestMethod fromName(String name) {
-        for (TestMethod m : values()) {
-            if (m.cliName.equals(name.toLowerCase(Locale.ROOT))) {
-                return m;
-            }
-        }
-        throw new IllegalArgumentException("unknown method '" + name + "'; choose one of "
-                + Arrays.stream(values()).map(TestMethod::cliName).collect(Collectors.joining(", ")));
-    }
 
     /**
      * The test of this method.

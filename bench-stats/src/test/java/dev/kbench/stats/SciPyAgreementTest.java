@@ -89,7 +89,7 @@ class SciPyAgreementTest {
         for (TwoSampleTest t : List.of(BrunnerMunzelTest.withDefaults(), MannWhitneyUTest.withDefaults(),
                 WelchTTest.withDefaults())) {
             t.test(x, y);
-            assertTrue(x[0] == 3 && x[1] == 1 && y[0] == 6, t.method().cliName());
+            assertTrue(x[0] == 3 && x[1] == 1 && y[0] == 6, t.method().jsonName());
         }
     }
 }

@@ -81,15 +81,15 @@ public final class CompareTable {
      * @return the line
      */
     public static String describe(CompareReport report, String basePath, String newPath) {
-        String method = report.method().cliName()
+        String method = StatsNames.of(report.method())
                 + (report.method() == dev.kbench.stats.TestMethod.BRUNNER_MUNZEL
-                        ? " (" + report.distribution().cliName() + ")" : "");
+                        ? " (" + StatsNames.of(report.distribution()) + ")" : "");
         String alpha = Numbers.plain(report.alpha())
                 + (report.alphaPerBenchmark() != report.alpha()
-                        ? " (" + report.correction().cliName() + ": " + Numbers.significant(report.alphaPerBenchmark(), 3)
+                        ? " (" + StatsNames.of(report.correction()) + ": " + Numbers.significant(report.alphaPerBenchmark(), 3)
                                 + " per benchmark)" : "");
         return String.format(Locale.ROOT, "kbench compare: %s -> %s, %s on %s, alpha %s: %d slower, %d faster, %d same",
-                basePath, newPath, method, report.aggregation().cliName(), alpha, report.count(Verdict.SLOWER),
+                basePath, newPath, method, StatsNames.of(report.aggregation()), alpha, report.count(Verdict.SLOWER),
                 report.count(Verdict.FASTER), report.count(Verdict.SAME));
     }
 

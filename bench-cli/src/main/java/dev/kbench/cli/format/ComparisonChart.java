@@ -44,7 +44,7 @@ public final class ComparisonChart {
             }
         }
         Svg.Scale scale = new Svg.Scale(lo, hi, LEFT, WIDTH - RIGHT);
-        svg.text(LEFT, 20, "change of the median, new vs base (" + report.method().cliName() + ", alpha "
+        svg.text(LEFT, 20, "change of the median, new vs base (" + StatsNames.of(report.method()) + ", alpha "
                 + Numbers.plain(report.alpha()) + ")", "font-size=\"13\" font-weight=\"bold\" fill=\"#111\"");
         double axisY = TOP + ROW * Math.max(rows.size(), 1) + 4;
         svg.axis(scale, axisY, "% change", TOP);
