@@ -1,5 +1,5 @@
 /*
- * kbench evidence runs (issue 9): A/A false positives and power with the suites API, and host
+ * kbench evidence runs (docs/performance.md §3 and §4): A/A false positives and power with the suites API, and host
  * overhead per launch. A single-file program: run it with the java source launcher and kbench's
  * jars on the class path, on whichever backend is active (or -Dkbench.backend=NAME):
  *

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Prepares, on the development machine, the kit for the H200 evidence run (issue 9) under .device/:
+# Prepares, on the development machine, the kit for the H200 evidence run (docs/performance.md) under .device/:
 #   .device/app/all/       every kbench module jar and its runtime dependencies (module or class path)
 #   .device/app/evidence/  bench/evidence/Evidence.java compiled against them
 # Then, with the device tool:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs on the H200 machine from the repository root after `source .device/env.sh` (see prepare-evidence.sh).
-#   bash bench/gpu/run-evidence.sh fidelity     # issue 9 parts 1, 2, 4 and the OpenCL sweep of issue 3
-#   bash bench/gpu/run-evidence.sh statistics   # issue 9 part 3: A/A false positives and power
+#   bash bench/gpu/run-evidence.sh fidelity     # docs/performance.md §1, §2 and §4, and the OpenCL sweep of docs/opencl.md
+#   bash bench/gpu/run-evidence.sh statistics   # docs/performance.md §3: A/A false positives and power
 # Writes CSV and logs to $OUT (else bench/out/evidence).
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)

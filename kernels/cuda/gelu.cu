@@ -1,6 +1,6 @@
 // GELU (erf form) over n floats, one element per thread, 1-D grid:
 //   out[i] = x[i] * 0.5f * (1 + erff(x[i] * 0.70710678f))
-// the same arithmetic as the Triton gelu_forward_kernel in ../shared/seeds/ (chapter 19).
+// the same arithmetic as the Triton gelu_forward_kernel that do_bench is usually shown timing.
 // `empty` has the same signature and does nothing: the launch floor (n = 2^0 in the sweeps).
 // Compiled to gelu.ptx by build-ptx.sh; the PTX is what kbench, the C harness and Triton/CuPy load.
 

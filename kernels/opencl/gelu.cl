@@ -1,6 +1,6 @@
 // GELU forward, exact (erf) form, one element per work item:
 //     out[i] = x[i] * 0.5 * (1 + erf(x[i] / sqrt(2)))
-// The OpenCL C twin of gelu_forward_kernel in the do_bench chapter (../shared/seeds), which computes
+// The OpenCL C twin of Triton's gelu_forward_kernel (the kernel do_bench is usually shown timing), which computes
 // x * 0.5 * (1 + erf(x * SQRT_2_INV)) with SQRT_2_INV = 0.7071067811865476 over BLOCK-sized programs and
 // masks the tail with offsets < n. Here the NDRange is rounded up to whole work-groups and the tail is
 // masked the same way.

@@ -1,6 +1,6 @@
 /**
  * kbench's statistics: robust summaries and SciPy-exact comparisons of benchmark samples, and the
- * samples CSV and JSON report formats (CONTRACTS.md §2-§4). One exported package,
+ * samples CSV and JSON report formats (docs/formats.md §2-§4). One exported package,
  * {@link dev.kbench.stats}; entry points {@link dev.kbench.stats.Compare},
  * {@link dev.kbench.stats.Summarizer}, {@link dev.kbench.stats.SamplesCsv},
  * {@link dev.kbench.stats.SamplesCsvWriter} and {@link dev.kbench.stats.StatsJson}.

@@ -5,7 +5,7 @@
 Reads golden/base.csv and golden/new.csv (written by GoldenFilesTest through SamplesCsvWriter),
 runs SciPy on every benchmark of golden/compare.json (raw samples, Brunner-Munzel, t) and of
 golden/compare-repetitions.json (np.mean per repetition, Mann-Whitney U), and checks every
-statistic, p-value and median where SciPy's are finite (CONTRACTS.md §3 tolerance), and that the
+statistic, p-value and median where SciPy's are finite (docs/formats.md §3 tolerance), and that the
 NaN cases carry the contract's finite values. Checked with SciPy 1.17.1 and NumPy 2.4.6.
 """
 import csv

@@ -19,8 +19,7 @@ import jcuda.LibUtils;
  * {@code java.library.path}), then looks for {@code ${java.io.tmpdir}/libJCudaDriver-12.6.0-linux-x86_64.so}
  * and, if that file is missing, writes it from the resource {@code /lib/...} found with
  * {@code LibUtils.class.getResourceAsStream}. On the module path that lookup only searches the module
- * {@code jcuda}, not the separate natives jar (module {@code jcuda.natives}), so it fails (jcuda-main
- * issue 40). This class writes that file itself, reading the resource through the class loader, which
+ * {@code jcuda}, not the separate natives jar (module {@code jcuda.natives}), so it fails (https://github.com/jcuda/jcuda-main/issues/40). This class writes that file itself, reading the resource through the class loader, which
  * sees every module and the class path; JCuda's loader then finds it and loads it. The same works on
  * the class path.
  *

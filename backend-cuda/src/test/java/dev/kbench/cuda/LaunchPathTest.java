@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Starts fresh JVMs with the backend, bench-api and JCuda's two jars on the module path and on the class
  * path, with an empty {@code java.io.tmpdir} (so no library extracted by an earlier run can help), and
  * checks discovery, the native library load and a quiet stderr. Without the backend's extraction the
- * module path fails with JCuda's "No resource found" (jcuda-main issue 40).
+ * module path fails with JCuda's "No resource found" (https://github.com/jcuda/jcuda-main/issues/40).
  */
 class LaunchPathTest {
 

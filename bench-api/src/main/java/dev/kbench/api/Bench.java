@@ -18,7 +18,7 @@ import java.util.function.Supplier;
  * elapsed times.
  *
  * <p>Beyond Triton: an estimate below {@link BenchOptions#minEstimateMillis()} (0 when nothing is
- * enqueued, Triton issue 8948) is raised to it instead of dividing by zero; the counts are capped by
+ * enqueued, https://github.com/triton-lang/triton/issues/8948) is raised to it instead of dividing by zero; the counts are capped by
  * {@link BenchOptions#maxRepeat()} and {@link BenchOptions#maxWarmup()}; the result keeps every
  * sample and says when the floor or the cap applied.
  *

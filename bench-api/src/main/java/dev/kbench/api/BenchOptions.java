@@ -34,7 +34,7 @@ public record BenchOptions(double warmupMillis, double repMillis, ReturnMode ret
     /**
      * Default floor of the per-call estimate, 1 microsecond: about the resolution of device events and
      * the launch floor of every backend. An estimate below it (0 when the clear is off and the function
-     * enqueues nothing, Triton issue 8948) is raised to it, so counts stay finite and then capped.
+     * enqueues nothing, https://github.com/triton-lang/triton/issues/8948) is raised to it, so counts stay finite and then capped.
      */
     public static final double DEFAULT_MIN_ESTIMATE_MILLIS = 1e-3;
 

@@ -5,7 +5,7 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
- * One timed sample, as a row of the samples CSV (CONTRACTS.md §2). A benchmark's identity is the
+ * One timed sample, as a row of the samples CSV (docs/formats.md §2). A benchmark's identity is the
  * pair ({@code benchmark}, {@code params}).
  *
  * @param benchmark the benchmark's name, not blank

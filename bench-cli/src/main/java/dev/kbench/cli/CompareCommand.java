@@ -21,10 +21,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code kbench compare BASE.csv NEW.csv}: CONTRACTS.md §3, a significance test per benchmark and a CI gate. */
+/** {@code kbench compare BASE.csv NEW.csv}: docs/formats.md §3, a significance test per benchmark and a CI gate. */
 @Command(name = "compare", sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Compare two samples files benchmark by benchmark; a CI gate.", "",
-                "Every benchmark present in both files gets a significance test (CONTRACTS.md §3): NEW is slower "
+                "Every benchmark present in both files gets a significance test (docs/formats.md §3): NEW is slower "
                 + "when pvalue_less < alpha, faster when pvalue_greater < alpha, else same.", "", "Example:", "  kbench compare main.csv pr.csv --export-to compare.html"},
         footer = {"", "Exit status: 0 nothing fails the --fail-on rule; 1 a benchmark does (default: one is slower); "
                 + "2 bad input or usage."})
@@ -46,7 +46,7 @@ final class CompareCommand implements Callable<Integer> {
         TABLE,
         /** Markdown. */
         MD,
-        /** CONTRACTS.md §3's JSON. */
+        /** docs/formats.md §3's JSON. */
         JSON
     }
 
@@ -76,7 +76,7 @@ final class CompareCommand implements Callable<Integer> {
     private FailOn failOn;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
-            description = "table (default; coloured on a terminal), md or json (CONTRACTS.md §3).")
+            description = "table (default; coloured on a terminal), md or json (docs/formats.md §3).")
     private Format format;
 
     @Option(names = "--always-show-pvalues", description = "Show the p-value of every benchmark, not only of changed ones.")

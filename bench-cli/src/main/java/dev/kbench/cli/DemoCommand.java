@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
 
 /**
  * {@code kbench demo}: the built-in suite on the active driver with modest settings, and a table. With
- * no single active driver it fails with CONTRACTS.md §1's text.
+ * no single active driver it fails with docs/formats.md §1's text.
  */
 @Command(name = "demo", sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Run the built-in suite with modest settings and print the table.", "",

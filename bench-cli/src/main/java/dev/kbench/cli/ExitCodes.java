@@ -1,14 +1,14 @@
 package dev.kbench.cli;
 
 /**
- * The CLI's exit statuses (CONTRACTS.md §3 for {@code compare}), as JBang names them.
+ * The CLI's exit statuses (docs/formats.md §3 for {@code compare}), as JBang names them.
  *
  * <ul>
  *   <li>0 {@link #OK}: success; {@code compare}: no benchmark failed the {@code --fail-on} rule.</li>
  *   <li>1 {@link #REGRESSION} / {@link #FAILURE}: {@code compare} found what {@code --fail-on} fails on;
  *       {@code run}: a benchmark failed (setup, check or kernel error) or an unexpected error.</li>
  *   <li>2 {@link #INVALID_INPUT}: bad input or usage (one line and a hint on stderr).</li>
- *   <li>3 {@link #NO_DRIVER}: no single backend could be chosen (CONTRACTS.md §1).</li>
+ *   <li>3 {@link #NO_DRIVER}: no single backend could be chosen (docs/formats.md §1).</li>
  * </ul>
  */
 final class ExitCodes {

@@ -24,7 +24,7 @@ final class OutputOptions {
     RunFormat format;
 
     @Option(names = "--csv-samples", paramLabel = "FILE",
-            description = "Write every sample to FILE as it is measured (CONTRACTS.md §2; flushed after each "
+            description = "Write every sample to FILE as it is measured (docs/formats.md §2; flushed after each "
                     + "repetition, so an interrupted run keeps what it measured); replaces FILE unless --append.")
     Path csvSamples;
 

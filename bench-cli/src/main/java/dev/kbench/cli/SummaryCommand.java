@@ -14,10 +14,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code kbench summary FILE.csv}: CONTRACTS.md §4, robust summaries of each benchmark's samples. */
+/** {@code kbench summary FILE.csv}: docs/formats.md §4, robust summaries of each benchmark's samples. */
 @Command(name = "summary", sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Summarise each benchmark of a samples file.", "",
-                "CONTRACTS.md §4: n, min, max, mean, median, stddev (n-1) and quantiles (NumPy linear), with warnings "
+                "docs/formats.md §4: n, min, max, mean, median, stddev (n-1) and quantiles (NumPy linear), with warnings "
                 + "about noise, few samples or a missing warmup.",
                 "", "Example:", "  kbench summary samples.csv --quantiles 0.1,0.5,0.9 --format json"},
         footer = {"", "Exit status: 0 ok; 2 bad input or usage."})
@@ -29,14 +29,14 @@ final class SummaryCommand implements Callable<Integer> {
         TABLE,
         /** Markdown. */
         MD,
-        /** CONTRACTS.md §4's JSON. */
+        /** docs/formats.md §4's JSON. */
         JSON
     }
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE.csv", description = "A samples file (CONTRACTS.md §2).")
+    @Parameters(index = "0", paramLabel = "FILE.csv", description = "A samples file (docs/formats.md §2).")
     private Path file;
 
     @Option(names = "--quantiles", paramLabel = "Q", split = ",", defaultValue = "0.2,0.5,0.8",
@@ -44,7 +44,7 @@ final class SummaryCommand implements Callable<Integer> {
     private List<String> quantiles;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
-            description = "table (default), md or json (CONTRACTS.md §4).")
+            description = "table (default), md or json (docs/formats.md §4).")
     private Format format;
 
     @Option(names = "--details", description = "With --format json: add the robust details (IQR, MAD, median "

@@ -21,7 +21,7 @@ import org.w3c.dom.Document;
 
 /**
  * {@code kbench compare} on fixed samples files (compare/base.csv, compare/new.csv, made once with
- * NumPy's default_rng(20261129), normal samples): CONTRACTS.md §3's JSON sealed by a golden file,
+ * NumPy's default_rng(20261129), normal samples): docs/formats.md §3's JSON sealed by a golden file,
  * p-values against SciPy, exit statuses, the table and the exports.
  */
 class CompareCommandTest {
@@ -228,7 +228,7 @@ class CompareCommandTest {
     }
 
     static void assertClose(double expected, double actual) {
-        // CONTRACTS.md §3: 1e-9 relative, or 1e-12 absolute for tiny p-values
+        // docs/formats.md §3: 1e-9 relative, or 1e-12 absolute for tiny p-values
         double tolerance = Math.max(Math.abs(expected) * 1e-9, 1e-12);
         assertEquals(expected, actual, tolerance);
     }

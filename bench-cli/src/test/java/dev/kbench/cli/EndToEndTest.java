@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 8's evidence on PoCL: {@code run --csv-samples}, then {@code compare} of a run against itself
+ * The compare workflow of docs/cli.md, end to end on PoCL: {@code run --csv-samples}, then {@code compare} of a run against itself
  * (exit 0, all same) and against a run of a deliberately slower variant, the same benchmark name doing
  * twice the work (exit 1, slower); and the launcher's way of running, a JVM on the module path with
  * only the OpenCL backend.

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 7's evidence: a run in a separate JVM, killed with SIGKILL after some repetitions, leaves a
+ * Crash-safe runs (docs/formats.md §5): a run in a separate JVM, killed with SIGKILL after some repetitions, leaves a
  * valid samples CSV holding every repetition it completed. The child reports each repetition on
  * stderr ({@code --progress lines}) only after the CSV writer has handed it to the operating system.
  */

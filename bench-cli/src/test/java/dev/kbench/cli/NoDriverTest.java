@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * CONTRACTS.md §1 through the CLI: with no backend on the path, {@code run} and {@code demo} fail with
+ * docs/formats.md §1 through the CLI: with no backend on the path, {@code run} and {@code demo} fail with
  * Triton's message and exit 3, while {@code info} still reports; on the class path and on the module
  * path, in a separate JVM.
  */

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 7's evidence on PoCL, through the library API: an interleaved A/A run of two identical
+ * Suites judged by bench-stats (README.md, "Library use"), on PoCL through the library API: an interleaved A/A run of two identical
  * benchmarks is judged {@code same}, and a planted difference (the same kernel with twice the work) is
  * judged {@code slower} one way and {@code faster} the other, by bench-stats' default comparison.
  */

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code kbench summary}: CONTRACTS.md §4 sealed by golden files, values against NumPy, bad input. */
+/** {@code kbench summary}: docs/formats.md §4 sealed by golden files, values against NumPy, bad input. */
 class SummaryCommandTest {
 
     @TempDir

@@ -2,7 +2,7 @@ package dev.kbench.stats;
 
 /** What a comparison tests: every sample, or one mean per repetition. */
 public enum Aggregation {
-    /** Every timed sample is one value: CONTRACTS.md §3's "the two sample arrays". The default. */
+    /** Every timed sample is one value: docs/formats.md §3's "the two sample arrays". The default. */
     SAMPLES("samples"),
     /**
      * One value per repetition, the mean of its samples, as benchstats recommends: repetitions taken

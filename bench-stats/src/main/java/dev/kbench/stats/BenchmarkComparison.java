@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * The comparison of one benchmark present in both the base and the new samples (a row of
- * CONTRACTS.md §3's {@code results}). All times are in milliseconds.
+ * docs/formats.md §3's {@code results}). All times are in milliseconds.
  *
  * @param id the benchmark and its parameters
  * @param nBase how many values of the base were tested (samples, or repetitions when aggregated)
@@ -20,7 +20,7 @@ import java.util.Optional;
  * @param ratioInterval a seeded percentile-bootstrap confidence interval of {@code ratio}; NaN bounds
  *        when the bootstrap is disabled
  * @param test the statistic and p-values: SciPy's, or where SciPy's p-values are NaN the finite
- *        values of CONTRACTS.md §3 (all values equal: statistic 0 and p-values 1; complete
+ *        values of docs/formats.md §3 (all values equal: statistic 0 and p-values 1; complete
  *        separation: p-value 0 in its direction, 1 in the other); the statistic is infinite under
  *        complete separation where SciPy's is
  * @param verdict the verdict at the (possibly corrected) significance level

@@ -4,7 +4,7 @@ import dev.kbench.api.SampleRecord;
 import java.util.Objects;
 
 /**
- * A benchmark's identity in the samples CSV: name and parameters (CONTRACTS.md §2).
+ * A benchmark's identity in the samples CSV: name and parameters (docs/formats.md §2).
  *
  * @param benchmark the name, not blank
  * @param params the parameters, {@code k=v} pairs joined by {@code ;}, empty for none

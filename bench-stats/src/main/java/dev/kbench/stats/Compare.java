@@ -16,7 +16,7 @@ import java.util.stream.IntStream;
 
 /**
  * Compares two sets of samples benchmark by benchmark, {@code kbench compare BASE.csv NEW.csv}
- * (CONTRACTS.md §3). Immutable: start from {@link #withDefaults()} and derive with the
+ * (docs/formats.md §3). Immutable: start from {@link #withDefaults()} and derive with the
  * {@code with...} methods, each of which validates its argument. Thread-safe.
  *
  * {@snippet :
@@ -89,7 +89,7 @@ public final class Compare {
     }
 
     /**
-     * The defaults of CONTRACTS.md §3: Brunner-Munzel on the t distribution, alpha 0.001, no
+     * The defaults of docs/formats.md §3: Brunner-Munzel on the t distribution, alpha 0.001, no
      * correction, raw samples, 1000 bootstrap replicates at 95 %, 1000 stability shuffles (used with
      * repetition means) with threshold 0.95.
      *

@@ -5,7 +5,7 @@ import java.util.Objects;
 
 /**
  * The result of {@link Compare#compare}: one row per benchmark present in both inputs, in the order
- * they first appear in the base, and the benchmarks present in only one of them (CONTRACTS.md §3).
+ * they first appear in the base, and the benchmarks present in only one of them (docs/formats.md §3).
  *
  * @param method the test
  * @param distribution the p-value distribution, meaningful for {@link TestMethod#BRUNNER_MUNZEL}

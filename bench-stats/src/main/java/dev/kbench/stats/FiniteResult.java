@@ -3,7 +3,7 @@ package dev.kbench.stats;
 import java.util.Optional;
 
 /**
- * A test result made finite where SciPy's p-values are NaN (CONTRACTS.md §3), with a note saying so.
+ * A test result made finite where SciPy's p-values are NaN (docs/formats.md §3), with a note saying so.
  *
  * <ul>
  *   <li>Statistic NaN (all values equal, e.g. Brunner-Munzel's 0/0): no difference, statistic 0,

@@ -20,7 +20,7 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
 /**
- * The samples CSV of CONTRACTS.md §2: UTF-8, comma-separated, one header row, one row per timed
+ * The samples CSV of docs/formats.md §2: UTF-8, comma-separated, one header row, one row per timed
  * sample, {@code Locale.ROOT} numbers. Reading is strict and says where a file is wrong; writing
  * goes through {@link SamplesCsvWriter}. Stateless and thread-safe.
  *

@@ -15,7 +15,7 @@ import java.util.Objects;
 import org.apache.commons.csv.CSVPrinter;
 
 /**
- * Appends samples to a samples CSV (CONTRACTS.md §2) as they are measured, so that a run killed
+ * Appends samples to a samples CSV (docs/formats.md §2) as they are measured, so that a run killed
  * half-way leaves a valid file with every finished batch. Each {@link #append(List)} formats its
  * rows in memory and hands them to the operating system in one write before returning.
  *

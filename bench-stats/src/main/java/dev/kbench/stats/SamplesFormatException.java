@@ -4,7 +4,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A samples CSV that does not follow CONTRACTS.md §2, with where: the file, the 1-based line and the
+ * A samples CSV that does not follow docs/formats.md §2, with where: the file, the 1-based line and the
  * column. Its message has the form {@code FILE:LINE: column 'time_ms': ...}.
  */
 public final class SamplesFormatException extends IllegalArgumentException {

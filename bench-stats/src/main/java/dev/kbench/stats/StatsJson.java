@@ -15,7 +15,7 @@ import java.io.Writer;
 import java.util.List;
 
 /**
- * JSON documents of {@code kbench compare --format json} (CONTRACTS.md §3) and
+ * JSON documents of {@code kbench compare --format json} (docs/formats.md §3) and
  * {@code kbench summary --format json} (§4), built with Jackson. Keys come in the contract's order,
  * extra keys after; numbers are Jackson's shortest round-trip form of each double, independent of
  * the default locale; non-finite numbers (an infinite statistic, a ratio over a zero median, an
@@ -74,7 +74,7 @@ public final class StatsJson {
     }
 
     /**
-     * The summary document with exactly the keys of CONTRACTS.md §4: {@code results}, each with
+     * The summary document with exactly the keys of docs/formats.md §4: {@code results}, each with
      * {@code benchmark}, {@code params}, {@code n}, {@code min_ms}, {@code max_ms}, {@code mean_ms},
      * {@code median_ms}, {@code stddev_ms} and {@code quantiles} keyed by the probabilities as given.
      *

@@ -20,7 +20,7 @@ import org.apache.commons.statistics.descriptive.Statistic;
 import org.apache.commons.statistics.distribution.BinomialDistribution;
 
 /**
- * Summarises benchmark samples ({@code kbench summary}, CONTRACTS.md §4). Immutable: start from
+ * Summarises benchmark samples ({@code kbench summary}, docs/formats.md §4). Immutable: start from
  * {@link #withDefaults()} and derive with the {@code with...} methods, each of which validates its
  * argument. Thread-safe.
  *
@@ -36,7 +36,7 @@ import org.apache.commons.statistics.distribution.BinomialDistribution;
  */
 public final class Summarizer {
 
-    /** The default quantiles, CONTRACTS.md §4's. */
+    /** The default quantiles, docs/formats.md §4's. */
     public static final List<String> DEFAULT_QUANTILES = List.of("0.2", "0.5", "0.8");
     /** Fewer samples than this earn a warning, as benchstats warns. */
     public static final int DEFAULT_MIN_SAMPLES = 10;

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Robust summary of one benchmark's samples ({@code kbench summary}, CONTRACTS.md §4). Times are in
+ * Robust summary of one benchmark's samples ({@code kbench summary}, docs/formats.md §4). Times are in
  * milliseconds; quantiles, the median and the quartiles use NumPy's {@code linear} method.
  *
  * @param id the benchmark and its parameters

@@ -1,6 +1,6 @@
 package dev.kbench.stats;
 
-/** The comparison methods of {@code kbench compare --method} (CONTRACTS.md §3). */
+/** The comparison methods of {@code kbench compare --method} (docs/formats.md §3). */
 public enum TestMethod {
     /** {@code scipy.stats.brunnermunzel}: the default. */
     BRUNNER_MUNZEL("brunnermunzel"),

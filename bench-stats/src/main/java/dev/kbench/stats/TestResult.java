@@ -6,7 +6,7 @@ package dev.kbench.stats;
  * {@code less} is the alternative that {@code x} is stochastically smaller than {@code y}.
  *
  * <p>The values of {@link TwoSampleTest#test(double[], double[])} are SciPy's, including NaN where
- * SciPy returns NaN; {@link Compare} replaces those with the finite results of CONTRACTS.md §3.
+ * SciPy returns NaN; {@link Compare} replaces those with the finite results of docs/formats.md §3.
  *
  * @param statistic the test statistic (SciPy's {@code statistic}); infinite or NaN where SciPy's is
  * @param pValueTwoSided the p-value for {@code alternative='two-sided'}

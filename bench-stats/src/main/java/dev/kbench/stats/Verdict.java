@@ -2,7 +2,7 @@ package dev.kbench.stats;
 
 import java.util.Locale;
 
-/** What a comparison concludes about the new code relative to the base (CONTRACTS.md §3). */
+/** What a comparison concludes about the new code relative to the base (docs/formats.md §3). */
 public enum Verdict {
     /** The base is stochastically smaller: the new code is slower (a regression). */
     SLOWER,

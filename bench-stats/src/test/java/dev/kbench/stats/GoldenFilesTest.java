@@ -24,7 +24,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * These tests seal the machine-readable formats of CONTRACTS.md §2-§4: seeded samples, written and
+ * These tests seal the machine-readable formats of docs/formats.md §2-§4: seeded samples, written and
  * compared byte for byte with the files under {@code src/test/resources/dev/kbench/stats/golden},
  * under several default locales. A deliberate format change regenerates them with
  * {@code -Dkbench.golden.update=true} (then review the diff).

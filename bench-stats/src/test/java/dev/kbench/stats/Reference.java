@@ -20,9 +20,9 @@ import java.util.List;
  */
 final class Reference {
 
-    /** CONTRACTS.md §3: agreement to 1e-9 relative. */
+    /** docs/formats.md §3: agreement to 1e-9 relative. */
     static final double RELATIVE = 1e-9;
-    /** CONTRACTS.md §3: or 1e-12 absolute for tiny p-values. */
+    /** docs/formats.md §3: or 1e-12 absolute for tiny p-values. */
     static final double ABSOLUTE = 1e-12;
 
     private static final JsonNode ROOT = load();
@@ -82,7 +82,7 @@ final class Reference {
     static final double STRICT_RELATIVE = 1e-12;
 
     /**
-     * Asserts SciPy agreement as CONTRACTS.md §3 demands: equal when NaN or infinite, else within
+     * Asserts SciPy agreement as docs/formats.md §3 demands: equal when NaN or infinite, else within
      * 1e-9 relative or 1e-12 absolute; and, stricter, within 1e-12 relative (or exactly 0).
      */
     static void assertAgrees(double expected, double actual, String what) {

@@ -30,7 +30,7 @@ import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 
 /**
- * The GELU sweep of issue 4 on the cuda backend: checks the kernel's output against the CPU reference
+ * The GELU sweep (docs/cuda.md, "The H200 sweep") on the cuda backend: checks the kernel's output against the CPU reference
  * once, then runs {@code doBench} of {@code kernels/cuda/gelu.ptx} at n = 2^0 (the {@code empty} kernel),
  * 2^10, ..., 2^28 floats in normal mode, CUDA-graph mode with the cache clear inside the graph, and
  * Triton's graph mode (no clear); and, to check event timing, a {@code spin} kernel of known duration in

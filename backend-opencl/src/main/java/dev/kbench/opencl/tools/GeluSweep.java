@@ -42,7 +42,7 @@ import dev.kbench.api.KernelModule;
  *   --cache triton|device|BYTES   cache clear: Triton's 256 MiB (default), 2x the device's
  *                         CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, or a size in bytes; 0 disables it
  *   --warmup-ms 25 --rep-ms 100   do_bench's targets (Triton's defaults)
- *   --samples FILE        also write every sample as a samples CSV (CONTRACTS.md section 2)
+ *   --samples FILE        also write every sample as a samples CSV (docs/formats.md §2)
  * </pre>
  * Choose the device with {@code -Dkbench.opencl.device=}. Exit status 0, or 1 if an output is wrong,
  * or 2 on bad usage.

@@ -16,7 +16,7 @@ import java.util.OptionalLong;
 
 /**
  * kbench's run JSON ({@code run --json FILE}, {@code run --format json}): where and how the run was
- * measured, and per benchmark the summary of CONTRACTS.md §4's keys plus throughput and every sample,
+ * measured, and per benchmark the summary of docs/formats.md §4's keys plus throughput and every sample,
  * repetition by repetition. Unknown values are {@code null}.
  */
 final class RunJson {

@@ -23,7 +23,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * The stats engine at the sizes of issue 6: one Brunner-Munzel test on 2 x 10^6 samples
+ * The stats engine at the sizes docs/stats.md measures: one Brunner-Munzel test on 2 x 10^6 samples
  * (10^6 per side), and a whole {@code kbench compare} of 10,000 benchmarks x 100 samples per side.
  * Data: seeded log-normal times (continuous, no ties), the new side 1 % slower.
  */
