@@ -1,0 +1,127 @@
+package dev.kbench.architecture;
+
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.core.domain.JavaModifier.PUBLIC;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.properties.HasModifiers.Predicates.modifier;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The floors of kbench, checked on the compiled product classes: bench-api at the bottom and depending
+ * on nothing; bench-stats on bench-api only; each backend on the backend SPI (bench-api) only; bench-cli
+ * on top, through public API only; no arrow points up or sideways. README.md ("Modules (JPMS)") draws
+ * the same picture.
+ */
+class LayeringTest {
+
+    /**
+     * Which packages form which floor: the one place to edit when a module's packages change (e.g. when
+     * bench-api splits into user API, SPI and internals).
+     */
+    static final class Layers {
+        /** What backend authors implement and use (today the whole of bench-api). */
+        static final String[] SPI = {"dev.kbench.api.."};
+        /** What library users and bench-cli use of bench-api. */
+        static final String[] API = {"dev.kbench.api.."};
+        /** Every package of bench-api. */
+        static final String[] BENCH_API = {"dev.kbench.api.."};
+        static final String[] STATS = {"dev.kbench.stats.."};
+        static final String[] CUDA = {"dev.kbench.cuda.."};
+        static final String[] OPENCL = {"dev.kbench.opencl.."};
+        static final String[] LEVELZERO = {"dev.kbench.levelzero.."};
+        static final String[] CLI = {"dev.kbench.cli.."};
+
+        static String[] backends() {
+            return Stream.of(CUDA, OPENCL, LEVELZERO).flatMap(Stream::of).toArray(String[]::new);
+        }
+
+        static String[] all() {
+            return Stream.of(BENCH_API, STATS, backends(), CLI).flatMap(Stream::of).distinct().toArray(String[]::new);
+        }
+
+        private Layers() {
+        }
+    }
+
+    private static JavaClasses product;
+
+    @BeforeAll
+    static void importTheProduct() {
+        product = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.kbench");
+    }
+
+    @Test
+    void everyModuleWasImported() {
+        for (String[] layer : new String[][] {Layers.BENCH_API, Layers.STATS, Layers.CUDA, Layers.OPENCL,
+                Layers.LEVELZERO, Layers.CLI}) {
+            assertFalse(product.that(resideInAnyPackage(layer)).isEmpty(),
+                    "no classes in " + String.join(", ", layer) + ": the rules below would pass vacuously");
+        }
+    }
+
+    @Test
+    void nothingDependsUpwardOrSideways() {
+        layeredArchitecture().consideringOnlyDependenciesInAnyPackage("dev.kbench..")
+                .layer("bench-api").definedBy(Layers.BENCH_API)
+                .layer("bench-stats").definedBy(Layers.STATS)
+                .layer("backend-cuda").definedBy(Layers.CUDA)
+                .layer("backend-opencl").definedBy(Layers.OPENCL)
+                .layer("backend-levelzero").definedBy(Layers.LEVELZERO)
+                .layer("bench-cli").definedBy(Layers.CLI)
+                .whereLayer("bench-cli").mayNotBeAccessedByAnyLayer()
+                .whereLayer("backend-cuda").mayNotBeAccessedByAnyLayer()
+                .whereLayer("backend-opencl").mayNotBeAccessedByAnyLayer()
+                .whereLayer("backend-levelzero").mayNotBeAccessedByAnyLayer()
+                .whereLayer("bench-stats").mayOnlyBeAccessedByLayers("bench-cli")
+                .whereLayer("bench-api").mayOnlyBeAccessedByLayers("bench-stats", "backend-cuda", "backend-opencl",
+                        "backend-levelzero", "bench-cli")
+                .check(product);
+    }
+
+    @Test
+    void benchApiDependsOnNothingButTheJdk() {
+        classes().that().resideInAnyPackage(Layers.BENCH_API).should().onlyDependOnClassesThat()
+                .resideInAnyPackage(Stream.concat(Stream.of(Layers.BENCH_API), Stream.of("java..")).toArray(String[]::new))
+                .check(product);
+    }
+
+    @Test
+    void backendsSeeOnlyTheSpi() {
+        for (String[] backend : new String[][] {Layers.CUDA, Layers.OPENCL, Layers.LEVELZERO}) {
+            noClasses().that().resideInAnyPackage(backend).should().dependOnClassesThat(
+                            resideInAnyPackage(Layers.all()).and(not(resideInAnyPackage(Layers.SPI)))
+                                    .and(not(resideInAnyPackage(backend))))
+                    .orShould().dependOnClassesThat(resideInAnyPackage(Layers.SPI).and(not(modifier(PUBLIC))))
+                    .because("a backend implements the SPI and must not reach into kbench's internals or another backend")
+                    .check(product);
+        }
+    }
+
+    @Test
+    void benchStatsSeesOnlyPublicApi() {
+        noClasses().that().resideInAnyPackage(Layers.STATS).should().dependOnClassesThat(
+                        resideInAnyPackage(Layers.API).and(not(modifier(PUBLIC))))
+                .check(product);
+    }
+
+    @Test
+    void benchCliSeesOnlyPublicApi() {
+        noClasses().that().resideInAnyPackage(Layers.CLI).should().dependOnClassesThat(
+                        resideInAnyPackage(Stream.concat(Stream.of(Layers.API), Stream.of(Layers.STATS))
+                                .toArray(String[]::new)).and(not(modifier(PUBLIC))))
+                .orShould().dependOnClassesThat(resideInAnyPackage(Layers.backends()))
+                .because("the CLI finds backends with ServiceLoader and uses the library as any user would")
+                .check(product);
+    }
+}
