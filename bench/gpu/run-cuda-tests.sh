@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine, from the repository root, after `source .device/env.sh` (see prepare-kit.sh):
-#   1. CudaInfo on the module path and on the class path (driver state, inventory, device facts)
+#   1. CudaInfo (test code) on the module path and on the class path (driver state, inventory, device facts)
 #   2. the backend's JUnit tests, the @Tag("gpu") ones and the CI ones, which take their GPU branch here
 #      (class path; LaunchPathTest also starts JVMs on the module path)
-#   3. the GELU sweep (doBench at n = 2^0, 2^10 ... 2^28 in normal, graph and graph-noclear modes, plus the
-#      spin kernel) on the module path and on the class path
+#   3. bench/evidence's GELU sweep (doBench at n = 2^0, 2^10 ... 2^28 in normal, graph and graph-noclear modes,
+#      plus the spin kernel) with the backend on the module path and on the class path
 # Writes to $OUT (else bench/out/cuda): info.txt, junit.txt, sweep-module.csv, sweep-module.log,
 # sweep-classpath.csv, sweep-classpath.log. Exits non-zero if any step failed.
 #   SWEEP_ARGS   extra GeluSweep options, e.g. "--exponents 20,28 --modes normal"
@@ -19,7 +19,10 @@ lib=$(ls "$app"/lib/*.jar | tr '\n' ':')
 lib=${lib%:}
 steps=${STEPS:-info junit sweep}
 status=0
-mp=(java --enable-native-access=jcuda,dev.kbench.cuda -p "$lib" -m)
+tests=$app/test/backend-cuda-tests.jar
+tools=$(ls "$app"/tools/*.jar | tr '\n' ':')
+tools=${tools%:}
+mp=(java --enable-native-access=jcuda,dev.kbench.cuda -p "$lib" --add-modules ALL-MODULE-PATH)
 cp=(java --enable-native-access=ALL-UNNAMED -cp "$lib")
 
 if [[ $steps == *info* ]]; then
@@ -28,9 +31,10 @@ if [[ $steps == *info* ]]; then
     nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem,clocks.sm,clocks.mem --format=csv
     java -version 2>&1
     echo "=== module path"
-    "${mp[@]}" dev.kbench.cuda/dev.kbench.cuda.tools.CudaInfo || status=1
+    java --enable-native-access=jcuda,dev.kbench.cuda --patch-module dev.kbench.cuda="$tests" -p "$lib" \
+      -m dev.kbench.cuda/dev.kbench.cuda.CudaInfo || status=1
     echo "=== class path"
-    "${cp[@]}" dev.kbench.cuda.tools.CudaInfo || status=1
+    java --enable-native-access=ALL-UNNAMED -cp "$lib:$tests" dev.kbench.cuda.CudaInfo || status=1
   } >"$out/info.txt" 2>&1
   echo "info: done (status $status)"
 fi
@@ -39,17 +43,18 @@ if [[ $steps == *junit* ]]; then
   cubin=()
   if ! command -v nvcc >/dev/null && [[ -f $app/gelu.sm_90.cubin ]]; then cubin=(-Dkbench.cuda.cubin="$app/gelu.sm_90.cubin"); fi
   java --enable-native-access=ALL-UNNAMED "${cubin[@]}" -jar "$app"/test/junit-platform-console-standalone-*.jar execute \
-    --class-path "$lib:$app/test/backend-cuda-tests.jar" --scan-class-path "$app/test/backend-cuda-tests.jar" \
+    --class-path "$lib:$(ls "$app"/test/*.jar | grep -v junit-platform-console | tr '\n' ':')" --scan-class-path "$app/test/backend-cuda-tests.jar" \
     --details=tree --disable-banner >"$out/junit.txt" 2>&1 || status=1
   echo "junit: $(grep -E 'tests (successful|failed)' "$out/junit.txt" | tr -s ' ' | tr '\n' ' ') (status $status)"
 fi
 
 if [[ $steps == *sweep* ]]; then
   # shellcheck disable=SC2086
-  "${mp[@]}" dev.kbench.cuda/dev.kbench.cuda.tools.GeluSweep --out "$out/sweep-module.csv" ${SWEEP_ARGS:-} \
+  "${mp[@]}" -cp "$tools" -Dkbench.backend=cuda dev.kbench.evidence.GeluSweep --out "$out/sweep-module.csv" ${SWEEP_ARGS:-} \
     2>"$out/sweep-module.log" || status=1
   # shellcheck disable=SC2086
-  "${cp[@]}" dev.kbench.cuda.tools.GeluSweep --out "$out/sweep-classpath.csv" ${SWEEP_ARGS:-} \
+  java --enable-native-access=ALL-UNNAMED -cp "$lib:$tools" -Dkbench.backend=cuda dev.kbench.evidence.GeluSweep \
+    --out "$out/sweep-classpath.csv" ${SWEEP_ARGS:-} \
     2>"$out/sweep-classpath.log" || status=1
   echo "sweep: done (status $status)"
 fi

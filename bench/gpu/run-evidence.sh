@@ -12,6 +12,9 @@ lib=$(ls .device/app/all/*.jar | tr '\n' ':')
 lib=${lib%:}
 cp=(java --enable-native-access=ALL-UNNAMED -cp "$lib")
 mp=(java --enable-native-access=jcuda,dev.kbench.cuda,jocl,dev.kbench.opencl -p "$lib" --add-modules ALL-MODULE-PATH)
+# bench/evidence's tools (not shipped), on the class path beside the modules: tool BACKEND CLASS [args]
+tools=$(ls .device/app/tools/*.jar | tr '\n' ':')
+tool() { local backend=$1 main=$2; shift 2; "${mp[@]}" -Dkbench.backend="$backend" -cp "${tools%:}" "dev.kbench.evidence.$main" "$@"; }
 evidence() { local backend=$1; shift; java -Dkbench.backend="$backend" --enable-native-access=ALL-UNNAMED \
   -cp "$lib:.device/app/evidence" Evidence "$@"; }
 exps="0 10 12 14 16 18 20 22 24 26 28"
@@ -30,8 +33,8 @@ fidelity)
     2>> "$out/harness.log" || status=1; }
   want triton && step triton && { python3 bench/fidelity/triton_bench.py kernels/cuda/gelu.ptx gelu "$exps" \
     > "$out/fidelity-triton.csv" 2> "$out/triton.log" || status=1; }
-  want kbench && step "kbench doBench (module path), normal and graph" && { "${mp[@]}" \
-    -m dev.kbench.cuda/dev.kbench.cuda.tools.GeluSweep --exponents "${exps// /,}" --modes normal,graph,graph-noclear \
+  want kbench && step "kbench doBench (module path), normal and graph" && { \
+    tool cuda GeluSweep --exponents "${exps// /,}" --modes normal,graph,graph-noclear \
     --spin-us "" --out "$out/fidelity-kbench.csv" 2> "$out/kbench.log" || status=1; }
   # Alternating rounds of the three harnesses (normal mode only): run-to-run spread of each, side by side.
   if want rounds; then
@@ -40,13 +43,13 @@ fidelity)
       /tmp/harness kernels/cuda/gelu.ptx gelu "$exps" | sed "s/^c,/c$r,/" >> "$out/rounds.csv" 2>> "$out/harness.log" || status=1
       python3 bench/fidelity/triton_bench.py kernels/cuda/gelu.ptx gelu "$exps" | sed "s/^triton,/triton$r,/" \
         >> "$out/rounds.csv" 2>> "$out/triton.log" || status=1
-      "${mp[@]}" -m dev.kbench.cuda/dev.kbench.cuda.tools.GeluSweep --exponents "${exps// /,}" --modes normal \
+      tool cuda GeluSweep --exponents "${exps// /,}" --modes normal \
         --spin-us "" 2>> "$out/kbench.log" | sed "s/^module,/kbench$r,/" >> "$out/rounds.csv" || status=1
     done
   fi
-  want opencl && step "OpenCL GELU sweep on NVIDIA's driver" && { "${mp[@]}" -m dev.kbench.opencl/dev.kbench.opencl.tools.GeluSweep --log2n 16,20,24,28 \
+  want opencl && step "OpenCL GELU sweep on NVIDIA's driver" && { tool opencl GeluSweep --exponents 16,20,24,28 --modes normal \
     > "$out/opencl-gelu.csv" 2> "$out/opencl-gelu.log" || status=1
-  "${mp[@]}" -m dev.kbench.opencl/dev.kbench.opencl.tools.MarkerOverhead 2000 16 268435456 \
+  tool opencl MarkerOverhead 2000 16 268435456 \
     > "$out/opencl-markers.txt" 2>&1 || status=1; }
   want suite && step "cross-vendor built-in suite" && for b in cuda opencl; do
     "${mp[@]}" -m dev.kbench.cli/dev.kbench.cli.Main --backend $b run --filter copy,triad,gelu,reduce_sum,empty \

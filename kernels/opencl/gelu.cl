@@ -5,8 +5,8 @@
 // masks the tail with offsets < n. Here the NDRange is rounded up to whole work-groups and the tail is
 // masked the same way.
 //
-// Used by backend-opencl's tests and by dev.kbench.opencl.tools.GeluSweep (copied into the jar as
-// dev/kbench/opencl/tools/gelu.cl by backend-opencl/pom.xml; this file is the one source).
+// Used by backend-opencl's tests and by bench/evidence's GeluSweep and MarkerOverhead (copied beside
+// them by backend-opencl/pom.xml and bench/evidence/pom.xml; this file is the one source).
 
 __kernel void gelu_forward(__global const float *x, __global float *out, const int n)
 {

@@ -38,8 +38,6 @@ import dev.kbench.api.KernelException;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
-import dev.kbench.cuda.tools.GeluReference;
-import dev.kbench.cuda.tools.GeluSweep;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUstream;
 import jcuda.driver.JCudaDriver;
@@ -57,7 +55,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("gpu")
 class CudaGpuTest {
 
-    private static final int BLOCK = GeluSweep.BLOCK;
+    private static final int BLOCK = GeluReference.BLOCK;
 
     private static CudaDriver driver;
     private static DeviceInterface device;
@@ -108,7 +106,7 @@ class CudaGpuTest {
     @Test
     void geluMatchesTheCpuReference() {
         for (int n : new int[] {1, 1000, (1 << 20) + 7}) {
-            double error = GeluSweep.check(device, gelu.kernel("gelu"), n);
+            double error = GeluReference.check(device, gelu.kernel("gelu"), n);
             System.out.printf(Locale.ROOT, "gelu n=%d max error %.3g%n", n, error);
             assertTrue(error <= GeluReference.TOLERANCE, "n=" + n + ": max error " + error);
         }
@@ -133,7 +131,7 @@ class CudaGpuTest {
                 try (KernelModule geluModule = dev.loadModule(KernelSource.of(TestFiles.kernel("gelu.ptx")));
                      KernelModule spinModule = dev.loadModule(KernelSource.of(TestFiles.kernel("spin.ptx")))) {
                     for (int n : new int[] {1000, (1 << 20) + 7}) {
-                        double error = GeluSweep.check(dev, geluModule.kernel("gelu"), n);
+                        double error = GeluReference.check(dev, geluModule.kernel("gelu"), n);
                         System.out.printf(Locale.ROOT, "%s: gelu n=%d max error %.3g%n", path, n, error);
                         assertTrue(error <= GeluReference.TOLERANCE, path + " n=" + n + ": max error " + error);
                     }
@@ -234,7 +232,7 @@ class CudaGpuTest {
         Path cubin = cubin(tmp);
 
         try (KernelModule module = device.loadModule(KernelSource.of(cubin))) {
-            double error = GeluSweep.check(device, module.kernel("gelu"), 4099);
+            double error = GeluReference.check(device, module.kernel("gelu"), 4099);
             assertTrue(error <= GeluReference.TOLERANCE, "max error " + error);
             KernelException missing = assertThrows(KernelException.class, () -> module.kernel("nope"));
             assertTrue(missing.getMessage().contains("extern \"C\""), missing.getMessage());

@@ -18,7 +18,6 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import dev.kbench.api.Drivers;
-import dev.kbench.cuda.tools.CudaInfo;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,7 +34,8 @@ class LaunchPathTest {
 
     @Test
     void modulePath(@TempDir Path tmp) throws Exception {
-        Run run = java(tmp, "--enable-native-access=jcuda", "-p", path(), "-m",
+        Run run = java(tmp, "--enable-native-access=jcuda", "--patch-module",
+                "dev.kbench.cuda=" + location(CudaInfo.class), "-p", path(), "-m",
                 "dev.kbench.cuda/" + CudaInfo.class.getName());
 
         assertQuietAndLoaded(run, tmp);
@@ -46,7 +46,8 @@ class LaunchPathTest {
 
     @Test
     void modulePathWithNativeAccessForTheBackend(@TempDir Path tmp) throws Exception {
-        Run run = java(tmp, "--enable-native-access=jcuda,dev.kbench.cuda", "-p", path(), "-m",
+        Run run = java(tmp, "--enable-native-access=jcuda,dev.kbench.cuda", "--patch-module",
+                "dev.kbench.cuda=" + location(CudaInfo.class), "-p", path(), "-m",
                 "dev.kbench.cuda/" + CudaInfo.class.getName());
 
         assertQuietAndLoaded(run, tmp);
@@ -55,7 +56,8 @@ class LaunchPathTest {
 
     @Test
     void classPath(@TempDir Path tmp) throws Exception {
-        Run run = java(tmp, "--enable-native-access=ALL-UNNAMED", "-cp", path(), CudaInfo.class.getName());
+        Run run = java(tmp, "--enable-native-access=ALL-UNNAMED", "-cp",
+                path() + File.pathSeparator + location(CudaInfo.class), CudaInfo.class.getName());
 
         assertQuietAndLoaded(run, tmp);
         assertTrue(run.out().startsWith("path: class path\n"), run.out());

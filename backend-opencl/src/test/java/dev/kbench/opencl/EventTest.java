@@ -4,17 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.util.List;
 
 import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.Dim3;
 import dev.kbench.api.Event;
 import dev.kbench.api.KernelArg;
 import dev.kbench.api.KernelModule;
-import dev.kbench.opencl.tools.Gelu;
-import dev.kbench.opencl.tools.MarkerOverhead;
 import org.junit.jupiter.api.Test;
 
 /** Marker events: their timestamps, their validation and their release. */
@@ -106,26 +101,5 @@ class EventTest {
         assertEquals(live + 1, counts.live(NativeCounts.Kind.EVENT));
         event.close();
         assertEquals(live, counts.live(NativeCounts.Kind.EVENT));
-    }
-
-    @Test
-    void markersBracketTheKernelsOwnProfilingInterval() {
-        OpenClDriver driver = OpenCl.driver();
-        List<MarkerOverhead.Scenario> scenarios = MarkerOverhead.run(driver, 20, 1 << 12, 1 << 20,
-                new PrintStream(OutputStream.nullOutputStream()));
-        assertEquals(List.of("empty", "kernel", "clear+kernel", "clear"), scenarios.stream().map(MarkerOverhead.Scenario::scenario).toList());
-        for (MarkerOverhead.Scenario scenario : scenarios) {
-            assertEquals(20, scenario.timestamps().size());
-            for (MarkerOverhead.Timestamps t : scenario.timestamps()) {
-                assertTrue(t.startMarkerEnd() > 0 && t.endMarkerEnd() >= t.startMarkerEnd(), t::toString);
-                if (scenario.withKernel()) {
-                    // In an in-order queue the kernel starts after the start marker completes and the end
-                    // marker completes after the kernel.
-                    assertTrue(t.startMarkerEnd() <= t.kernelStart(), () -> "kernel started before the start marker: " + t);
-                    assertTrue(t.kernelStart() <= t.kernelEnd(), t::toString);
-                    assertTrue(t.kernelEnd() <= t.endMarkerEnd(), () -> "end marker before the kernel's end: " + t);
-                }
-            }
-        }
     }
 }

@@ -18,7 +18,6 @@ import dev.kbench.api.Dim3;
 import dev.kbench.api.Kernel;
 import dev.kbench.api.KernelArg;
 import dev.kbench.api.KernelModule;
-import dev.kbench.opencl.tools.Gelu;
 import org.junit.jupiter.api.Test;
 
 /** do_bench of the real GELU kernel on the OpenCL device, with its output checked against the reference. */

@@ -19,7 +19,6 @@ import dev.kbench.api.KernelException;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
-import dev.kbench.opencl.tools.Gelu;
 import org.junit.jupiter.api.Test;
 
 /** Building kernels, checking their arguments and launching them on the OpenCL device. */

@@ -13,7 +13,6 @@ import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.Dim3;
 import dev.kbench.api.KernelArg;
 import dev.kbench.api.KernelModule;
-import dev.kbench.opencl.tools.Gelu;
 import org.junit.jupiter.api.Test;
 
 /** Every OpenCL object is released: counted objects balance, and native memory stays flat over 100,000s of repetitions. */

@@ -1,4 +1,4 @@
-package dev.kbench.cuda.tools;
+package dev.kbench.cuda;
 
 import java.io.PrintStream;
 import java.util.Locale;
@@ -11,11 +11,11 @@ import dev.kbench.api.Drivers;
 /**
  * Prints what driver discovery found (one {@code name: state: reason} line per driver, as
  * {@code kbench info}), the cuda driver's inventory and, when it is active, its device facts. Used to
- * check the backend on the module path and the class path:
+ * check the backend on the module path and the class path (test code, patched into the module):
  *
  * {@snippet lang=sh :
- * java --enable-native-access=jcuda,dev.kbench.cuda -p LIBS -m dev.kbench.cuda/dev.kbench.cuda.tools.CudaInfo
- * java --enable-native-access=ALL-UNNAMED -cp LIBS dev.kbench.cuda.tools.CudaInfo
+ * java --enable-native-access=jcuda,dev.kbench.cuda --patch-module dev.kbench.cuda=TESTS -p LIBS -m dev.kbench.cuda/dev.kbench.cuda.CudaInfo
+ * java --enable-native-access=ALL-UNNAMED -cp LIBS:TESTS dev.kbench.cuda.CudaInfo
  * }
  */
 public final class CudaInfo {

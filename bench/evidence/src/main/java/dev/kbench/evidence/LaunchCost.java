@@ -1,4 +1,4 @@
-package dev.kbench.cuda.tools;
+package dev.kbench.evidence;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -38,12 +38,12 @@ import dev.kbench.cuda.CudaDriver;
  * --rounds R      rounds (default 3)
  * --batches N     timed batches per path and round (default 200); 5 untimed batches come first
  * --batch K       launches per batch (default 2000)
- * --ptx FILE      the PTX (default kernels/cuda/gelu.ptx); --kernel NAME (default empty)
+ * --ptx FILE      the PTX (default: kernels/cuda/gelu.ptx, packaged); --kernel NAME (default empty)
  * --out FILE      write the CSV there instead of standard output
  * </pre>
  *
  * {@snippet lang=sh :
- * java --enable-native-access=jcuda,dev.kbench.cuda -p LIBS -m dev.kbench.cuda/dev.kbench.cuda.tools.LaunchCost
+ * java --enable-native-access=jcuda,dev.kbench.cuda -p LIBS --add-modules ALL-MODULE-PATH -cp EVIDENCE dev.kbench.evidence.LaunchCost
  * }
  */
 public final class LaunchCost {
@@ -66,7 +66,7 @@ public final class LaunchCost {
         int rounds = 3;
         int batches = 200;
         int batch = 2000;
-        Path ptx = Path.of("kernels/cuda/gelu.ptx");
+        Path ptx = null;
         String kernelName = "empty";
         Path out = null;
         for (int i = 0; i < args.length; i++) {
@@ -86,7 +86,8 @@ public final class LaunchCost {
         if (rounds < 1 || batches < 1 || batch < 1) {
             throw new IllegalArgumentException("--rounds, --batches and --batch must be >= 1");
         }
-        KernelSource source = KernelSource.of(ptx);
+        KernelSource source = ptx == null ? Gelu.kernelsFor(java.util.Set.of(dev.kbench.api.SourceKind.PTX)).source()
+                : KernelSource.of(ptx);
         String path = LaunchCost.class.getModule().isNamed() ? "module" : "classpath";
         List<String> rows = new ArrayList<>();
         rows.add(HEADER);

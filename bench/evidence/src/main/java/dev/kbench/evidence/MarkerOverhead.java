@@ -1,4 +1,4 @@
-package dev.kbench.opencl.tools;
+package dev.kbench.evidence;
 
 import java.io.PrintStream;
 import java.lang.foreign.Arena;
@@ -40,9 +40,11 @@ import org.jocl.cl_program;
  * their difference (the overhead); {@code before} = kernel START - start marker END; {@code after} = end
  * marker END - kernel END.
  *
- * <p>Usage: {@code java ... dev.kbench.opencl.tools.MarkerOverhead [iterations=2000] [log2n=16] [clearBytes=268435456]}.
+ * <p>Usage: {@code java ... dev.kbench.evidence.MarkerOverhead [iterations=2000] [log2n=16] [clearBytes=268435456]}.
  */
 public final class MarkerOverhead {
+
+    private static final Gelu.Kernels OPENCL = Gelu.kernelsFor(java.util.Set.of(dev.kbench.api.SourceKind.OPENCL_C));
 
     private MarkerOverhead() {
     }
@@ -114,12 +116,12 @@ public final class MarkerOverhead {
         cl_command_queue queue = device.unwrap(cl_command_queue.class);
         cl_context context = device.unwrap(cl_context.class);
         int[] err = new int[1];
-        cl_program program = CL.clCreateProgramWithSource(context, 1, new String[] {Gelu.source().text()}, null, err);
+        cl_program program = CL.clCreateProgramWithSource(context, 1, new String[] {OPENCL.source().text()}, null, err);
         check("clCreateProgramWithSource", err[0]);
         List<Object> release = new ArrayList<>();
         try (CacheClearer clearer = driver.cacheClearer(clearBytes); Arena arena = Arena.ofConfined()) {
             check("clBuildProgram", CL.clBuildProgram(program, 0, null, "", null, null));
-            cl_kernel kernel = CL.clCreateKernel(program, Gelu.ENTRY, err);
+            cl_kernel kernel = CL.clCreateKernel(program, OPENCL.gelu(), err);
             check("clCreateKernel", err[0]);
             release.add(kernel);
             long bytes = n * Float.BYTES;
@@ -130,7 +132,9 @@ public final class MarkerOverhead {
             check("clCreateBuffer", err[0]);
             release.add(y);
             MemorySegment host = arena.allocate(bytes, 64);
-            Gelu.fillInputs(host, n);
+            for (long i = 0; i < n; i++) {
+                host.setAtIndex(java.lang.foreign.ValueLayout.JAVA_FLOAT, i, Gelu.input(i));
+            }
             check("clEnqueueWriteBuffer", CL.clEnqueueWriteBuffer(queue, x, true, 0, bytes, Pointer.to(host.asByteBuffer()),
                     0, null, null));
             check("clSetKernelArg", CL.clSetKernelArg(kernel, 0, Sizeof.cl_mem, Pointer.to(x)));

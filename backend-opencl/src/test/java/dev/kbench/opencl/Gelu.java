@@ -1,4 +1,4 @@
-package dev.kbench.opencl.tools;
+package dev.kbench.opencl;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,12 +10,14 @@ import java.nio.charset.StandardCharsets;
 import dev.kbench.api.Dim3;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
+import org.apache.commons.numbers.gamma.Erf;
 
 /**
- * The GELU kernel of {@code kernels/opencl/gelu.cl} (packaged as a resource beside this class), its
- * deterministic inputs and its double-precision reference. Shared by the tests and {@link GeluSweep}.
+ * The GELU kernel of {@code kernels/opencl/gelu.cl} (a test resource beside this class), its
+ * deterministic inputs and its double-precision reference (erf: Commons Numbers): a real kernel for the
+ * backend's tests.
  */
-public final class Gelu {
+final class Gelu {
 
     /** The kernel's entry point. */
     public static final String ENTRY = "gelu_forward";
@@ -26,7 +28,7 @@ public final class Gelu {
     }
 
     /**
-     * The kernel source, from the resource {@code dev/kbench/opencl/tools/gelu.cl}.
+     * The kernel source, from the test resource {@code dev/kbench/opencl/gelu.cl}.
      *
      * @return the OpenCL C source
      */
@@ -34,7 +36,7 @@ public final class Gelu {
         try (InputStream in = Gelu.class.getResourceAsStream("gelu.cl")) {
             if (in == null) {
                 throw new IllegalStateException("gelu.cl is missing beside " + Gelu.class.getName()
-                        + "; backend-opencl/pom.xml copies it from kernels/opencl");
+                        + "; backend-opencl/pom.xml copies it from kernels/opencl as a test resource");
             }
             return KernelSource.ofText(SourceKind.OPENCL_C, new String(in.readAllBytes(), StandardCharsets.UTF_8),
                     "kernels/opencl/gelu.cl");
@@ -98,7 +100,7 @@ public final class Gelu {
      * @return the exact value, to about 1e-15 relative
      */
     public static double reference(double x) {
-        return x * 0.5 * (1 + erf(x / Math.sqrt(2)));
+        return x * 0.5 * (1 + Erf.value(x / Math.sqrt(2)));
     }
 
     /**
@@ -113,35 +115,5 @@ public final class Gelu {
      */
     public static double tolerance(float x, double reference) {
         return 1e-6 * Math.abs(x) + 4 * Math.ulp((float) Math.abs(reference)) + Float.MIN_NORMAL;
-    }
-
-    /**
-     * The error function in double precision, from the everywhere-convergent series
-     * {@code erf(x) = 2/sqrt(pi) exp(-x^2) sum_n 2^n x^(2n+1) / (1 * 3 * ... * (2n+1))}, whose terms are all
-     * positive (no cancellation); {@code erf(x) = sign(x)} to double precision for {@code |x| > 6}.
-     *
-     * @param x the argument
-     * @return erf(x), to about 1e-15 relative
-     */
-    public static double erf(double x) {
-        double a = Math.abs(x);
-        if (a == 0 || Double.isNaN(x)) {
-            return x;
-        }
-        if (a > 6) {
-            return Math.signum(x);
-        }
-        double term = a;
-        double sum = a;
-        double x2 = a * a;
-        for (int n = 1; n < 500; n++) {
-            term *= 2 * x2 / (2 * n + 1);
-            sum += term;
-            if (term < sum * 1e-17) {
-                break;
-            }
-        }
-        double value = 2 / Math.sqrt(Math.PI) * Math.exp(-x2) * sum;
-        return Math.copySign(Math.min(value, 1.0), x);
     }
 }
