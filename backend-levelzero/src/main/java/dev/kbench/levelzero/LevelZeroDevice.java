@@ -11,17 +11,10 @@ import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
 import dev.kbench.levelzero.ze.ZeApi;
 import dev.kbench.levelzero.ze.ze_command_queue_desc_t;
-import dev.kbench.levelzero.ze.ze_command_queue_group_properties_t;
 import dev.kbench.levelzero.ze.ze_context_desc_t;
-import dev.kbench.levelzero.ze.ze_device_cache_properties_t;
-import dev.kbench.levelzero.ze.ze_device_compute_properties_t;
-import dev.kbench.levelzero.ze.ze_device_mem_alloc_desc_t;
-import dev.kbench.levelzero.ze.ze_device_memory_properties_t;
 import dev.kbench.levelzero.ze.ze_device_properties_t;
 import dev.kbench.levelzero.ze.ze_event_desc_t;
 import dev.kbench.levelzero.ze.ze_event_pool_desc_t;
-import dev.kbench.levelzero.ze.ze_host_mem_alloc_desc_t;
-import dev.kbench.levelzero.ze.ze_module_desc_t;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -34,10 +27,7 @@ import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.OptionalDouble;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -72,7 +62,7 @@ final class LevelZeroDevice implements DeviceInterface {
     /** What a timestamp slot holds until the device writes it. */
     static final long UNWRITTEN = -1L;
     /** The largest host staging buffer used by {@link #write} and {@link #read}; larger copies go in chunks. */
-    static final long STAGING_LIMIT_BYTES = 8L << 20;
+    static final long STAGING_LIMIT_BYTES = ZeMemory.STAGING_LIMIT_BYTES;
 
     private final Arena arena;
     private final MemorySegment driver;
@@ -81,16 +71,12 @@ final class LevelZeroDevice implements DeviceInterface {
     private final MemorySegment commandList;
     private final MemorySegment eventPool;
     private final MemorySegment syncEvent;
-    private final MemorySegment zeroByte;
     private final DeviceClock clock;
     private final DeviceFacts facts;
-    private final Function<Arena, SymbolLookup> optionalFunctions;
+    private final ZeStream stream;
+    private final ZeMemory memory;
     private final TimestampSlots slots;
     private final Set<AutoCloseable> owned = new LinkedHashSet<>();
-    private HostSynchronize hostSynchronize;
-    private MemorySegment staging;
-    private long appended;
-    private long completed;
     private boolean closing;
     private boolean closed;
 
@@ -106,8 +92,8 @@ final class LevelZeroDevice implements DeviceInterface {
         this.syncEvent = syncEvent;
         this.clock = clock;
         this.facts = facts;
-        this.optionalFunctions = optionalFunctions;
-        this.zeroByte = arena.allocate(1);
+        this.stream = new ZeStream(arena, commandList, syncEvent, optionalFunctions);
+        this.memory = new ZeMemory(context, device);
         this.slots = new TimestampSlots(this);
     }
 
@@ -128,8 +114,8 @@ final class LevelZeroDevice implements DeviceInterface {
         try (Arena call = Arena.ofConfined()) {
             Map<String, String> extra = new LinkedHashMap<>();
             MemorySegment props = ze_device_properties_t.allocate(call);
-            DeviceClock clock = readProperties(target, props, extra);
-            int ordinal = computeOrdinal(target.device(), call);
+            DeviceClock clock = ZeDeviceProperties.readProperties(target, props, extra);
+            int ordinal = ZeDeviceProperties.computeOrdinal(target.device(), call);
             extra.put("commandQueueGroupOrdinal", Integer.toString(ordinal));
 
             MemorySegment slot = Ze.handleSlot(call);
@@ -170,7 +156,7 @@ final class LevelZeroDevice implements DeviceInterface {
             undo.push(() -> ZeApi.zeEventDestroy(event));
 
             extra.put("eventTiming", "barrier + zeCommandListAppendWriteGlobalTimestamp into host memory");
-            DeviceFacts facts = readFacts(target, props, call, extra);
+            DeviceFacts facts = ZeDeviceProperties.readFacts(target, props, call, extra);
             return new LevelZeroDevice(arena, target, context, commandList, pool, event, clock, facts,
                     optionalFunctions);
         } catch (RuntimeException e) {
@@ -181,140 +167,13 @@ final class LevelZeroDevice implements DeviceInterface {
         }
     }
 
-    private static DeviceClock readProperties(ZeProbe.Target target, MemorySegment props, Map<String, String> extra) {
-        boolean cyclesPerSecond = target.apiVersion() >= ZeApi.ZE_API_VERSION_1_2();
-        int result = -1;
-        if (cyclesPerSecond) {
-            ze_device_properties_t.stype(props, ZeApi.ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES_1_2());
-            result = ZeApi.zeDeviceGetProperties(target.device(), props);
-            cyclesPerSecond = result == ZeApi.ZE_RESULT_SUCCESS();
-        }
-        if (!cyclesPerSecond) {
-            props.fill((byte) 0);
-            ze_device_properties_t.stype(props, ZeApi.ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES());
-            Ze.check(ZeApi.zeDeviceGetProperties(target.device(), props), "zeDeviceGetProperties");
-        }
-        long resolution = ze_device_properties_t.timerResolution(props);
-        int validBits = ze_device_properties_t.timestampValidBits(props);
-        DeviceClock clock;
-        try {
-            clock = cyclesPerSecond ? DeviceClock.fromTicksPerSecond(resolution, validBits)
-                    : DeviceClock.fromNanosPerTick(resolution, validBits);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalStateException("the device reports an unusable timestamp clock: " + e.getMessage(), e);
-        }
-        extra.put("driverApiVersion", Ze.version(target.apiVersion()));
-        extra.put("timerResolution", clock.resolutionText());
-        extra.put("timestampValidBits", Integer.toString(validBits));
-        extra.put("timestampWrapSeconds", String.format(Locale.ROOT, "%.6g", clock.wrapNanos() / 1e9));
-        return clock;
-    }
-
-    private static int computeOrdinal(MemorySegment device, Arena call) {
-        MemorySegment count = call.allocate(ValueLayout.JAVA_INT);
-        Ze.check(ZeApi.zeDeviceGetCommandQueueGroupProperties(device, count, MemorySegment.NULL),
-                "zeDeviceGetCommandQueueGroupProperties");
-        int n = count.get(ValueLayout.JAVA_INT, 0);
-        MemorySegment groups = ze_command_queue_group_properties_t.allocateArray(Math.max(1, n), call);
-        for (int i = 0; i < n; i++) {
-            ze_command_queue_group_properties_t.stype(ze_command_queue_group_properties_t.asSlice(groups, i),
-                    ZeApi.ZE_STRUCTURE_TYPE_COMMAND_QUEUE_GROUP_PROPERTIES());
-        }
-        Ze.check(ZeApi.zeDeviceGetCommandQueueGroupProperties(device, count, groups),
-                "zeDeviceGetCommandQueueGroupProperties");
-        for (int i = 0; i < count.get(ValueLayout.JAVA_INT, 0); i++) {
-            int flags = ze_command_queue_group_properties_t.flags(ze_command_queue_group_properties_t.asSlice(groups, i));
-            if ((flags & ZeApi.ZE_COMMAND_QUEUE_GROUP_PROPERTY_FLAG_COMPUTE()) != 0) {
-                return i;
-            }
-        }
-        throw new IllegalStateException("none of the device's " + n + " command queue groups supports compute");
-    }
-
-    private static DeviceFacts readFacts(ZeProbe.Target target, MemorySegment props, Arena call,
-                                         Map<String, String> extra) {
-        MemorySegment device = target.device();
-        MemorySegment count = call.allocate(ValueLayout.JAVA_INT);
-
-        Ze.check(ZeApi.zeDeviceGetMemoryProperties(device, count, MemorySegment.NULL), "zeDeviceGetMemoryProperties");
-        int n = count.get(ValueLayout.JAVA_INT, 0);
-        long totalMemory = 0;
-        if (n > 0) {
-            MemorySegment memory = ze_device_memory_properties_t.allocateArray(n, call);
-            for (int i = 0; i < n; i++) {
-                ze_device_memory_properties_t.stype(ze_device_memory_properties_t.asSlice(memory, i),
-                        ZeApi.ZE_STRUCTURE_TYPE_DEVICE_MEMORY_PROPERTIES());
-            }
-            Ze.check(ZeApi.zeDeviceGetMemoryProperties(device, count, memory), "zeDeviceGetMemoryProperties");
-            for (int i = 0; i < count.get(ValueLayout.JAVA_INT, 0); i++) {
-                MemorySegment m = ze_device_memory_properties_t.asSlice(memory, i);
-                totalMemory += ze_device_memory_properties_t.totalSize(m);
-                extra.put("memory" + i, String.format(Locale.ROOT, "%s, %d MHz, %d-bit bus",
-                        ze_device_memory_properties_t.name(m).getString(0),
-                        ze_device_memory_properties_t.maxClockRate(m), ze_device_memory_properties_t.maxBusWidth(m)));
-            }
-        }
-
-        count.set(ValueLayout.JAVA_INT, 0, 0);
-        Ze.check(ZeApi.zeDeviceGetCacheProperties(device, count, MemorySegment.NULL), "zeDeviceGetCacheProperties");
-        n = count.get(ValueLayout.JAVA_INT, 0);
-        long largestCache = 0;
-        if (n > 0) {
-            MemorySegment caches = ze_device_cache_properties_t.allocateArray(n, call);
-            for (int i = 0; i < n; i++) {
-                ze_device_cache_properties_t.stype(ze_device_cache_properties_t.asSlice(caches, i),
-                        ZeApi.ZE_STRUCTURE_TYPE_DEVICE_CACHE_PROPERTIES());
-            }
-            Ze.check(ZeApi.zeDeviceGetCacheProperties(device, count, caches), "zeDeviceGetCacheProperties");
-            for (int i = 0; i < count.get(ValueLayout.JAVA_INT, 0); i++) {
-                largestCache = Math.max(largestCache,
-                        ze_device_cache_properties_t.cacheSize(ze_device_cache_properties_t.asSlice(caches, i)));
-            }
-        }
-
-        MemorySegment compute = ze_device_compute_properties_t.allocate(call);
-        ze_device_compute_properties_t.stype(compute, ZeApi.ZE_STRUCTURE_TYPE_DEVICE_COMPUTE_PROPERTIES());
-        Ze.check(ZeApi.zeDeviceGetComputeProperties(device, compute), "zeDeviceGetComputeProperties");
-        extra.put("maxTotalGroupSize", Integer.toUnsignedString(ze_device_compute_properties_t.maxTotalGroupSize(compute)));
-        extra.put("maxSharedLocalMemory",
-                Integer.toUnsignedString(ze_device_compute_properties_t.maxSharedLocalMemory(compute)));
-        extra.put("deviceType", ZeProbe.deviceType(ze_device_properties_t.type(props)));
-        extra.put("deviceId", String.format(Locale.ROOT, "0x%04x", ze_device_properties_t.deviceId(props)));
-
-        int vendorId = ze_device_properties_t.vendorId(props);
-        String vendor = vendorId == 0x8086 ? "Intel" : String.format(Locale.ROOT, "PCI vendor 0x%04x", vendorId);
-        long eus = (long) ze_device_properties_t.numSlices(props) * ze_device_properties_t.numSubslicesPerSlice(props)
-                * ze_device_properties_t.numEUsPerSubslice(props);
-        int clockMHz = ze_device_properties_t.coreClockRate(props);
-        return new DeviceFacts(ze_device_properties_t.name(props).getString(0), vendor,
-                totalMemory > 0 ? OptionalLong.of(totalMemory) : OptionalLong.empty(),
-                largestCache > 0 ? OptionalLong.of(largestCache) : OptionalLong.empty(),
-                eus > 0 ? OptionalLong.of(eus) : OptionalLong.empty(),
-                clockMHz > 0 ? OptionalDouble.of(clockMHz) : OptionalDouble.empty(),
-                // API 1.4 gives the memory clock and bus width but not the transfers per clock: unknown.
-                OptionalDouble.empty(), extra);
-    }
-
     // ------------------------------------------------------------------------------------------
     // DeviceInterface
 
     @Override
     public void synchronize() {
         ensureOpen();
-        long target = appended;
-        if (hostSynchronize == null) {
-            hostSynchronize = HostSynchronize.resolve(optionalFunctions.apply(arena));
-        }
-        if (hostSynchronize.available() && hostSynchronize.waitFor(commandList)) {
-            completed = target;
-            return;
-        }
-        Ze.check(ZeApi.zeCommandListAppendBarrier(commandList, syncEvent, 0, MemorySegment.NULL),
-                "zeCommandListAppendBarrier (signalling the synchronisation event)");
-        appended++;
-        Ze.check(ZeApi.zeEventHostSynchronize(syncEvent, Ze.WAIT_FOREVER), "zeEventHostSynchronize");
-        Ze.check(ZeApi.zeEventHostReset(syncEvent), "zeEventHostReset");
-        completed = appended;
+        stream.synchronize();
     }
 
     @Override
@@ -343,51 +202,9 @@ final class LevelZeroDevice implements DeviceInterface {
                     + "' is " + source.kind() + " (compile OpenCL C to SPIR-V, e.g. with clang -target spir64 and"
                     + " llvm-spirv)");
         }
-        try (Arena call = Arena.ofConfined()) {
-            byte[] code = source.code();
-            MemorySegment input = call.allocate(code.length, 8);
-            MemorySegment.copy(code, 0, input, ValueLayout.JAVA_BYTE, 0, code.length);
-            MemorySegment desc = ze_module_desc_t.allocate(call);
-            ze_module_desc_t.stype(desc, ZeApi.ZE_STRUCTURE_TYPE_MODULE_DESC());
-            ze_module_desc_t.format(desc, ZeApi.ZE_MODULE_FORMAT_IL_SPIRV());
-            ze_module_desc_t.inputSize(desc, code.length);
-            ze_module_desc_t.pInputModule(desc, input);
-            ze_module_desc_t.pBuildFlags(desc, call.allocateFrom(source.buildOptions()));
-            ze_module_desc_t.pConstants(desc, MemorySegment.NULL);
-            MemorySegment moduleSlot = Ze.handleSlot(call);
-            MemorySegment logSlot = Ze.handleSlot(call);
-            int result = ZeApi.zeModuleCreate(context, device, desc, moduleSlot, logSlot);
-            String log = takeBuildLog(Ze.handle(logSlot), call);
-            if (result != ZeApi.ZE_RESULT_SUCCESS()) {
-                throw new KernelException("cannot build Level Zero module '" + source.name() + "': zeModuleCreate"
-                        + " returned " + Ze.describe(result), log, null);
-            }
-            ZeModule module = new ZeModule(this, Ze.handle(moduleSlot), source.name(), log);
-            owned.add(module);
-            return module;
-        }
-    }
-
-    /** Reads and destroys a build log; empty if there is none. Never throws: the build's own error matters more. */
-    private static String takeBuildLog(MemorySegment log, Arena call) {
-        if (log.equals(MemorySegment.NULL)) {
-            return "";
-        }
-        try {
-            MemorySegment size = call.allocate(ValueLayout.JAVA_LONG);
-            Ze.check(ZeApi.zeModuleBuildLogGetString(log, size, MemorySegment.NULL), "zeModuleBuildLogGetString");
-            long bytes = size.get(ValueLayout.JAVA_LONG, 0);
-            if (bytes <= 1) {
-                return "";
-            }
-            MemorySegment text = call.allocate(bytes);
-            Ze.check(ZeApi.zeModuleBuildLogGetString(log, size, text), "zeModuleBuildLogGetString");
-            return text.getString(0);
-        } catch (ZeResultException e) {
-            return "(the build log could not be read: " + e.getMessage() + ")";
-        } finally {
-            ZeApi.zeModuleBuildLogDestroy(log);
-        }
+        ZeModule module = ZeModule.build(this, context, device, source);
+        owned.add(module);
+        return module;
     }
 
     @Override
@@ -411,9 +228,9 @@ final class LevelZeroDevice implements DeviceInterface {
         }
         for (long offset = 0; offset < size; offset += STAGING_LIMIT_BYTES) {
             long chunk = Math.min(STAGING_LIMIT_BYTES, size - offset);
-            MemorySegment host = staging(chunk);
+            MemorySegment host = memory.staging(chunk);
             MemorySegment.copy(source, offset, host, 0, chunk);
-            appendCopy(buffer.address(offset), host, chunk);
+            stream.appendCopy(buffer.address(offset), host, chunk);
             synchronize();
         }
     }
@@ -428,8 +245,8 @@ final class LevelZeroDevice implements DeviceInterface {
         }
         for (long offset = 0; offset < size; offset += STAGING_LIMIT_BYTES) {
             long chunk = Math.min(STAGING_LIMIT_BYTES, size - offset);
-            MemorySegment host = staging(chunk);
-            appendCopy(host, buffer.address(offset), chunk);
+            MemorySegment host = memory.staging(chunk);
+            stream.appendCopy(host, buffer.address(offset), chunk);
             synchronize();
             MemorySegment.copy(host, 0, target, offset, chunk);
         }
@@ -445,7 +262,7 @@ final class LevelZeroDevice implements DeviceInterface {
         try (Arena call = Arena.ofConfined()) {
             // Read by the driver while appending (as Intel's runtime does), so it may be freed right after.
             MemorySegment value = call.allocateFrom(ValueLayout.JAVA_INT, pattern);
-            appendFill(buffer.address(0), value, Integer.BYTES, buffer.bytes());
+            stream.appendFill(buffer.address(0), value, Integer.BYTES, buffer.bytes());
         }
     }
 
@@ -492,7 +309,8 @@ final class LevelZeroDevice implements DeviceInterface {
 
     /** Appends the zeroing of {@code bytes} at {@code address}: a barrier, then a 1-byte-pattern fill. */
     void appendZero(MemorySegment address, long bytes) {
-        appendFill(address, zeroByte, 1, bytes);
+        ensureOpen();
+        stream.appendZero(address, bytes);
     }
 
     /**
@@ -503,11 +321,7 @@ final class LevelZeroDevice implements DeviceInterface {
      */
     long appendTimestamp(MemorySegment slot) {
         ensureOpen();
-        slot.set(ValueLayout.JAVA_LONG, 0, UNWRITTEN);
-        appendBarrier();
-        Ze.check(ZeApi.zeCommandListAppendWriteGlobalTimestamp(commandList, slot, MemorySegment.NULL, 0,
-                MemorySegment.NULL), "zeCommandListAppendWriteGlobalTimestamp");
-        return ++appended;
+        return stream.appendTimestamp(slot);
     }
 
     /**
@@ -519,13 +333,7 @@ final class LevelZeroDevice implements DeviceInterface {
      */
     int appendLaunch(MemorySegment kernel, MemorySegment groupCount) {
         ensureOpen();
-        appendBarrier();
-        int result = ZeApi.zeCommandListAppendLaunchKernel(commandList, kernel, groupCount, MemorySegment.NULL, 0,
-                MemorySegment.NULL);
-        if (result == ZeApi.ZE_RESULT_SUCCESS()) {
-            appended++;
-        }
-        return result;
+        return stream.appendLaunch(kernel, groupCount);
     }
 
     /**
@@ -534,14 +342,14 @@ final class LevelZeroDevice implements DeviceInterface {
      * @param position a value returned by {@link #appendTimestamp(MemorySegment)}
      */
     void awaitCompleted(long position) {
-        if (completed < position) {
+        if (!stream.completedUpTo(position)) {
             synchronize();
         }
     }
 
     /** Synchronises if anything appended may still be running (before freeing what it may use). */
     void awaitIdle() {
-        if (!closed && !closing && completed < appended) {
+        if (!closed && !closing && !stream.idle()) {
             synchronize();
         }
     }
@@ -560,7 +368,7 @@ final class LevelZeroDevice implements DeviceInterface {
      * @return true if the optional function is in use
      */
     boolean usesHostSynchronize() {
-        return hostSynchronize != null && hostSynchronize.available();
+        return stream.usesHostSynchronize();
     }
 
     boolean isClosed() {
@@ -591,15 +399,7 @@ final class LevelZeroDevice implements DeviceInterface {
     }
 
     MemorySegment allocateDevice(long bytes) {
-        try (Arena call = Arena.ofConfined()) {
-            MemorySegment desc = ze_device_mem_alloc_desc_t.allocate(call);
-            ze_device_mem_alloc_desc_t.stype(desc, ZeApi.ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC());
-            ze_device_mem_alloc_desc_t.ordinal(desc, 0);
-            MemorySegment slot = Ze.handleSlot(call);
-            Ze.check(ZeApi.zeMemAllocDevice(context, desc, bytes, 64, device, slot),
-                    "zeMemAllocDevice(" + bytes + " bytes)");
-            return Ze.handle(slot);
-        }
+        return memory.allocateDevice(bytes);
     }
 
     /**
@@ -609,52 +409,11 @@ final class LevelZeroDevice implements DeviceInterface {
      * @return the memory; free it with {@link #freeMemory(MemorySegment)}
      */
     MemorySegment allocateHost(long bytes) {
-        try (Arena call = Arena.ofConfined()) {
-            MemorySegment desc = ze_host_mem_alloc_desc_t.allocate(call);
-            ze_host_mem_alloc_desc_t.stype(desc, ZeApi.ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC());
-            MemorySegment slot = Ze.handleSlot(call);
-            Ze.check(ZeApi.zeMemAllocHost(context, desc, bytes, 64, slot), "zeMemAllocHost(" + bytes + " bytes)");
-            return Ze.handle(slot).reinterpret(bytes);
-        }
+        return memory.allocateHost(bytes);
     }
 
     void freeMemory(MemorySegment pointer) {
-        Ze.check(ZeApi.zeMemFree(context, pointer), "zeMemFree");
-    }
-
-    // ------------------------------------------------------------------------------------------
-
-    private void appendBarrier() {
-        Ze.check(ZeApi.zeCommandListAppendBarrier(commandList, MemorySegment.NULL, 0, MemorySegment.NULL),
-                "zeCommandListAppendBarrier");
-        appended++;
-    }
-
-    private void appendFill(MemorySegment address, MemorySegment pattern, long patternSize, long bytes) {
-        ensureOpen();
-        appendBarrier();
-        Ze.check(ZeApi.zeCommandListAppendMemoryFill(commandList, address, pattern, patternSize, bytes,
-                MemorySegment.NULL, 0, MemorySegment.NULL), "zeCommandListAppendMemoryFill(" + bytes + " bytes)");
-        appended++;
-    }
-
-    private void appendCopy(MemorySegment destination, MemorySegment source, long bytes) {
-        appendBarrier();
-        Ze.check(ZeApi.zeCommandListAppendMemoryCopy(commandList, destination, source, bytes, MemorySegment.NULL, 0,
-                MemorySegment.NULL), "zeCommandListAppendMemoryCopy(" + bytes + " bytes)");
-        appended++;
-    }
-
-    /** Host memory for copies, at least {@code bytes} long; nothing may be in flight on it. */
-    private MemorySegment staging(long bytes) {
-        if (staging == null || staging.byteSize() < bytes) {
-            if (staging != null) {
-                freeMemory(staging);
-                staging = null;
-            }
-            staging = allocateHost(Math.max(bytes, Math.min(STAGING_LIMIT_BYTES, 64L << 10)));
-        }
-        return staging;
+        memory.free(pointer);
     }
 
     private void ensureOpen() {
@@ -695,11 +454,7 @@ final class LevelZeroDevice implements DeviceInterface {
         }
         owned.clear();
         run(failures, slots::close);
-        if (staging != null) {
-            MemorySegment s = staging;
-            staging = null;
-            run(failures, () -> freeMemory(s));
-        }
+        run(failures, memory::freeStaging);
         run(failures, () -> Ze.check(ZeApi.zeEventDestroy(syncEvent), "zeEventDestroy"));
         run(failures, () -> Ze.check(ZeApi.zeEventPoolDestroy(eventPool), "zeEventPoolDestroy"));
         run(failures, () -> Ze.check(ZeApi.zeCommandListDestroy(commandList), "zeCommandListDestroy"));

@@ -3,7 +3,9 @@ package dev.kbench.levelzero;
 import dev.kbench.api.Kernel;
 import dev.kbench.api.KernelException;
 import dev.kbench.api.KernelModule;
+import dev.kbench.api.KernelSource;
 import dev.kbench.levelzero.ze.ZeApi;
+import dev.kbench.levelzero.ze.ze_module_desc_t;
 import dev.kbench.levelzero.ze.ze_kernel_desc_t;
 import dev.kbench.levelzero.ze.ze_kernel_properties_t;
 
@@ -24,6 +26,62 @@ final class ZeModule implements KernelModule {
     private final String buildLog;
     private final Map<String, ZeKernel> kernels = new LinkedHashMap<>();
     private boolean closed;
+
+    /**
+     * Builds a module from SPIR-V with {@code zeModuleCreate}, keeping the build log.
+     *
+     * @param owner the device that owns the module
+     * @param context the device's context
+     * @param device the {@code ze_device_handle_t}
+     * @param source SPIR-V
+     * @return the module
+     * @throws KernelException with the build log if the build fails
+     */
+    static ZeModule build(LevelZeroDevice owner, MemorySegment context, MemorySegment device, KernelSource source) {
+        try (Arena call = Arena.ofConfined()) {
+            byte[] code = source.code();
+            MemorySegment input = call.allocate(code.length, 8);
+            MemorySegment.copy(code, 0, input, ValueLayout.JAVA_BYTE, 0, code.length);
+            MemorySegment desc = ze_module_desc_t.allocate(call);
+            ze_module_desc_t.stype(desc, ZeApi.ZE_STRUCTURE_TYPE_MODULE_DESC());
+            ze_module_desc_t.format(desc, ZeApi.ZE_MODULE_FORMAT_IL_SPIRV());
+            ze_module_desc_t.inputSize(desc, code.length);
+            ze_module_desc_t.pInputModule(desc, input);
+            ze_module_desc_t.pBuildFlags(desc, call.allocateFrom(source.buildOptions()));
+            ze_module_desc_t.pConstants(desc, MemorySegment.NULL);
+            MemorySegment moduleSlot = Ze.handleSlot(call);
+            MemorySegment logSlot = Ze.handleSlot(call);
+            int result = ZeApi.zeModuleCreate(context, device, desc, moduleSlot, logSlot);
+            String log = takeBuildLog(Ze.handle(logSlot), call);
+            if (result != ZeApi.ZE_RESULT_SUCCESS()) {
+                throw new KernelException("cannot build Level Zero module '" + source.name() + "': zeModuleCreate"
+                        + " returned " + Ze.describe(result), log, null);
+            }
+            return new ZeModule(owner, Ze.handle(moduleSlot), source.name(), log);
+        }
+    }
+
+    /** Reads and destroys a build log; empty if there is none. Never throws: the build's own error matters more. */
+    private static String takeBuildLog(MemorySegment log, Arena call) {
+        if (log.equals(MemorySegment.NULL)) {
+            return "";
+        }
+        try {
+            MemorySegment size = call.allocate(ValueLayout.JAVA_LONG);
+            Ze.check(ZeApi.zeModuleBuildLogGetString(log, size, MemorySegment.NULL), "zeModuleBuildLogGetString");
+            long bytes = size.get(ValueLayout.JAVA_LONG, 0);
+            if (bytes <= 1) {
+                return "";
+            }
+            MemorySegment text = call.allocate(bytes);
+            Ze.check(ZeApi.zeModuleBuildLogGetString(log, size, text), "zeModuleBuildLogGetString");
+            return text.getString(0);
+        } catch (ZeResultException e) {
+            return "(the build log could not be read: " + e.getMessage() + ")";
+        } finally {
+            ZeApi.zeModuleBuildLogDestroy(log);
+        }
+    }
 
     ZeModule(LevelZeroDevice device, MemorySegment handle, String name, String buildLog) {
         this.device = device;
