@@ -14,6 +14,8 @@
  */
 module dev.kbench.api {
     exports dev.kbench.api;
+    // For backend authors only; to become a qualified export (exports ... to the backend modules).
+    exports dev.kbench.api.support;
 
     uses dev.kbench.api.Driver;
 }

@@ -20,6 +20,7 @@ import dev.kbench.api.Event;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
+import dev.kbench.api.support.BufferChecks;
 import jcuda.JCudaVersion;
 import jcuda.Pointer;
 import jcuda.driver.CUcontext;
@@ -153,9 +154,7 @@ final class CudaDevice implements DeviceInterface {
 
     @Override
     public DeviceBuffer allocate(long bytes) {
-        if (bytes < 1) {
-            throw new IllegalArgumentException("buffer size must be >= 1 byte, got " + bytes);
-        }
+        BufferChecks.requireAllocation(bytes);
         makeCurrent();
         CUdeviceptr pointer = new CUdeviceptr();
         int result = JCudaDriver.cuMemAlloc(pointer, bytes);
@@ -169,13 +168,9 @@ final class CudaDevice implements DeviceInterface {
 
     @Override
     public void write(MemorySegment source, DeviceBuffer target) {
-        Objects.requireNonNull(source, "source");
         CudaBuffer buffer = own(target, "target");
+        BufferChecks.requireWritable(source, buffer);
         long size = source.byteSize();
-        if (size > buffer.bytes()) {
-            throw new IllegalArgumentException("cannot write " + size + " bytes into a device buffer of " + buffer.bytes()
-                    + " bytes");
-        }
         makeCurrent();
         copy(source, size, (host, offset, length) -> JCudaDriver.cuMemcpyHtoDAsync(
                 buffer.pointer().withByteOffset(offset), host, length, stream), true);
@@ -183,16 +178,9 @@ final class CudaDevice implements DeviceInterface {
 
     @Override
     public void read(DeviceBuffer source, MemorySegment target) {
-        Objects.requireNonNull(target, "target");
         CudaBuffer buffer = own(source, "source");
+        BufferChecks.requireReadable(buffer, target);
         long size = target.byteSize();
-        if (size > buffer.bytes()) {
-            throw new IllegalArgumentException("cannot read " + size + " bytes from a device buffer of " + buffer.bytes()
-                    + " bytes");
-        }
-        if (target.isReadOnly()) {
-            throw new IllegalArgumentException("the target memory segment is read-only");
-        }
         makeCurrent();
         copy(target, size, (host, offset, length) -> JCudaDriver.cuMemcpyDtoHAsync(
                 host, buffer.pointer().withByteOffset(offset), length, stream), false);
@@ -236,9 +224,7 @@ final class CudaDevice implements DeviceInterface {
     @Override
     public void fill(DeviceBuffer target, int pattern) {
         CudaBuffer buffer = own(target, "target");
-        if (buffer.bytes() % 4 != 0) {
-            throw new IllegalArgumentException("fill needs a buffer size that is a multiple of 4, got " + buffer.bytes());
-        }
+        BufferChecks.requireFillable(buffer);
         makeCurrent();
         Cuda.check(JCudaDriver.cuMemsetD32Async(buffer.pointer(), pattern, buffer.bytes() / 4, stream), "cuMemsetD32Async");
     }
@@ -306,14 +292,7 @@ final class CudaDevice implements DeviceInterface {
     }
 
     CudaBuffer own(DeviceBuffer buffer, String role) {
-        Objects.requireNonNull(buffer, role);
-        if (!(buffer instanceof CudaBuffer cuda) || cuda.device() != this) {
-            throw new IllegalArgumentException("the " + role + " buffer was not allocated by this cuda device");
-        }
-        if (cuda.isClosed()) {
-            throw new IllegalArgumentException("the " + role + " buffer is closed");
-        }
-        return cuda;
+        return BufferChecks.own(buffer, CudaBuffer.class, this, "cuda", role);
     }
 
     /** Destroys the stream and releases the primary context. Idempotent. */

@@ -12,6 +12,7 @@ import dev.kbench.api.Availability;
 import dev.kbench.api.CacheClearer;
 import dev.kbench.api.DeviceInterface;
 import dev.kbench.api.Driver;
+import dev.kbench.api.support.BufferChecks;
 import jcuda.CudaException;
 import jcuda.JCudaVersion;
 import jcuda.driver.CUdevice;
@@ -114,9 +115,7 @@ public final class CudaDriver implements Driver {
      */
     @Override
     public CacheClearer cacheClearer(long bytes) {
-        if (bytes < 1) {
-            throw new IllegalArgumentException("cache clear size must be >= 1 byte, got " + bytes);
-        }
+        BufferChecks.requireCacheClearBytes(bytes);
         return new CudaCacheClearer(device(), bytes);
     }
 

@@ -1,5 +1,6 @@
 package dev.kbench.levelzero;
 
+import dev.kbench.api.support.BufferChecks;
 import dev.kbench.api.CacheClearer;
 import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.DeviceFacts;
@@ -209,9 +210,7 @@ final class LevelZeroDevice implements DeviceInterface {
 
     @Override
     public DeviceBuffer allocate(long bytes) {
-        if (bytes < 1) {
-            throw new IllegalArgumentException("a device buffer must have at least 1 byte, got " + bytes);
-        }
+        BufferChecks.requireAllocation(bytes);
         ensureOpen();
         ZeBuffer buffer = new ZeBuffer(this, allocateDevice(bytes), bytes);
         owned.add(buffer);
@@ -220,12 +219,9 @@ final class LevelZeroDevice implements DeviceInterface {
 
     @Override
     public void write(MemorySegment source, DeviceBuffer target) {
-        ZeBuffer buffer = own(target);
+        ZeBuffer buffer = own(target, "target");
+        BufferChecks.requireWritable(source, buffer);
         long size = source.byteSize();
-        if (size > buffer.bytes()) {
-            throw new IllegalArgumentException("cannot write " + size + " bytes into a device buffer of "
-                    + buffer.bytes() + " bytes");
-        }
         for (long offset = 0; offset < size; offset += STAGING_LIMIT_BYTES) {
             long chunk = Math.min(STAGING_LIMIT_BYTES, size - offset);
             MemorySegment host = memory.staging(chunk);
@@ -237,12 +233,9 @@ final class LevelZeroDevice implements DeviceInterface {
 
     @Override
     public void read(DeviceBuffer source, MemorySegment target) {
-        ZeBuffer buffer = own(source);
+        ZeBuffer buffer = own(source, "source");
+        BufferChecks.requireReadable(buffer, target);
         long size = target.byteSize();
-        if (size > buffer.bytes()) {
-            throw new IllegalArgumentException("cannot read " + size + " bytes from a device buffer of "
-                    + buffer.bytes() + " bytes");
-        }
         for (long offset = 0; offset < size; offset += STAGING_LIMIT_BYTES) {
             long chunk = Math.min(STAGING_LIMIT_BYTES, size - offset);
             MemorySegment host = memory.staging(chunk);
@@ -254,11 +247,8 @@ final class LevelZeroDevice implements DeviceInterface {
 
     @Override
     public void fill(DeviceBuffer target, int pattern) {
-        ZeBuffer buffer = own(target);
-        if (buffer.bytes() % Integer.BYTES != 0) {
-            throw new IllegalArgumentException("fill writes 4-byte patterns; the buffer's size " + buffer.bytes()
-                    + " is not a multiple of 4");
-        }
+        ZeBuffer buffer = own(target, "target");
+        BufferChecks.requireFillable(buffer);
         try (Arena call = Arena.ofConfined()) {
             // Read by the driver while appending (as Intel's runtime does), so it may be freed right after.
             MemorySegment value = call.allocateFrom(ValueLayout.JAVA_INT, pattern);
@@ -298,9 +288,7 @@ final class LevelZeroDevice implements DeviceInterface {
      * @return the clearer
      */
     CacheClearer newCacheClearer(long bytes) {
-        if (bytes < 1) {
-            throw new IllegalArgumentException("a cache clearer needs at least 1 byte, got " + bytes);
-        }
+        BufferChecks.requireCacheClearBytes(bytes);
         ensureOpen();
         ZeCacheClearer clearer = new ZeCacheClearer(this, allocateDevice(bytes), bytes);
         owned.add(clearer);
@@ -384,18 +372,13 @@ final class LevelZeroDevice implements DeviceInterface {
      * This device's open buffer behind an API buffer.
      *
      * @param buffer a buffer from {@link #allocate(long)}
+     * @param role what the buffer is to the call, for messages
      * @return it, as this backend's type
      * @throws IllegalArgumentException if it comes from another device or backend, or is closed
      */
-    ZeBuffer own(DeviceBuffer buffer) {
+    ZeBuffer own(DeviceBuffer buffer, String role) {
         ensureOpen();
-        if (!(buffer instanceof ZeBuffer b) || b.device() != this) {
-            throw new IllegalArgumentException("the buffer was not allocated by this levelzero device: " + buffer);
-        }
-        if (b.isClosed()) {
-            throw new IllegalArgumentException("the device buffer of " + b.bytes() + " bytes is closed");
-        }
-        return b;
+        return BufferChecks.own(buffer, ZeBuffer.class, this, "levelzero", role);
     }
 
     MemorySegment allocateDevice(long bytes) {

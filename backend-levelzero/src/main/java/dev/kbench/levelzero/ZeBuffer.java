@@ -1,34 +1,17 @@
 package dev.kbench.levelzero;
 
-import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.support.NativeBuffer;
 
 import java.lang.foreign.MemorySegment;
 
 /** Device memory from {@code zeMemAllocDevice}, freed by {@code zeMemFree} once the stream no longer uses it. */
-final class ZeBuffer implements DeviceBuffer {
+final class ZeBuffer extends NativeBuffer<LevelZeroDevice> {
 
-    private final LevelZeroDevice device;
     private final MemorySegment pointer;
-    private final long bytes;
-    private boolean closed;
 
     ZeBuffer(LevelZeroDevice device, MemorySegment pointer, long bytes) {
-        this.device = device;
+        super("levelzero", device, bytes);
         this.pointer = pointer;
-        this.bytes = bytes;
-    }
-
-    @Override
-    public long bytes() {
-        return bytes;
-    }
-
-    LevelZeroDevice device() {
-        return device;
-    }
-
-    boolean isClosed() {
-        return closed;
     }
 
     /**
@@ -42,20 +25,11 @@ final class ZeBuffer implements DeviceBuffer {
     }
 
     @Override
-    public void close() {
-        if (closed) {
-            return;
+    protected void free() {
+        device().release(this);
+        if (!device().isClosed()) {
+            device().awaitIdle();
+            device().freeMemory(pointer);
         }
-        closed = true;
-        device.release(this);
-        if (!device.isClosed()) {
-            device.awaitIdle();
-            device.freeMemory(pointer);
-        }
-    }
-
-    @Override
-    public String toString() {
-        return "levelzero device buffer of " + bytes + " bytes" + (closed ? " (closed)" : "");
     }
 }

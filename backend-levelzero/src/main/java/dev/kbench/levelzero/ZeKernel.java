@@ -92,7 +92,7 @@ final class ZeKernel implements Kernel {
             case KernelArg.Buffer b -> {
                 ZeBuffer buffer;
                 try {
-                    buffer = device.own(b.buffer());
+                    buffer = device.own(b.buffer(), "argument " + index);
                 } catch (IllegalArgumentException e) {
                     throw new KernelException("kernel '" + name + "' argument " + index + ": " + e.getMessage());
                 }

@@ -145,7 +145,7 @@ class KernelTest {
         a.close();
         KernelException e = assertThrows(KernelException.class,
                 () -> module.kernel("fill").launch(Dim3.of(1), Dim3.of(16), buffer(a), f32(1), i32(16)));
-        assertEquals("kernel 'fill' argument 0: the device buffer of 64 bytes is closed", e.getMessage());
+        assertEquals("kernel 'fill' argument 0: the argument 0 buffer is closed", e.getMessage());
     }
 
     @Test

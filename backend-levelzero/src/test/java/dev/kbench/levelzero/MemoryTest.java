@@ -94,10 +94,10 @@ class MemoryTest {
     @Test
     void sizesAreValidatedWithTheValue() {
         IllegalArgumentException zero = assertThrows(IllegalArgumentException.class, () -> device.allocate(0));
-        assertEquals("a device buffer must have at least 1 byte, got 0", zero.getMessage());
+        assertEquals("a device buffer needs at least 1 byte, got 0", zero.getMessage());
         try (DeviceBuffer six = device.allocate(6); DeviceBuffer eight = device.allocate(8)) {
             IllegalArgumentException fill = assertThrows(IllegalArgumentException.class, () -> device.fill(six, 0));
-            assertEquals("fill writes 4-byte patterns; the buffer's size 6 is not a multiple of 4", fill.getMessage());
+            assertEquals("fill writes a 32-bit pattern: the buffer's size must be a multiple of 4, got 6 bytes", fill.getMessage());
             IllegalArgumentException write = assertThrows(IllegalArgumentException.class,
                     () -> device.write(MemorySegment.ofArray(new long[2]), eight));
             assertEquals("cannot write 16 bytes into a device buffer of 8 bytes", write.getMessage());
@@ -122,11 +122,11 @@ class MemoryTest {
         assertEquals(live - 1, TestDriver.stat("live.allocations"));
         closed.close();   // idempotent
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> device.fill(closed, 0));
-        assertEquals("the device buffer of 16 bytes is closed", e.getMessage());
+        assertEquals("the target buffer is closed", e.getMessage());
         try (LevelZeroDriver other = new LevelZeroDriver()) {
             DeviceBuffer foreign = other.deviceInterface().allocate(16);
             IllegalArgumentException f = assertThrows(IllegalArgumentException.class, () -> device.fill(foreign, 0));
-            assertTrue(f.getMessage().startsWith("the buffer was not allocated by this levelzero device"), f.getMessage());
+            assertTrue(f.getMessage().startsWith("the target buffer was not allocated by this levelzero device"), f.getMessage());
         }
     }
 }

@@ -15,6 +15,7 @@ import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
 
+import dev.kbench.api.support.BufferChecks;
 import dev.kbench.api.CacheClearer;
 import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.DeviceFacts;
@@ -216,9 +217,7 @@ final class OpenClDevice implements DeviceInterface {
     @Override
     public DeviceBuffer allocate(long bytes) {
         checkOpen();
-        if (bytes < 1) {
-            throw new IllegalArgumentException("a device buffer needs at least 1 byte, got " + bytes);
-        }
+        BufferChecks.requireAllocation(bytes);
         if (bytes > maxAllocBytes) {
             throw new IllegalStateException(String.format(Locale.ROOT,
                     "cannot allocate %d bytes (%.1f MiB) on '%s': one OpenCL buffer may hold at most %d bytes "
@@ -240,10 +239,7 @@ final class OpenClDevice implements DeviceInterface {
     public void write(MemorySegment source, DeviceBuffer target) {
         checkOpen();
         OpenClBuffer buffer = own(target, "target");
-        if (source.byteSize() > buffer.bytes()) {
-            throw new IllegalArgumentException("cannot write " + source.byteSize() + " bytes into a device buffer of "
-                    + buffer.bytes() + " bytes");
-        }
+        BufferChecks.requireWritable(source, buffer);
         transfer(source, buffer, true);
     }
 
@@ -251,13 +247,7 @@ final class OpenClDevice implements DeviceInterface {
     public void read(DeviceBuffer source, MemorySegment target) {
         checkOpen();
         OpenClBuffer buffer = own(source, "source");
-        if (target.byteSize() > buffer.bytes()) {
-            throw new IllegalArgumentException("cannot read " + target.byteSize() + " bytes from a device buffer of "
-                    + buffer.bytes() + " bytes");
-        }
-        if (target.isReadOnly()) {
-            throw new IllegalArgumentException("cannot read a device buffer into a read-only memory segment");
-        }
+        BufferChecks.requireReadable(buffer, target);
         transfer(target, buffer, false);
     }
 
@@ -303,10 +293,7 @@ final class OpenClDevice implements DeviceInterface {
     public void fill(DeviceBuffer target, int pattern) {
         checkOpen();
         OpenClBuffer buffer = own(target, "target");
-        if (buffer.bytes() % Integer.BYTES != 0) {
-            throw new IllegalArgumentException("fill writes a 32-bit pattern: the buffer's size must be a multiple of 4, got "
-                    + buffer.bytes() + " bytes");
-        }
+        BufferChecks.requireFillable(buffer);
         enqueueFill(buffer, Pointer.to(new int[] {pattern}), Integer.BYTES);
     }
 
@@ -391,13 +378,7 @@ final class OpenClDevice implements DeviceInterface {
      * @throws IllegalArgumentException if it belongs to another device or backend, or is closed
      */
     OpenClBuffer own(DeviceBuffer buffer, String role) {
-        if (!(buffer instanceof OpenClBuffer clBuffer) || clBuffer.device() != this) {
-            throw new IllegalArgumentException("the " + role + " buffer was not allocated by this OpenCL device: " + buffer);
-        }
-        if (clBuffer.isClosed()) {
-            throw new IllegalArgumentException("the " + role + " buffer is closed");
-        }
-        return clBuffer;
+        return BufferChecks.own(buffer, OpenClBuffer.class, this, "opencl", role);
     }
 
     /** Releases everything still open, then the queue and the context. Idempotent, best effort. */

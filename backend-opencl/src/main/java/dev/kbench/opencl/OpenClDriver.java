@@ -3,6 +3,7 @@ package dev.kbench.opencl;
 import java.util.List;
 import java.util.Optional;
 
+import dev.kbench.api.support.BufferChecks;
 import dev.kbench.api.Availability;
 import dev.kbench.api.CacheClearer;
 import dev.kbench.api.DeviceInterface;
@@ -57,9 +58,7 @@ public final class OpenClDriver implements Driver {
 
     @Override
     public synchronized CacheClearer cacheClearer(long bytes) {
-        if (bytes < 1) {
-            throw new IllegalArgumentException("the cache clear size must be >= 1 byte, got " + bytes);
-        }
+        BufferChecks.requireCacheClearBytes(bytes);
         return device().newCacheClearer(bytes);
     }
 

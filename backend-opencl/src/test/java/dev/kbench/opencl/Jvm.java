@@ -47,6 +47,10 @@ final class Jvm {
         Path testClasses = base.resolve("target/test-classes");
         String benchApi = location(Driver.class);
         String jocl = location(CL.class);
+        // the GELU reference's erf (Commons Numbers), for ProbeMain's check
+        String erf = location(org.apache.commons.numbers.gamma.Erf.class) + File.pathSeparator
+                + location(org.apache.commons.numbers.core.Precision.class) + File.pathSeparator
+                + location(org.apache.commons.numbers.fraction.Fraction.class);
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
@@ -54,7 +58,11 @@ final class Jvm {
             case MODULE_PATH -> {
                 command.add("--enable-native-access=jocl,dev.kbench.opencl");
                 command.add("-p");
-                command.add(String.join(File.pathSeparator, classes.toString(), benchApi, jocl));
+                command.add(String.join(File.pathSeparator, classes.toString(), benchApi, jocl, erf));
+                command.add("--add-modules");
+                command.add("org.apache.commons.numbers.gamma");
+                command.add("--add-reads");
+                command.add("dev.kbench.opencl=org.apache.commons.numbers.gamma");
                 command.add("--patch-module");
                 command.add("dev.kbench.opencl=" + testClasses);
                 command.add("-m");
@@ -63,7 +71,7 @@ final class Jvm {
             case CLASS_PATH, CLASS_PATH_WITHOUT_JOCL -> {
                 command.add("--enable-native-access=ALL-UNNAMED");
                 command.add("-cp");
-                List<String> entries = new ArrayList<>(List.of(testClasses.toString(), classes.toString(), benchApi));
+                List<String> entries = new ArrayList<>(List.of(testClasses.toString(), classes.toString(), benchApi, erf));
                 if (path == Layout.CLASS_PATH) {
                     entries.add(jocl);
                 }

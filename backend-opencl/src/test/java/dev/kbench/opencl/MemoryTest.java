@@ -135,6 +135,6 @@ class MemoryTest {
         }
         assertEquals(live, device.counts().live(NativeCounts.Kind.BUFFER));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> driver.cacheClearer(0));
-        assertEquals("the cache clear size must be >= 1 byte, got 0", e.getMessage());
+        assertEquals("a cache clearer needs at least 1 byte, got 0", e.getMessage());
     }
 }

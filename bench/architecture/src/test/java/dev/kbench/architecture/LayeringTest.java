@@ -31,6 +31,8 @@ class LayeringTest {
     static final class Layers {
         /** What backend authors implement and use (today the whole of bench-api). */
         static final String[] SPI = {"dev.kbench.api.."};
+        /** What backends share and nobody else uses (bench-api's support package). */
+        static final String[] BACKEND_SUPPORT = {"dev.kbench.api.support.."};
         /** What library users and bench-cli use of bench-api. */
         static final String[] API = {"dev.kbench.api.."};
         /** Every package of bench-api. */
@@ -122,6 +124,15 @@ class LayeringTest {
                                 .toArray(String[]::new)).and(not(modifier(PUBLIC))))
                 .orShould().dependOnClassesThat(resideInAnyPackage(Layers.backends()))
                 .because("the CLI finds backends with ServiceLoader and uses the library as any user would")
+                .check(product);
+    }
+
+    @Test
+    void onlyBackendsUseTheBackendSupport() {
+        noClasses().that().resideInAnyPackage(Stream.concat(Stream.of(Layers.STATS), Stream.of(Layers.CLI))
+                        .toArray(String[]::new))
+                .should().dependOnClassesThat().resideInAnyPackage(Layers.BACKEND_SUPPORT)
+                .because("the support package is the backends' shared code, not API")
                 .check(product);
     }
 }

@@ -1,0 +1,73 @@
+package dev.kbench.api.support;
+
+import dev.kbench.api.DeviceBuffer;
+import java.util.Objects;
+
+/**
+ * The skeleton of a backend's device buffer: its device, its size and whether it is closed; closing is
+ * idempotent and frees the native memory once, through {@link #free()}. Not thread-safe, as
+ * {@link dev.kbench.api.DeviceInterface} says.
+ *
+ * @param <D> the backend's device type
+ */
+public abstract class NativeBuffer<D> implements DeviceBuffer {
+
+    private final D device;
+    private final long bytes;
+    private final String backend;
+    private boolean closed;
+
+    /**
+     * A buffer of {@code bytes} on {@code device}.
+     *
+     * @param backend the driver's name, for messages
+     * @param device the device that allocated it
+     * @param bytes its size
+     */
+    protected NativeBuffer(String backend, D device, long bytes) {
+        this.backend = Objects.requireNonNull(backend, "backend");
+        this.device = Objects.requireNonNull(device, "device");
+        this.bytes = bytes;
+    }
+
+    /**
+     * The device that allocated it.
+     *
+     * @return the device
+     */
+    public final D device() {
+        return device;
+    }
+
+    @Override
+    public final long bytes() {
+        return bytes;
+    }
+
+    /**
+     * Whether {@link #close()} was called (or the device released it).
+     *
+     * @return true once closed
+     */
+    public final boolean isClosed() {
+        return closed;
+    }
+
+    /** Frees the native memory the first time; later calls do nothing. */
+    @Override
+    public final void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        free();
+    }
+
+    /** Frees the native memory; called once, by the first {@link #close()}. */
+    protected abstract void free();
+
+    @Override
+    public String toString() {
+        return backend + " device buffer of " + bytes + " bytes" + (closed ? " (closed)" : "");
+    }
+}
