@@ -1,44 +1,26 @@
 package dev.kbench.cuda;
 
-import dev.kbench.api.CacheClearer;
+import dev.kbench.api.support.BufferCacheClearer;
 import jcuda.driver.JCudaDriver;
 
 /**
  * Triton's {@code clear_cache} on CUDA: a {@code cuMemsetD32Async} of zeros over a device buffer, on the
- * device's stream (captured as a memset node inside a graph). Not thread-safe.
+ * device's stream (captured as a memset node inside a graph). A size that is not a multiple of 4 is
+ * rounded up. Not thread-safe.
  */
-final class CudaCacheClearer implements CacheClearer {
+final class CudaCacheClearer extends BufferCacheClearer<CudaBuffer> {
 
     private final CudaDevice device;
-    private final CudaBuffer buffer;
-    private final long words;
 
     CudaCacheClearer(CudaDevice device, long bytes) {
+        super((CudaBuffer) device.allocate(Math.ceilDiv(bytes, 4) * 4));
         this.device = device;
-        this.words = Math.ceilDiv(bytes, 4);
-        this.buffer = (CudaBuffer) device.allocate(words * 4);
     }
 
     @Override
-    public void clear() {
-        if (buffer.isClosed()) {
-            throw new IllegalStateException("the cache clearer is closed");
-        }
+    protected void overwrite(CudaBuffer buffer) {
         device.makeCurrent();
-        Cuda.check(JCudaDriver.cuMemsetD32Async(buffer.pointer(), 0, words, device.stream()), "cuMemsetD32Async (cache clear)");
-    }
-
-    CudaBuffer buffer() {
-        return buffer;
-    }
-
-    @Override
-    public long bytes() {
-        return words * 4;
-    }
-
-    @Override
-    public void close() {
-        buffer.close();
+        Cuda.check(JCudaDriver.cuMemsetD32Async(buffer.pointer(), 0, buffer.bytes() / 4, device.stream()),
+                "cuMemsetD32Async (cache clear)");
     }
 }

@@ -289,10 +289,7 @@ final class LevelZeroDevice implements DeviceInterface {
      */
     CacheClearer newCacheClearer(long bytes) {
         BufferChecks.requireCacheClearBytes(bytes);
-        ensureOpen();
-        ZeCacheClearer clearer = new ZeCacheClearer(this, allocateDevice(bytes), bytes);
-        owned.add(clearer);
-        return clearer;
+        return new ZeCacheClearer((ZeBuffer) allocate(bytes));
     }
 
     /** Appends the zeroing of {@code bytes} at {@code address}: a barrier, then a 1-byte-pattern fill. */

@@ -1,6 +1,6 @@
 package dev.kbench.levelzero;
 
-import dev.kbench.api.CacheClearer;
+import dev.kbench.api.support.BufferCacheClearer;
 
 import java.lang.foreign.MemorySegment;
 
@@ -8,30 +8,15 @@ import java.lang.foreign.MemorySegment;
  * Triton's {@code clear_cache} on Level Zero: a device buffer zeroed by
  * {@code zeCommandListAppendMemoryFill} (after a barrier) on each {@link #clear()}.
  */
-final class ZeCacheClearer implements CacheClearer {
+final class ZeCacheClearer extends BufferCacheClearer<ZeBuffer> {
 
-    private final LevelZeroDevice device;
-    private final MemorySegment pointer;
-    private final long bytes;
-    private boolean closed;
-
-    ZeCacheClearer(LevelZeroDevice device, MemorySegment pointer, long bytes) {
-        this.device = device;
-        this.pointer = pointer;
-        this.bytes = bytes;
+    ZeCacheClearer(ZeBuffer buffer) {
+        super(buffer);
     }
 
     @Override
-    public void clear() {
-        if (closed) {
-            throw new IllegalStateException("the cache clearer of " + bytes + " bytes is closed");
-        }
-        device.appendZero(pointer, bytes);
-    }
-
-    @Override
-    public long bytes() {
-        return bytes;
+    protected void overwrite(ZeBuffer buffer) {
+        buffer.device().appendZero(buffer.address(0), buffer.bytes());
     }
 
     /**
@@ -40,19 +25,6 @@ final class ZeCacheClearer implements CacheClearer {
      * @return a zero-length segment
      */
     MemorySegment pointer() {
-        return pointer;
-    }
-
-    @Override
-    public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        device.release(this);
-        if (!device.isClosed()) {
-            device.awaitIdle();
-            device.freeMemory(pointer);
-        }
+        return buffer().address(0);
     }
 }

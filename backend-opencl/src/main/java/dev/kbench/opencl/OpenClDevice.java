@@ -333,7 +333,7 @@ final class OpenClDevice implements DeviceInterface {
 
     CacheClearer newCacheClearer(long bytes) {
         checkOpen();
-        return track(new OpenClCacheClearer(this, (OpenClBuffer) allocate(bytes)));
+        return new OpenClCacheClearer(this, (OpenClBuffer) allocate(bytes));
     }
 
     cl_command_queue queue() {

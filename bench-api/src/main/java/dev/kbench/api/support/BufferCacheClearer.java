@@ -1,0 +1,60 @@
+package dev.kbench.api.support;
+
+import dev.kbench.api.CacheClearer;
+import java.util.Objects;
+
+/**
+ * Triton's {@code clear_cache} as every backend does it: a device buffer it owns, overwritten on the
+ * device's work stream by each {@link #clear()} with the backend's native fill; closing frees the
+ * buffer. Not thread-safe.
+ *
+ * @param <B> the backend's buffer type
+ */
+public abstract class BufferCacheClearer<B extends NativeBuffer<?>> implements CacheClearer {
+
+    private final B buffer;
+
+    /**
+     * A clearer that overwrites {@code buffer}.
+     *
+     * @param buffer the buffer, owned from now on
+     */
+    protected BufferCacheClearer(B buffer) {
+        this.buffer = Objects.requireNonNull(buffer, "buffer");
+    }
+
+    /**
+     * The buffer it overwrites.
+     *
+     * @return the buffer
+     */
+    public final B buffer() {
+        return buffer;
+    }
+
+    @Override
+    public final void clear() {
+        if (buffer.isClosed()) {
+            throw new IllegalStateException("the cache clearer of " + buffer.bytes() + " bytes is closed");
+        }
+        overwrite(buffer);
+    }
+
+    /**
+     * Enqueues the overwrite of the whole buffer on the device's work stream (capturable into a graph).
+     *
+     * @param buffer the open buffer
+     */
+    protected abstract void overwrite(B buffer);
+
+    @Override
+    public final long bytes() {
+        return buffer.bytes();
+    }
+
+    /** Frees the buffer; idempotent. */
+    @Override
+    public void close() {
+        buffer.close();
+    }
+}
