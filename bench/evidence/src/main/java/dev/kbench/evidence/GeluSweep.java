@@ -204,7 +204,7 @@ public final class GeluSweep {
                 .withWarmupMillis(options.warmupMillis()).withQuantiles(0.5, 0.2, 0.8).withCacheClearBytes(clearBytes);
         String path = driver.getClass().getModule().isNamed() ? "module" : "classpath";
         log.println("device: " + facts.name() + " | vendor: " + facts.vendor() + " | " + facts.extra() + " | backend "
-                + driver.name() + " on the " + path + " | clear " + clearBytes + " bytes | java "
+                + driver.name() + " on the " + (path.equals("module") ? "module path" : "class path") + " | clear " + clearBytes + " bytes | java "
                 + System.getProperty("java.version"));
 
         Gelu.Kernels kernels = Gelu.kernelsFor(device.acceptedSources());
