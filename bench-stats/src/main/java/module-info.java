@@ -3,7 +3,8 @@
  * samples CSV and JSON report formats (docs/formats.md §2-§4). One exported package,
  * {@link dev.kbench.stats}; entry points {@link dev.kbench.stats.Compare},
  * {@link dev.kbench.stats.Summarizer}, {@link dev.kbench.stats.SamplesCsv},
- * {@link dev.kbench.stats.SamplesCsvWriter} and {@link dev.kbench.stats.StatsJson}.
+ * {@link dev.kbench.stats.SamplesCsvWriter} and {@link dev.kbench.stats.StatsJson}, and {@link dev.kbench.stats.Forks}, which measures a suite in
+ * several fresh JVMs (forks).
  */
 module dev.kbench.stats {
     requires transitive dev.kbench.api;
@@ -16,6 +17,7 @@ module dev.kbench.stats {
     requires org.apache.commons.rng.sampling;
     requires org.apache.commons.csv;
     requires com.fasterxml.jackson.databind;
+    requires java.management;
 
     exports dev.kbench.stats;
 }

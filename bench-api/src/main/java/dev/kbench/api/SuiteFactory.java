@@ -1,0 +1,28 @@
+package dev.kbench.api;
+
+/**
+ * Re-creates a {@link Suite} in a fresh process, for runs measured in several forks (fresh JVMs, each
+ * with its own device context and allocations; see {@code dev.kbench.stats.Forks}). The fork runner
+ * names the implementing class on the child's command line, as JMH names its generated benchmark list,
+ * and the child instantiates it, so the class must be public, have a public no-argument constructor,
+ * and (on the module path) be in a package its module exports.
+ *
+ * {@snippet :
+ * public final class SaxpySuite implements SuiteFactory {
+ *     @Override
+ *     public Suite suite() {
+ *         return Suite.of(Benchmark.of("saxpy", SaxpyWorkload::new).withAxis(Axis.powersOfTwo("n", 20, 24)));
+ *     }
+ * }
+ * }
+ */
+@FunctionalInterface
+public interface SuiteFactory {
+
+    /**
+     * Builds the suite; called once in every fork, so it must give the same benchmarks every time.
+     *
+     * @return the suite
+     */
+    Suite suite();
+}

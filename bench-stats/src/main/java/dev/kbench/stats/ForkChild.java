@@ -1,0 +1,121 @@
+package dev.kbench.stats;
+
+import dev.kbench.api.Driver;
+import dev.kbench.api.Drivers;
+import dev.kbench.api.NoiseTarget;
+import dev.kbench.api.Schedule;
+import dev.kbench.api.SuiteFactory;
+import dev.kbench.api.SuiteOptions;
+import dev.kbench.api.SuiteListener;
+import dev.kbench.api.SuiteResult;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The child side of {@link Forks}: a program that re-creates a suite from its {@link SuiteFactory}
+ * class, measures it once and streams its samples to the samples CSV the parent named. Exit status 0
+ * when every benchmark was measured, 1 when one failed, 2 on bad arguments. Started by {@link Forks};
+ * not meant to be run by hand.
+ */
+public final class ForkChild {
+
+    private ForkChild() {
+    }
+
+    /**
+     * The arguments that make a child run a suite with these options.
+     *
+     * @param factory the factory's class name
+     * @param backend the driver's name, empty for the lookup rule
+     * @param options the options, with the fork's seed
+     * @param samplesFile where the child writes its samples
+     * @return the arguments
+     */
+    static List<String> arguments(String factory, Optional<String> backend, SuiteOptions options, Path samplesFile) {
+        List<String> args = new ArrayList<>(List.of("--factory", factory, "--out", samplesFile.toString(),
+                "--repetitions", Integer.toString(options.repetitions()),
+                "--schedule", options.schedule().name(),
+                "--warmup-ms", Double.toString(options.warmupMillis()),
+                "--rep-ms", Double.toString(options.repetitionMillis()),
+                "--max-samples", Integer.toString(options.maxSamplesPerRepetition()),
+                "--cache-clear-bytes", Long.toString(options.cacheClearBytes())));
+        options.seed().ifPresent(s -> args.addAll(List.of("--seed", Long.toString(s))));
+        backend.ifPresent(b -> args.addAll(List.of("--backend", b)));
+        options.noiseTarget().ifPresent(t -> args.addAll(List.of("--noise-target", String.format(Locale.ROOT,
+                "%s,%s,%d,%d,%s", t.relativeHalfWidth(), t.confidence(), t.minRepetitions(), t.maxRepetitions(),
+                t.budgetMillis()))));
+        return args;
+    }
+
+    /**
+     * Runs one fork.
+     *
+     * @param args from {@link Forks}
+     */
+    public static void main(String[] args) {
+        int status;
+        try {
+            status = run(args);
+        } catch (IllegalArgumentException | ReflectiveOperationException e) {
+            System.err.println("kbench fork: " + e.getMessage());
+            status = 2;
+        }
+        System.exit(status);
+    }
+
+    private static int run(String[] args) throws ReflectiveOperationException {
+        Map<String, String> named = new HashMap<>();
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            named.put(args[i], args[i + 1]);
+        }
+        String factoryName = required(named, "--factory");
+        Path out = Path.of(required(named, "--out"));
+        SuiteOptions options = new SuiteOptions(Integer.parseInt(required(named, "--repetitions")),
+                Schedule.valueOf(required(named, "--schedule")), java.util.OptionalLong.empty(),
+                Double.parseDouble(required(named, "--warmup-ms")), Double.parseDouble(required(named, "--rep-ms")),
+                Integer.parseInt(required(named, "--max-samples")),
+                Long.parseLong(required(named, "--cache-clear-bytes")), Optional.empty());
+        if (named.containsKey("--seed")) {
+            options = options.withSeed(Long.parseLong(named.get("--seed")));
+        }
+        if (named.containsKey("--noise-target")) {
+            String[] t = named.get("--noise-target").split(",");
+            options = options.withNoiseTarget(new NoiseTarget(Double.parseDouble(t[0]), Double.parseDouble(t[1]),
+                    Integer.parseInt(t[2]), Integer.parseInt(t[3]), Double.parseDouble(t[4])));
+        }
+        Class<?> type = Class.forName(factoryName, true, ClassLoader.getSystemClassLoader());
+        if (!SuiteFactory.class.isAssignableFrom(type)) {
+            throw new IllegalArgumentException(factoryName + " does not implement " + SuiteFactory.class.getName());
+        }
+        SuiteFactory factory = (SuiteFactory) type.getConstructor().newInstance();
+        Drivers drivers = Drivers.system();
+        Driver driver = named.containsKey("--backend") ? drivers.select(named.get("--backend")) : drivers.active();
+        try (SamplesCsvWriter csv = SamplesCsvWriter.open(out)) {
+            SuiteResult result = factory.suite().run(driver, options, SuiteListener.onSamples(rows -> {
+                try {
+                    csv.append(rows);
+                } catch (IOException e) {
+                    throw new UncheckedIOException("writing " + out + " failed: " + e.getMessage(), e);
+                }
+            }));
+            return result.anyFailed() ? 1 : 0;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + out + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String required(Map<String, String> named, String name) {
+        String value = named.get(name);
+        if (value == null) {
+            throw new IllegalArgumentException("missing " + name);
+        }
+        return value;
+    }
+}

@@ -1,0 +1,468 @@
+package dev.kbench.stats;
+
+import dev.kbench.api.SampleRecord;
+import dev.kbench.api.SuiteFactory;
+import dev.kbench.api.SuiteOptions;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * Measures a suite in several forks: fresh JVMs, one after another, each with its own device context
+ * and allocations, so that what differs between processes (buffer placement, context, clocks) shows
+ * up between forks instead of being invisible inside one run. Each child writes its samples to a
+ * samples CSV the parent names; the parent reads it back, tags every row with the fork's index (the
+ * samples CSV's {@code fork} column) and hands the rows on. A fork that dies (non-zero exit, a signal,
+ * a JVM crash, or no exit within the timeout) is recorded in its {@link ForkOutcome}, its recorded
+ * samples are kept, and the next fork runs.
+ *
+ * <p>The suite is re-created in each child from a {@link SuiteFactory} class named on its command
+ * line. The child JVM is the parent's: the same {@code java} binary, JVM options, module path and
+ * class path. Every fork gets its own seed for its interleaved order, derived from the run's seed by
+ * {@link #seeds(long, int)} and recorded in its outcome.
+ *
+ * {@snippet :
+ * try (SamplesCsvWriter csv = SamplesCsvWriter.open(Path.of("samples.csv"))) {
+ *     Forks.Result result = Forks.of(SaxpySuite.class).withForks(5)
+ *             .run(SuiteOptions.withDefaults().withSeed(42), rows -> {
+ *                 try {
+ *                     csv.append(rows);
+ *                 } catch (IOException e) {
+ *                     throw new UncheckedIOException(e);
+ *                 }
+ *             });
+ *     result.forks().forEach(f -> System.out.println(f.describe()));
+ * }
+ * }
+ *
+ * <p>The static methods ({@link #launch}, {@link #javaCommand}, {@link #seeds}) are the engine that
+ * {@code kbench run --forks} and {@code kbench ab} use with other child commands.
+ */
+public final class Forks {
+
+    /** The default time a fork may take before it is killed as hung. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(30);
+
+    /** The environment variable holding the samples file a child command writes. */
+    public static final String SAMPLES_OUT_VARIABLE = "KBENCH_SAMPLES_OUT";
+
+    /** The environment variable holding a child's 0-based fork index. */
+    public static final String FORK_VARIABLE = "KBENCH_FORK";
+
+    /** The environment variable holding a child's seed. */
+    public static final String SEED_VARIABLE = "KBENCH_SEED";
+
+    private static final int TAIL_LINES = 20;
+
+    private final Class<? extends SuiteFactory> factory;
+    private final int count;
+    private final Optional<String> backend;
+    private final Duration timeout;
+    private final Consumer<String> output;
+
+    private Forks(Class<? extends SuiteFactory> factory, int count, Optional<String> backend, Duration timeout,
+                  Consumer<String> output) {
+        this.factory = Objects.requireNonNull(factory, "factory");
+        if (count < 1) {
+            throw new IllegalArgumentException("forks must be >= 1, got " + count);
+        }
+        this.count = count;
+        this.backend = Objects.requireNonNull(backend, "backend");
+        this.timeout = Objects.requireNonNull(timeout, "timeout");
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("the fork timeout must be > 0, got " + timeout);
+        }
+        this.output = Objects.requireNonNull(output, "output");
+    }
+
+    /**
+     * Two forks of the suite the factory builds, on the driver the lookup rule chooses in each child,
+     * a 30-minute timeout per fork, and the children's output dropped (see {@link #withOutput}).
+     *
+     * @param factory a public class with a public no-argument constructor
+     * @return the runner
+     */
+    public static Forks of(Class<? extends SuiteFactory> factory) {
+        return new Forks(factory, 2, Optional.empty(), DEFAULT_TIMEOUT, line -> { });
+    }
+
+    /**
+     * With another number of forks.
+     *
+     * @param forks at least 1
+     * @return a new runner
+     */
+    public Forks withForks(int forks) {
+        return new Forks(factory, forks, backend, timeout, output);
+    }
+
+    /**
+     * With a driver chosen by name in every child ({@code cuda}, {@code opencl}, {@code levelzero}).
+     *
+     * @param name the driver's name
+     * @return a new runner
+     */
+    public Forks withBackend(String name) {
+        return new Forks(factory, count, Optional.of(name), timeout, output);
+    }
+
+    /**
+     * With another time after which a fork is killed and recorded as hung.
+     *
+     * @param limit per fork, &gt; 0
+     * @return a new runner
+     */
+    public Forks withTimeout(Duration limit) {
+        return new Forks(factory, count, backend, limit, output);
+    }
+
+    /**
+     * With the children's output lines (stdout and stderr, each prefixed with its fork) sent to a sink.
+     *
+     * @param sink receives lines such as {@code [fork 1] ...}
+     * @return a new runner
+     */
+    public Forks withOutput(Consumer<String> sink) {
+        return new Forks(factory, count, backend, timeout, sink);
+    }
+
+    /**
+     * The outcome of a forked run.
+     *
+     * @param seed the run's seed, from which every fork's seed is derived
+     * @param forks one outcome per fork, in order
+     */
+    public record Result(long seed, List<ForkOutcome> forks) {
+
+        /** Copies the outcomes. */
+        public Result {
+            forks = List.copyOf(forks);
+        }
+
+        /**
+         * Whether a fork died.
+         *
+         * @return true if a fork did not exit with status 0
+         */
+        public boolean anyDied() {
+            return forks.stream().anyMatch(f -> !f.completed());
+        }
+    }
+
+    /**
+     * Runs the forks one after another.
+     *
+     * @param options how each fork measures; its seed (or a fresh one) seeds the forks' seeds; a noise
+     *        target applies per fork
+     * @param samples receives each fork's samples, tagged with its fork index, after the fork ends
+     * @return the seed and every fork's outcome
+     */
+    public Result run(SuiteOptions options, Consumer<List<SampleRecord>> samples) {
+        long seed = options.seed().orElseGet(() -> new SplittableRandom().nextLong());
+        long[] seeds = seeds(seed, count);
+        Path directory = temporaryDirectory();
+        List<ForkOutcome> outcomes = new ArrayList<>();
+        for (int fork = 0; fork < count; fork++) {
+            Path file = directory.resolve("fork-" + fork + ".csv");
+            List<String> command = new ArrayList<>(javaCommand(ForkChild.class.getModule().getName(),
+                    ForkChild.class.getName(), directory, factory.getModule().isNamed()
+                            ? List.of("--add-modules", factory.getModule().getName()) : List.of()));
+            command.addAll(ForkChild.arguments(factory.getName(), backend, options.withSeed(seeds[fork]), file));
+            outcomes.add(launch(new Launch("run", fork, seeds[fork], command, Map.of(), file, directory,
+                    ChildOutput.FORWARD), timeout, output, samples));
+        }
+        Result result = new Result(seed, outcomes);
+        if (!result.anyDied()) {
+            deleteQuietly(directory);
+        }
+        return result;
+    }
+
+    /**
+     * The seeds of a run's forks, derived from the run's seed so that the run replays.
+     *
+     * @param seed the run's seed
+     * @param count the number of forks
+     * @return one seed per fork; the same for the same arguments, different from fork to fork
+     */
+    public static long[] seeds(long seed, int count) {
+        SplittableRandom random = new SplittableRandom(seed);
+        long[] seeds = new long[count];
+        for (int i = 0; i < count; i++) {
+            seeds[i] = random.nextLong();
+        }
+        return seeds;
+    }
+
+    /** What happens to a child's standard output. */
+    public enum ChildOutput {
+        /** Dropped (a kbench child prints its own table there, which the parent replaces). */
+        DISCARD,
+        /** Forwarded, with the fork's prefix, to the same sink as its standard error. */
+        FORWARD
+    }
+
+    /**
+     * One child process to run.
+     *
+     * @param side the side it measures ({@code run}, {@code base}, {@code new})
+     * @param fork its 0-based index within the side
+     * @param seed its seed, for the record
+     * @param command the command and its arguments
+     * @param environment variables added to the parent's ({@link #SAMPLES_OUT_VARIABLE},
+     *        {@link #FORK_VARIABLE} and {@link #SEED_VARIABLE} are always set)
+     * @param samplesFile where it writes its samples CSV; replaced if it exists
+     * @param errorDirectory where a crashing JVM writes its {@code hs_err} file
+     * @param stdout what happens to its standard output
+     */
+    public record Launch(String side, int fork, long seed, List<String> command, Map<String, String> environment,
+                         Path samplesFile, Path errorDirectory, ChildOutput stdout) {
+
+        /** Validates and copies. */
+        public Launch {
+            Objects.requireNonNull(side, "side");
+            command = List.copyOf(command);
+            environment = Map.copyOf(environment);
+            Objects.requireNonNull(samplesFile, "samplesFile");
+            Objects.requireNonNull(errorDirectory, "errorDirectory");
+            Objects.requireNonNull(stdout, "stdout");
+        }
+
+        /** The prefix of its forwarded lines: {@code [fork 1]} or {@code [new 1]}. */
+        String prefix() {
+            return "[" + ("run".equals(side) ? "fork" : side) + " " + fork + "] ";
+        }
+    }
+
+    /**
+     * Runs one child to its end (or its timeout), forwards its output, and reads back its samples.
+     *
+     * @param launch the child
+     * @param timeout how long it may take before it is killed (with its descendants) as hung
+     * @param output receives its output lines, prefixed
+     * @param samples receives its samples, tagged with its fork index, unless it recorded none
+     * @return how it ended
+     * @throws UncheckedIOException if the process cannot be started
+     */
+    public static ForkOutcome launch(Launch launch, Duration timeout, Consumer<String> output,
+                                     Consumer<List<SampleRecord>> samples) {
+        Deque<String> tail = new ArrayDeque<>();
+        Consumer<String> forward = line -> {
+            synchronized (tail) {
+                if (tail.size() == TAIL_LINES) {
+                    tail.removeFirst();
+                }
+                tail.addLast(line);
+            }
+            output.accept(launch.prefix() + line);
+        };
+        OptionalInt status;
+        try {
+            Files.deleteIfExists(launch.samplesFile());
+            ProcessBuilder builder = new ProcessBuilder(launch.command()).redirectInput(ProcessBuilder.Redirect.INHERIT);
+            if (launch.stdout() == ChildOutput.DISCARD) {
+                builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+            } else {
+                builder.redirectErrorStream(true);
+            }
+            Map<String, String> env = builder.environment();
+            env.putAll(launch.environment());
+            env.put(SAMPLES_OUT_VARIABLE, launch.samplesFile().toString());
+            env.put(FORK_VARIABLE, Integer.toString(launch.fork()));
+            env.put(SEED_VARIABLE, Long.toString(launch.seed()));
+            Process process = builder.start();
+            Thread reader = Thread.ofPlatform().daemon().name("kbench-fork-" + launch.fork())
+                    .start(() -> pump(process, forward));
+            if (process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                status = OptionalInt.of(process.exitValue());
+            } else {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly();
+                process.waitFor(60, TimeUnit.SECONDS);
+                status = OptionalInt.empty();
+            }
+            reader.join(TimeUnit.SECONDS.toMillis(10));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start " + launch.side() + " fork " + launch.fork() + " ("
+                    + launch.command().getFirst() + "): " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for " + launch.side() + " fork " + launch.fork(), e);
+        }
+        List<SampleRecord> recorded = List.of();
+        Optional<String> unreadable = Optional.empty();
+        if (Files.exists(launch.samplesFile())) {
+            try {
+                recorded = SamplesCsv.read(launch.samplesFile()).stream().map(r -> r.withFork(launch.fork())).toList();
+            } catch (SamplesFormatException | UncheckedIOException e) {
+                unreadable = Optional.of("its samples file " + launch.samplesFile() + " is unreadable: " + e.getMessage());
+            }
+        }
+        if (!recorded.isEmpty()) {
+            samples.accept(recorded);
+        }
+        Optional<String> cause = cause(status, timeout, launch.errorDirectory(), unreadable);
+        List<String> lines;
+        synchronized (tail) {
+            lines = List.copyOf(tail);
+        }
+        return new ForkOutcome(launch.side(), launch.fork(), launch.seed(), status, recorded.size(),
+                recorded.isEmpty() ? Optional.empty() : Optional.of(recorded.getLast().id()), cause,
+                launch.errorDirectory(), lines);
+    }
+
+    private static void pump(Process process, Consumer<String> forward) {
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getErrorStream(),
+                StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                forward.accept(line);
+            }
+        } catch (IOException e) {
+            forward.accept("(its output could not be read further: " + e.getMessage() + ")");
+        }
+    }
+
+    /** The likely cause of a failed fork; empty for a fork that completed. */
+    private static Optional<String> cause(OptionalInt status, Duration timeout, Path errorDirectory,
+                                          Optional<String> unreadable) {
+        if (status.isEmpty()) {
+            return Optional.of("hung: no exit within " + timeout.toSeconds() + " s, killed");
+        }
+        int code = status.getAsInt();
+        Optional<Path> crash = crashFile(errorDirectory);
+        if (crash.isPresent()) {
+            return Optional.of("the JVM crashed (exit status " + code + "); its error report is " + crash.get());
+        }
+        if (code == 0) {
+            return unreadable;
+        }
+        String text = switch (code) {
+            case 1 -> "exit status 1: a benchmark or the device failed (see its output above)";
+            case 2 -> "exit status 2: bad input or usage (see its output above)";
+            case 3 -> "exit status 3: no single driver could be chosen";
+            default -> code > 128 && code < 160 ? signal(code - 128) : "exit status " + code;
+        };
+        return Optional.of(unreadable.map(u -> text + "; " + u).orElse(text));
+    }
+
+    private static String signal(int number) {
+        String name = switch (number) {
+            case 4 -> "SIGILL: an illegal instruction in native code";
+            case 6 -> "SIGABRT: aborted, e.g. by a driver or the JVM";
+            case 7 -> "SIGBUS: a bad memory access in native code";
+            case 9 -> "SIGKILL: killed from outside, e.g. by the out-of-memory killer or a user";
+            case 11 -> "SIGSEGV: a crash in native code (driver or kernel)";
+            case 15 -> "SIGTERM: terminated from outside";
+            default -> "signal " + number;
+        };
+        return "ended by signal " + number + " (" + name + ")";
+    }
+
+    private static Optional<Path> crashFile(Path directory) {
+        if (!Files.isDirectory(directory)) {
+            return Optional.empty();
+        }
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.filter(f -> f.getFileName().toString().startsWith("hs_err")).findFirst();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * A command starting a fresh JVM like this one: the same {@code java} binary, JVM options, module
+     * path and class path, with its crash report written into a directory instead of the working
+     * directory ({@code -XX:ErrorFile}) and the JVM's own messages kept off standard output
+     * ({@code -XX:+DisplayVMOutputToStderr}).
+     *
+     * @param mainModule the main class's module, or null on the class path
+     * @param mainClass the main class
+     * @param errorDirectory where a crashing JVM writes its {@code hs_err} file
+     * @param extraOptions JVM options to add, e.g. {@code --add-modules}
+     * @return the command, to which the program's arguments are appended
+     */
+    public static List<String> javaCommand(String mainModule, String mainClass, Path errorDirectory,
+                                           List<String> extraOptions) {
+        String java = ProcessHandle.current().info().command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        List<String> command = new ArrayList<>();
+        command.add(java);
+        boolean modulePath = false;
+        for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (option.startsWith("-XX:ErrorFile=") || option.startsWith("-agentlib:jdwp")
+                    || option.equals("-XX:+DisplayVMOutputToStderr")) {
+                continue;
+            }
+            modulePath |= option.startsWith("--module-path=") || option.startsWith("-p=");
+            command.add(option);
+        }
+        command.add("-XX:ErrorFile=" + errorDirectory.resolve("hs_err_pid%p.log"));
+        command.add("-XX:+DisplayVMOutputToStderr");
+        command.addAll(extraOptions);
+        String classPath = System.getProperty("java.class.path", "");
+        if (mainModule != null) {
+            String path = System.getProperty("jdk.module.path");
+            if (!modulePath && path != null) {
+                command.add("--module-path");
+                command.add(path);
+            }
+            if (!classPath.isEmpty()) {
+                command.add("-cp");
+                command.add(classPath);
+            }
+            command.add("-m");
+            command.add(mainModule + "/" + mainClass);
+        } else {
+            command.add("-cp");
+            command.add(classPath.isEmpty() ? "." : classPath);
+            command.add(mainClass);
+        }
+        return command;
+    }
+
+    /**
+     * A fresh temporary directory for forks' samples and crash reports.
+     *
+     * @return the directory
+     * @throws UncheckedIOException if it cannot be created
+     */
+    public static Path temporaryDirectory() {
+        try {
+            return Files.createTempDirectory("kbench-forks-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a temporary directory for the forks: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Deletes a directory of the forks and its files, ignoring what cannot be deleted.
+     *
+     * @param directory from {@link #temporaryDirectory()}
+     */
+    public static void deleteQuietly(Path directory) {
+        try (Stream<Path> files = Files.walk(directory)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException | UncheckedIOException e) {
+            // a leftover temporary directory is harmless
+        }
+    }
+}
