@@ -1,11 +1,22 @@
 package dev.kbench.cli;
 
 import dev.kbench.api.Driver;
+import dev.kbench.api.SampleRecord;
 import dev.kbench.api.Suite;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.cli.suite.SuiteKernels;
+import dev.kbench.stats.ForkOutcome;
+import dev.kbench.stats.Forks;
+import dev.kbench.stats.SamplesCsvWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -20,9 +31,10 @@ import picocli.CommandLine.Command;
                 "  kbench run --filter gelu -p n=2^20,2^24 --csv-samples base.csv",
                 "  kbench run --kernel saxpy.cl --entry saxpy --grid 4096 --block 256 \\",
                 "      --arg i32:2^20 --arg f32:2 --arg buf:f32:2^20:fill=1 --arg buf:f32:2^20 \\",
-                "      --bytes 12582912 --flops 2097152", ""},
-        footer = {"", "Exit status: 0 all measured; 1 a benchmark failed (its error is in the table); 2 bad input; "
-                + "3 no single driver."})
+                "      --bytes 12582912 --flops 2097152",
+                "  kbench run --forks 5 --filter gelu --csv-samples base.csv   # 5 fresh JVMs, one after another", ""},
+        footer = {"", "Exit status: 0 all measured; 1 a benchmark failed (its error is in the table) or a fork died; "
+                + "2 bad input; 3 no single driver."})
 final class RunCommand implements Callable<Integer> {
 
     @CommandLine.ParentCommand
@@ -40,11 +52,34 @@ final class RunCommand implements Callable<Integer> {
     @CommandLine.Mixin
     private OutputOptions output;
 
+    @CommandLine.Option(names = "--forks", paramLabel = "F", defaultValue = "1",
+            description = "Measure in F fresh processes (JVM, device context, allocations), one after another; the "
+                    + "samples CSV's fork column tells them apart (default 1: this process only).")
+    private int forks;
+
+    @CommandLine.Option(names = "--fork-timeout-s", paramLabel = "S", defaultValue = "1800",
+            description = "With --forks: kill a fork that has not ended after S seconds and record it as hung "
+                    + "(default 1800).")
+    private long forkTimeoutSeconds;
+
+    /** The options a forked run handles itself instead of passing them to its children. */
+    static final Set<String> PARENT_OPTIONS = Set.of("--forks", "--fork-timeout-s", "--csv-samples", "--append",
+            "--json", "--jmh-json", "--format", "--seed", "--quantiles", "--return-mode");
+
     @Override
     public Integer call() {
         selection.validate();
         measure.validate();
         output.validate();
+        if (forks < 1) {
+            throw new IllegalArgumentException("--forks " + forks + ": use 1 or more");
+        }
+        if (forkTimeoutSeconds < 1) {
+            throw new IllegalArgumentException("--fork-timeout-s " + forkTimeoutSeconds + ": use 1 or more");
+        }
+        if (forks > 1) {
+            return forked();
+        }
         Driver driver = main.driver();
         List<SuiteKernels> kernels = new ArrayList<>();
         try {
@@ -55,5 +90,58 @@ final class RunCommand implements Callable<Integer> {
         } finally {
             kernels.forEach(SuiteKernels::close);
         }
+    }
+
+    /** The run in {@code forks} child processes, one after another. */
+    private int forked() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        SuiteOptions options = measure.resolve(SuiteOptions.withDefaults(), null);
+        long seed = options.seed().orElseGet(() -> new SplittableRandom().nextLong());
+        long[] seeds = Forks.seeds(seed, forks);
+        Path directory = Forks.temporaryDirectory();
+        List<SampleRecord> all = new ArrayList<>();
+        List<ForkOutcome> outcomes = new ArrayList<>();
+        SamplesCsvWriter csv = SuiteSession.openCsv(output);
+        try {
+            if (!output.quiet) {
+                err.println("kbench: " + forks + " forks, one after another; seed " + seed + " (--seed " + seed
+                        + " replays every fork's order)");
+                err.flush();
+            }
+            for (int fork = 0; fork < forks; fork++) {
+                Path file = directory.resolve("fork-" + fork + ".csv");
+                if (!output.quiet) {
+                    err.println("kbench: fork " + fork + " of " + forks + ", seed " + seeds[fork]);
+                    err.flush();
+                }
+                List<String> command = ForkedRuns.childRun(spec, directory, PARENT_OPTIONS,
+                        List.of("--csv-samples", file.toString(), "--seed", Long.toString(seeds[fork])));
+                outcomes.add(Forks.launch(new Forks.Launch("run", fork, seeds[fork], command, Map.of(), file, directory,
+                        Forks.ChildOutput.DISCARD), Duration.ofSeconds(forkTimeoutSeconds), ForkedRuns.lines(err), rows -> {
+                            all.addAll(rows);
+                            if (csv != null) {
+                                SuiteSession.append(csv, rows);
+                            }
+                        }));
+            }
+        } finally {
+            if (csv != null) {
+                try {
+                    csv.close();
+                } catch (IOException e) {
+                    err.println("kbench: closing " + csv.file() + " failed: " + e.getMessage());
+                }
+            }
+        }
+        SuiteSession.report(ForkedRuns.merged(all, seed, options.schedule(), ""), options, output, out);
+        out.flush();
+        boolean dead = ForkedRuns.reportDead(outcomes, directory, err);
+        if (csv != null && !output.quiet) {
+            err.println("kbench: samples of " + forks + " forks in " + csv.file() + " (column fork); compare two runs "
+                    + "with: kbench compare BASE.csv NEW.csv");
+            err.flush();
+        }
+        return dead ? ExitCodes.FAILURE : ExitCodes.OK;
     }
 }

@@ -37,6 +37,11 @@ final class SuiteSelection {
             description = "Load the built-in suite from cl, ptx or spv (default: the first of these the device accepts).")
     String suiteSource;
 
+    @Option(names = "--suite-dir", paramLabel = "DIR",
+            description = "Load the built-in suite's kernels from DIR/suite.cl, suite.ptx or suite.spv (e.g. another "
+                    + "build of kernels/suite) instead of the shipped ones.")
+    Path suiteDirectory;
+
     @Option(names = "--kernel", paramLabel = "FILE",
             description = "Benchmark a kernel from FILE (.ptx, .cubin, .fatbin, .cl, .spv) instead of the built-in suite.")
     Path kernel;
@@ -79,8 +84,8 @@ final class SuiteSelection {
      */
     void validate() {
         if (userKernel()) {
-            if (!filters.isEmpty() || !params.isEmpty() || suiteSource != null) {
-                throw new IllegalArgumentException("--filter, -p and --suite-source select from the built-in suite; "
+            if (!filters.isEmpty() || !params.isEmpty() || suiteSource != null || suiteDirectory != null) {
+                throw new IllegalArgumentException("--filter, -p, --suite-source and --suite-dir select from the built-in suite; "
                         + "they cannot be combined with --kernel");
             }
             userKernelSpec();
@@ -91,6 +96,9 @@ final class SuiteSelection {
                         + "--build-options describe a user kernel and need --kernel FILE");
             }
             suiteSourceKind();
+            if (suiteDirectory != null && !Files.isDirectory(suiteDirectory)) {
+                throw new IllegalArgumentException("--suite-dir '" + suiteDirectory + "' is not a directory");
+            }
             builtin(null, OptionalLong.empty());
         }
     }
@@ -112,7 +120,7 @@ final class SuiteSelection {
             }
             return Suite.of(spec.benchmark());
         }
-        SuiteKernels loaded = SuiteKernels.forDevice(device, suiteSourceKind());
+        SuiteKernels loaded = SuiteKernels.forDevice(device, suiteSourceKind(), Optional.ofNullable(suiteDirectory));
         kernels.accept(loaded);
         return builtin(loaded, device.facts().totalMemoryBytes());
     }

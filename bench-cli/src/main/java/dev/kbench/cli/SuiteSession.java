@@ -61,14 +61,7 @@ final class SuiteSession {
             listeners.add(progress);
             SuiteResult result = suite.run(driver, options, SuiteListener.all(listeners));
             progress.clearBar();
-            RunReport report = RunReport.of(result, options, output.statistic());
-            output.format.write(report, out, Terminal.colours());
-            if (output.json != null) {
-                write(output.json, RunFiles.json(report));
-            }
-            if (output.jmhJson != null) {
-                write(output.jmhJson, RunFiles.jmhJson(report));
-            }
+            report(result, options, output, out);
             if (csv != null && !output.quiet) {
                 err.println("kbench: samples in " + csv.file() + "; compare two runs with: kbench compare BASE.csv NEW.csv");
             }
@@ -85,7 +78,32 @@ final class SuiteSession {
         }
     }
 
-    private static SamplesCsvWriter openCsv(OutputOptions output) {
+    /**
+     * Writes a run's results in the chosen formats: stdout, and the JSON files asked for.
+     *
+     * @param result the run
+     * @param options how it was measured
+     * @param output what to write
+     * @param out stdout
+     */
+    static void report(SuiteResult result, SuiteOptions options, OutputOptions output, PrintWriter out) {
+        RunReport report = RunReport.of(result, options, output.statistic());
+        output.format.write(report, out, Terminal.colours());
+        if (output.json != null) {
+            write(output.json, RunFiles.json(report));
+        }
+        if (output.jmhJson != null) {
+            write(output.jmhJson, RunFiles.jmhJson(report));
+        }
+    }
+
+    /**
+     * Opens the {@code --csv-samples} file, replacing it unless {@code --append}.
+     *
+     * @param output the options
+     * @return the writer, null without {@code --csv-samples}
+     */
+    static SamplesCsvWriter openCsv(OutputOptions output) {
         if (output.csvSamples == null) {
             return null;
         }
@@ -99,7 +117,8 @@ final class SuiteSession {
         }
     }
 
-    private static void append(SamplesCsvWriter csv, List<SampleRecord> rows) {
+    /** Appends rows, failing the run if the file cannot be written. */
+    static void append(SamplesCsvWriter csv, List<SampleRecord> rows) {
         try {
             csv.append(rows);
         } catch (IOException e) {

@@ -11,6 +11,8 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -56,19 +58,42 @@ public final class SuiteKernels implements AutoCloseable {
      * @throws IllegalArgumentException if the device accepts none of the forms, or not the forced one
      */
     public static SuiteKernels forDevice(DeviceInterface device, Optional<SourceKind> forced) {
+        return forDevice(device, forced, Optional.empty());
+    }
+
+    /**
+     * The suite's kernels for a device, read from a directory holding {@code suite.cl},
+     * {@code suite.ptx} and/or {@code suite.spv} (e.g. another build of {@code kernels/suite}) instead
+     * of the shipped ones; the forms missing from the directory count as not accepted.
+     *
+     * @param device the device
+     * @param forced the form to use, empty to choose
+     * @param directory the directory, empty for the shipped kernels
+     * @return the kernels; nothing is built until the first {@link #kernel(String)}
+     * @throws IllegalArgumentException if no usable form is there
+     */
+    public static SuiteKernels forDevice(DeviceInterface device, Optional<SourceKind> forced, Optional<Path> directory) {
         Objects.requireNonNull(device, "device");
-        Set<SourceKind> accepted = device.acceptedSources();
+        Set<SourceKind> accepted = new java.util.LinkedHashSet<>(device.acceptedSources());
+        if (directory.isPresent()) {
+            accepted.removeIf(k -> k == SourceKind.CUBIN || !Files.isRegularFile(directory.get().resolve(fileName(k))));
+            if (accepted.isEmpty()) {
+                throw new IllegalArgumentException("--suite-dir '" + directory.get() + "' holds none of "
+                        + device.acceptedSources().stream().filter(k -> k != SourceKind.CUBIN).map(SuiteKernels::fileName)
+                        .toList() + ", the suite's forms this device accepts");
+            }
+        }
         if (forced.isPresent()) {
             if (!accepted.contains(forced.get())) {
                 throw new IllegalArgumentException("the device accepts " + accepted + ", not " + forced.get()
                         + "; choose one of those with --suite-source");
             }
-            return new SuiteKernels(device, source(forced.get()));
+            return new SuiteKernels(device, source(forced.get(), directory));
         }
         SourceKind chosen = PREFERENCE.stream().filter(accepted::contains).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("the device accepts " + accepted
                         + "; the built-in suite ships OpenCL C, PTX and SPIR-V only"));
-        return new SuiteKernels(device, source(chosen));
+        return new SuiteKernels(device, source(chosen, directory));
     }
 
     /**
@@ -110,12 +135,7 @@ public final class SuiteKernels implements AutoCloseable {
      * @return the source
      */
     public static KernelSource source(SourceKind kind) {
-        String file = switch (kind) {
-            case OPENCL_C -> "suite.cl";
-            case PTX -> "suite.ptx";
-            case SPIRV -> "suite.spv";
-            case CUBIN -> throw new IllegalArgumentException("the built-in suite ships no cubin; use PTX");
-        };
+        String file = fileName(kind);
         try (InputStream in = SuiteKernels.class.getResourceAsStream(file)) {
             if (in == null) {
                 throw new IllegalStateException("the kernel resource " + file + " is missing from bench-cli; "
@@ -125,6 +145,26 @@ public final class SuiteKernels implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the kernel resource " + file, e);
         }
+    }
+
+    private static KernelSource source(SourceKind kind, Optional<Path> directory) {
+        if (directory.isEmpty()) {
+            return source(kind);
+        }
+        Path file = directory.get().resolve(fileName(kind));
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("--suite-dir '" + directory.get() + "' has no " + fileName(kind));
+        }
+        return KernelSource.of(file);
+    }
+
+    private static String fileName(SourceKind kind) {
+        return switch (kind) {
+            case OPENCL_C -> "suite.cl";
+            case PTX -> "suite.ptx";
+            case SPIRV -> "suite.spv";
+            case CUBIN -> throw new IllegalArgumentException("the built-in suite ships no cubin; use PTX");
+        };
     }
 
     /**

@@ -1,0 +1,155 @@
+package dev.kbench.cli;
+
+import dev.kbench.api.BenchmarkOutcome;
+import dev.kbench.api.Params;
+import dev.kbench.api.SampleRecord;
+import dev.kbench.api.Schedule;
+import dev.kbench.api.StopReason;
+import dev.kbench.api.SuiteResult;
+import dev.kbench.stats.ForkOutcome;
+import dev.kbench.stats.Forks;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import picocli.CommandLine;
+
+/**
+ * What {@code run --forks} and {@code ab} share: the command line of a child {@code kbench run}
+ * (this JVM's java, options and paths, with the parent's options minus those the parent owns), the
+ * forwarding of children's output, and a run's result rebuilt from the samples of all its forks.
+ */
+final class ForkedRuns {
+
+    private ForkedRuns() {
+    }
+
+    /**
+     * A child {@code kbench run}: the parent's top-level options (such as {@code --backend}), then
+     * {@code run} and the options given to the parent's subcommand except the skipped ones.
+     *
+     * @param spec the parent's subcommand
+     * @param errorDirectory where a crashing child JVM writes its {@code hs_err} file
+     * @param skip the options (by any of their names) the parent handles itself
+     * @param extra arguments appended after the forwarded options
+     * @return the command
+     */
+    static List<String> childRun(CommandLine.Model.CommandSpec spec, Path errorDirectory, Set<String> skip,
+                                 List<String> extra) {
+        List<String> command = new ArrayList<>(Forks.javaCommand(
+                Main.class.getModule().isNamed() ? Main.class.getModule().getName() : null, Main.class.getName(),
+                errorDirectory, List.of()));
+        command.addAll(options(spec.root().commandLine().getParseResult(), skip));
+        command.add("run");
+        command.addAll(options(spec.commandLine().getParseResult(), skip));
+        command.addAll(extra);
+        return command;
+    }
+
+    /** The options matched in one parse result, as given, without the skipped ones. */
+    private static List<String> options(CommandLine.ParseResult parsed, Set<String> skip) {
+        List<String> args = new ArrayList<>();
+        for (CommandLine.Model.OptionSpec option : parsed.matchedOptions()) {
+            if (java.util.Arrays.stream(option.names()).anyMatch(skip::contains)) {
+                continue;
+            }
+            if (option.arity().max() == 0) {
+                args.add(option.longestName());
+            } else {
+                for (String value : option.originalStringValues()) {
+                    args.add(option.longestName());
+                    args.add(value);
+                }
+            }
+        }
+        return args;
+    }
+
+    /**
+     * A sink for children's output lines on stderr.
+     *
+     * @param err stderr
+     * @return the sink
+     */
+    static Consumer<String> lines(PrintWriter err) {
+        return line -> {
+            synchronized (err) {
+                err.println(line);
+                err.flush();
+            }
+        };
+    }
+
+    /**
+     * Reports the forks that died, on stderr.
+     *
+     * @param forks every fork's outcome
+     * @param directory the forks' temporary directory, kept when one died
+     * @param err stderr
+     * @return true if one died
+     */
+    static boolean reportDead(List<ForkOutcome> forks, Path directory, PrintWriter err) {
+        List<ForkOutcome> dead = forks.stream().filter(f -> !f.completed()).toList();
+        for (ForkOutcome fork : dead) {
+            err.println("kbench: " + fork.describe());
+        }
+        if (dead.isEmpty()) {
+            Forks.deleteQuietly(directory);
+        } else {
+            err.println("kbench: " + dead.size() + " of " + forks.size() + " forks died; their samples files and any "
+                    + "JVM crash report (hs_err) are in " + directory);
+        }
+        err.flush();
+        return !dead.isEmpty();
+    }
+
+    /**
+     * A run rebuilt from the samples of all its forks, for the run table and files: one outcome per
+     * benchmark in the order first measured, each fork's repetitions one after another.
+     *
+     * @param samples every fork's samples, tagged with the fork
+     * @param seed the run's seed
+     * @param schedule the schedule of every fork
+     * @param backend the backend, if no sample names one
+     * @return the result
+     */
+    static SuiteResult merged(List<SampleRecord> samples, long seed, Schedule schedule, String backend) {
+        Map<String, Map<Long, List<Double>>> byBenchmark = new LinkedHashMap<>();
+        Map<String, SampleRecord> first = new LinkedHashMap<>();
+        for (SampleRecord s : samples) {
+            first.putIfAbsent(s.id(), s);
+            long repetition = ((long) s.fork() << 32) | s.repetition().orElse(0);
+            byBenchmark.computeIfAbsent(s.id(), k -> new TreeMap<>())
+                    .computeIfAbsent(repetition, k -> new ArrayList<>()).add(s.timeMillis());
+        }
+        List<BenchmarkOutcome> outcomes = new ArrayList<>();
+        for (Map.Entry<String, Map<Long, List<Double>>> b : byBenchmark.entrySet()) {
+            SampleRecord s = first.get(b.getKey());
+            List<double[]> repetitions = b.getValue().values().stream()
+                    .map(r -> r.stream().mapToDouble(Double::doubleValue).toArray()).toList();
+            outcomes.add(new BenchmarkOutcome(s.benchmark(), params(s.params()), repetitions, StopReason.REPETITIONS,
+                    Optional.empty(), Double.NaN, 0, s.bytes(), s.flops(), OptionalDouble.empty(), 0, Double.NaN));
+        }
+        String device = samples.isEmpty() ? "" : samples.getFirst().device();
+        String name = samples.isEmpty() || samples.getFirst().backend().isEmpty() ? backend : samples.getFirst().backend();
+        return new SuiteResult(seed, schedule, name, device, outcomes);
+    }
+
+    private static Params params(String text) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        if (!text.isEmpty()) {
+            for (String pair : text.split(";")) {
+                int eq = pair.indexOf('=');
+                values.put(eq < 0 ? pair : pair.substring(0, eq), eq < 0 ? "" : pair.substring(eq + 1));
+            }
+        }
+        return Params.of(values);
+    }
+}
