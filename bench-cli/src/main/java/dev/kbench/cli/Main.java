@@ -20,7 +20,7 @@ import picocli.CommandLine.Command;
 @Command(name = "kbench", mixinStandardHelpOptions = true, version = "kbench 0.1.0",
         description = "Benchmarks GPU kernels correctly: device events, cache flushes, interleaved repetitions, "
                 + "robust statistics.",
-        subcommands = {InfoCommand.class, RunCommand.class, CompareCommand.class, SummaryCommand.class,
+        subcommands = {InfoCommand.class, RunCommand.class, AbCommand.class, CompareCommand.class, SummaryCommand.class,
                 ReportCommand.class, DemoCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit status: 0 ok; 1 a regression (compare) or a failed benchmark (run); 2 bad input or "
                 + "usage; 3 no single driver could be chosen.", "", "Start with `kbench demo`; see docs/cli.md."})
