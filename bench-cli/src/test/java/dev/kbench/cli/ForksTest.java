@@ -1,0 +1,194 @@
+package dev.kbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kbench.api.SampleRecord;
+import dev.kbench.stats.SamplesCsv;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Forks and the interleaved base/new command with real child processes: kbench JVMs on PoCL, and
+ * shell commands for the two-command form. No timing is asserted: the planted difference is a kernel
+ * doing 64 times the reads under the same name, and the identical sides are identical data.
+ */
+class ForksTest {
+
+    /** Small, quick measurements: each fork is mostly JVM start and PoCL set-up. */
+    private static final List<String> QUICK = List.of("--filter", "copy", "-p", "n=2^12", "--repetitions", "3",
+            "--rep-ms", "1", "--warmup-ms", "1", "--cache-clear", "64KiB");
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void pocl() {
+        Pocl.require();
+    }
+
+    private static String[] args(List<String> head, List<String> tail) {
+        return java.util.stream.Stream.concat(head.stream(), tail.stream()).toArray(String[]::new);
+    }
+
+    private static Set<Integer> forks(Path csv) {
+        return SamplesCsv.read(csv).stream().map(SampleRecord::fork).collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    @Test
+    void runWithThreeForksRecordsForksZeroToTwoAndPrintsOneTable() {
+        Path csv = dir.resolve("forks.csv");
+        Cli.Result r = Cli.run(args(List.of("--backend", "opencl", "run", "--forks", "3", "--seed", "11",
+                "--csv-samples", csv.toString()), QUICK));
+        assertEquals(0, r.status(), r.toString());
+        assertEquals(Set.of(0, 1, 2), forks(csv), r.toString());
+        assertTrue(r.out().contains("copy") && r.out().contains("n=4096"), r.toString());
+        assertEquals(1, r.out().lines().filter(l -> l.startsWith("# kbench run")).count(), r.toString());
+        long[] seeds = dev.kbench.stats.Forks.seeds(11, 3);
+        for (int fork = 0; fork < 3; fork++) {
+            assertTrue(r.err().contains("fork " + fork + " of 3, seed " + seeds[fork]), r.toString());
+            assertTrue(r.err().contains("[fork " + fork + "] "), "child output is forwarded with its prefix: " + r);
+        }
+    }
+
+    @Test
+    void aKilledForkIsReportedAndTheOthersDataKept() throws Exception {
+        Path csv = dir.resolve("killed.csv");
+        Set<Long> before = ProcessHandle.current().descendants().map(ProcessHandle::pid).collect(Collectors.toSet());
+        CompletableFuture<Cli.Result> run = CompletableFuture.supplyAsync(() -> Cli.run(args(List.of("--backend",
+                "opencl", "run", "--forks", "3", "--seed", "12", "--csv-samples", csv.toString()), QUICK)));
+        java.util.Map<Long, Long> firstSeen = new java.util.LinkedHashMap<>();
+        long killed = -1;
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+        while (killed < 0 && !run.isDone() && System.nanoTime() < deadline) {
+            for (ProcessHandle child : ProcessHandle.current().children().toList()) {
+                if (!before.contains(child.pid())) {
+                    firstSeen.putIfAbsent(child.pid(), System.nanoTime());
+                }
+            }
+            if (firstSeen.size() >= 2) {
+                long pid = firstSeen.keySet().stream().skip(1).findFirst().orElseThrow();
+                // 300 ms after it appeared: the JVM has replaced the spawn helper, so this kills fork 1 itself
+                if (System.nanoTime() - firstSeen.get(pid) > TimeUnit.MILLISECONDS.toNanos(300)) {
+                    ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);   // SIGKILL
+                    killed = pid;
+                }
+            }
+            Thread.sleep(10);
+        }
+        Cli.Result r = run.get(5, TimeUnit.MINUTES);
+        assertTrue(killed > 0, "the second fork was never seen: " + r);
+        assertEquals(ExitCodes.FAILURE, r.status(), r.toString());
+        assertTrue(r.err().contains("run fork 1 (seed " + dev.kbench.stats.Forks.seeds(12, 3)[1] + ") died: ended by signal 9"),
+                r.toString());
+        assertTrue(r.err().contains("1 of 3 forks died"), r.toString());
+        assertEquals(Set.of(0, 2), forks(csv), "forks 0 and 2 are kept: " + r);
+        assertTrue(r.out().contains("copy"), "the table over the forks that completed: " + r);
+    }
+
+    @Test
+    void abOfTwoSuiteDirectoriesRunsTheSeededOrderAndFlagsAPlantedSlowdown() throws IOException {
+        Path base = Files.createDirectories(dir.resolve("base"));
+        Path slow = Files.createDirectories(dir.resolve("slow"));
+        String suite = Cli.text("/dev/kbench/cli/suite/suite.cl");
+        Files.writeString(base.resolve("suite.cl"), suite);
+        String copy = """
+                    if (i < (size_t) n) {
+                        dst[i] = src[i];
+                    }
+                """;
+        String sixtyFourReads = """
+                    if (i < (size_t) n) {
+                        float t = 0.0f;
+                        for (int k = 0; k < 64; k++) {
+                            t += src[(i * 7 + (size_t) k * 4099) % (size_t) n];
+                        }
+                        dst[i] = src[i] + (t == -1.0f ? 1.0f : 0.0f);
+                    }
+                """;
+        assertTrue(suite.contains(copy), "the copy kernel's body changed; update this test");
+        Files.writeString(slow.resolve("suite.cl"), suite.replace(copy, sixtyFourReads));
+        Path baseCsv = dir.resolve("b.csv");
+        Path newCsv = dir.resolve("n.csv");
+        Cli.Result r = Cli.run(args(List.of("--backend", "opencl", "ab", "--base-suite-dir", base.toString(),
+                "--new-suite-dir", slow.toString(), "--forks", "2", "--seed", "7", "--base-csv", baseCsv.toString(),
+                "--new-csv", newCsv.toString()), QUICK));
+        assertTrue(r.err().contains("seed 7 (--seed 7 replays this order), order: base base new new"), r.toString());
+        assertEquals(Set.of(0, 1), forks(baseCsv), r.toString());
+        assertEquals(Set.of(0, 1), forks(newCsv), r.toString());
+        assertEquals(ExitCodes.REGRESSION, r.status(), r.toString());
+        assertTrue(r.out().contains("slower"), r.toString());
+    }
+
+    /** A samples file of one fork: 20 samples around {@code scale}, a little different per fork. */
+    private Path fixture(String name, int fork, double scale) throws IOException {
+        StringBuilder csv = new StringBuilder("benchmark,params,repetition,sample,time_ms\n");
+        for (int s = 0; s < 20; s++) {
+            csv.append(String.format(Locale.ROOT, "k,n=1,0,%d,%.6f%n", s, scale * (1 + 0.01 * fork + 0.001 * s)));
+        }
+        return Files.writeString(dir.resolve(name + "-" + fork + ".csv"), csv);
+    }
+
+    private Cli.Result abCommands(String baseCommand, String newCommand, int forks) {
+        return Cli.run("ab", "--base-command", baseCommand, "--new-command", newCommand, "--forks", Integer.toString(forks),
+                "--seed", "3", "--base-csv", dir.resolve("b.csv").toString(), "--new-csv", dir.resolve("n.csv").toString());
+    }
+
+    @Test
+    void abOfTwoCommandsGivesCompareExitStatus() throws IOException {
+        for (int fork = 0; fork < 3; fork++) {
+            fixture("same", fork, 1);
+            fixture("double", fork, 2);
+        }
+        String same = "cp '" + dir + "'/same-$KBENCH_FORK.csv {out}";
+        String twice = "cp '" + dir + "'/double-$KBENCH_FORK.csv \"$KBENCH_SAMPLES_OUT\"";
+        String order = "order: " + String.join(" ", AbCommand.order(3, 3).stream().map(s -> s == 0 ? "base" : "new").toList());
+
+        Cli.Result identical = abCommands(same, same, 3);
+        assertEquals(ExitCodes.OK, identical.status(), identical.toString());
+        assertTrue(identical.err().contains(order), identical.toString());
+        assertEquals(Set.of(0, 1, 2), forks(dir.resolve("b.csv")));
+        assertEquals(Set.of(0, 1, 2), forks(dir.resolve("n.csv")));
+
+        Cli.Result slower = abCommands(same, twice, 3);
+        assertEquals(ExitCodes.REGRESSION, slower.status(), slower.toString());
+        assertTrue(slower.err().contains(order), "the same seed gives the same order: " + slower);
+    }
+
+    @Test
+    void aDeadForkOfACommandIsNotANoRegression() throws IOException {
+        for (int fork = 0; fork < 2; fork++) {
+            fixture("same", fork, 1);
+        }
+        String same = "cp '" + dir + "'/same-$KBENCH_FORK.csv {out}";
+        String dies = "if [ $KBENCH_FORK = 1 ]; then kill -9 $$; fi; " + same;
+        Cli.Result r = abCommands(same, dies, 2);
+        assertEquals(ExitCodes.FAILURE, r.status(), r.toString());
+        assertTrue(r.err().contains("new fork 1 (seed " + dev.kbench.stats.Forks.seeds(3, 2)[1] + ") died: ended by signal 9"),
+                r.toString());
+        assertTrue(r.err().contains("a fork died, so no verdict"), r.toString());
+        assertFalse(forks(dir.resolve("n.csv")).contains(1), r.toString());
+    }
+
+    @Test
+    void abRejectsTwoFormsAndHalfPairs() {
+        Cli.Result r = Cli.run("ab", "--base-command", "true", "--new-kernel", "x.cl");
+        assertEquals(ExitCodes.INVALID_INPUT, r.status(), r.toString());
+        assertTrue(r.err().contains("give one pair"), r.toString());
+        Cli.Result half = Cli.run("ab", "--base-command", "true");
+        assertEquals(ExitCodes.INVALID_INPUT, half.status(), half.toString());
+        assertTrue(half.err().contains("--base-command and --new-command go together"), half.toString());
+    }
+}
