@@ -92,11 +92,11 @@ final class AbCommand implements Callable<Integer> {
     private long forkTimeoutSeconds;
 
     @Option(names = "--base-csv", paramLabel = "FILE", defaultValue = "base.csv",
-            description = "Where the base's samples go (default base.csv); replaced.")
+            description = "Where the base's samples go (default base.csv); must not exist.")
     private Path baseCsv;
 
     @Option(names = "--new-csv", paramLabel = "FILE", defaultValue = "new.csv",
-            description = "Where the new samples go (default new.csv); replaced.")
+            description = "Where the new samples go (default new.csv); must not exist.")
     private Path newCsv;
 
     @Parameters(paramLabel = "COMPARE-OPTION", description = "After --: options for compare, e.g. -- --alpha 0.01.")
@@ -244,7 +244,10 @@ final class AbCommand implements Callable<Integer> {
             if (parent != null && !Files.isDirectory(parent)) {
                 throw new InputException("cannot write '" + file + "': the directory " + parent + " does not exist");
             }
-            Files.deleteIfExists(file);
+            if (Files.exists(file)) {
+                throw new InputException("'" + file + "' exists; kbench ab does not replace samples: remove it or choose "
+                        + "another --base-csv/--new-csv");
+            }
             return SamplesCsvWriter.open(file);
         } catch (IOException e) {
             throw new InputException("cannot write the samples file '" + file + "': " + e.getMessage(), e);
