@@ -56,7 +56,8 @@ final class ForkedRuns {
     /** The options matched in one parse result, as given, without the skipped ones. */
     private static List<String> options(CommandLine.ParseResult parsed, Set<String> skip) {
         List<String> args = new ArrayList<>();
-        for (CommandLine.Model.OptionSpec option : parsed.matchedOptions()) {
+        // a repeated option is matched once per occurrence, with all its values each time
+        for (CommandLine.Model.OptionSpec option : new java.util.LinkedHashSet<>(parsed.matchedOptions())) {
             if (java.util.Arrays.stream(option.names()).anyMatch(skip::contains)) {
                 continue;
             }

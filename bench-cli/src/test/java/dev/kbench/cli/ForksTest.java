@@ -132,6 +132,25 @@ class ForksTest {
         assertTrue(r.out().contains("slower"), r.toString());
     }
 
+    @Test
+    void abOfTwoKernelFilesPassesEveryRepeatedOptionAndFlagsEightTimesTheWork() throws IOException {
+        Path base = Cli.resource("kernels/spin.cl", dir);
+        String source = Files.readString(base);
+        assertTrue(source.contains("k < iters"), "spin.cl changed; update this test");
+        Path slow = Files.writeString(dir.resolve("spin8.cl"), source.replace("k < iters", "k < 8 * iters"));
+        Cli.Result r = Cli.run("--backend", "opencl", "ab", "--base-kernel", base.toString(), "--new-kernel",
+                slow.toString(), "--entry", "spin", "--grid", "16", "--block", "256", "--arg", "buf:f32:4096:fill=1",
+                "--arg", "i32:4096", "--arg", "i32:2000", "--repetitions", "3", "--rep-ms", "1", "--warmup-ms", "1",
+                "--cache-clear", "64KiB", "--forks", "2", "--seed", "5", "--base-csv", dir.resolve("b.csv").toString(),
+                "--new-csv", dir.resolve("n.csv").toString());
+        assertEquals(ExitCodes.REGRESSION, r.status(), r.toString());
+        assertTrue(r.out().contains("spin") && r.out().contains("slower"), r.toString());
+        String order = "order: " + String.join(" ", AbCommand.order(5, 2).stream().map(s -> s == 0 ? "base" : "new").toList());
+        assertTrue(r.err().contains(order), r.toString());
+        assertEquals(Set.of(0, 1), forks(dir.resolve("b.csv")), r.toString());
+        assertEquals(Set.of(0, 1), forks(dir.resolve("n.csv")), r.toString());
+    }
+
     /** A samples file of one fork: 20 samples around {@code scale}, a little different per fork. */
     private Path fixture(String name, int fork, double scale) throws IOException {
         StringBuilder csv = new StringBuilder("benchmark,params,repetition,sample,time_ms\n");
