@@ -138,7 +138,7 @@ final class AbCommand implements Callable<Integer> {
                 } else {
                     command = ForkedRuns.childRun(spec, directory, PARENT_OPTIONS, List.of(side.kernelOption(),
                             side.kernel().toString(), "--csv-samples", file.toString(), "--seed",
-                            Long.toString(seeds[fork])));
+                            Long.toString(seeds[fork]), "--quiet"));
                     stdout = Forks.ChildOutput.DISCARD;
                 }
                 SamplesCsvWriter writer = writers[s];

@@ -64,7 +64,7 @@ final class RunCommand implements Callable<Integer> {
 
     /** The options a forked run handles itself instead of passing them to its children. */
     static final Set<String> PARENT_OPTIONS = Set.of("--forks", "--fork-timeout-s", "--csv-samples", "--append",
-            "--json", "--jmh-json", "--format", "--seed", "--quantiles", "--return-mode");
+            "--json", "--jmh-json", "--format", "--seed", "--quantiles", "--return-mode", "--quiet");
 
     @Override
     public Integer call() {
@@ -116,7 +116,7 @@ final class RunCommand implements Callable<Integer> {
                     err.flush();
                 }
                 List<String> command = ForkedRuns.childRun(spec, directory, PARENT_OPTIONS,
-                        List.of("--csv-samples", file.toString(), "--seed", Long.toString(seeds[fork])));
+                        List.of("--csv-samples", file.toString(), "--seed", Long.toString(seeds[fork]), "--quiet"));
                 outcomes.add(Forks.launch(new Forks.Launch("run", fork, seeds[fork], command, Map.of(), file, directory,
                         Forks.ChildOutput.DISCARD), Duration.ofSeconds(forkTimeoutSeconds), ForkedRuns.lines(err), rows -> {
                             all.addAll(rows);

@@ -59,7 +59,6 @@ class ForksTest {
         long[] seeds = dev.kbench.stats.Forks.seeds(11, 3);
         for (int fork = 0; fork < 3; fork++) {
             assertTrue(r.err().contains("fork " + fork + " of 3, seed " + seeds[fork]), r.toString());
-            assertTrue(r.err().contains("[fork " + fork + "] "), "child output is forwarded with its prefix: " + r);
         }
     }
 
@@ -96,6 +95,33 @@ class ForksTest {
         assertTrue(r.err().contains("1 of 3 forks died"), r.toString());
         assertEquals(Set.of(0, 2), forks(csv), "forks 0 and 2 are kept: " + r);
         assertTrue(r.out().contains("copy"), "the table over the forks that completed: " + r);
+    }
+
+    @Test
+    void theLibrarysForksReCreateASuiteFromItsFactoryInEachChild() {
+        List<String> lines = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        List<SampleRecord> rows = new java.util.ArrayList<>();
+        dev.kbench.stats.Forks.Result result = dev.kbench.stats.Forks.of(ForkedSuites.Fill.class).withForks(2)
+                .withBackend("opencl").withOutput(lines::add)
+                .run(dev.kbench.api.SuiteOptions.withDefaults().withRepetitions(2).withMillis(1, 1)
+                        .withCacheClearBytes(65536).withSeed(9), rows::addAll);
+        assertEquals(9, result.seed());
+        assertFalse(result.anyDied(), result + "\n" + String.join("\n", lines));
+        assertEquals(List.of(dev.kbench.stats.Forks.seeds(9, 2)[0], dev.kbench.stats.Forks.seeds(9, 2)[1]),
+                result.forks().stream().map(dev.kbench.stats.ForkOutcome::seed).toList());
+        assertEquals(Set.of(0, 1), rows.stream().map(SampleRecord::fork).collect(Collectors.toSet()));
+        assertTrue(rows.stream().allMatch(r -> r.benchmark().equals("fill")), rows.toString());
+
+        dev.kbench.stats.Forks.Result broken = dev.kbench.stats.Forks.of(ForkedSuites.Broken.class).withForks(2)
+                .withBackend("opencl").run(dev.kbench.api.SuiteOptions.withDefaults(), r -> { });
+        assertEquals(2, broken.forks().size(), "the second fork runs after the first died");
+        for (dev.kbench.stats.ForkOutcome fork : broken.forks()) {
+            assertFalse(fork.completed());
+            assertEquals(0, fork.samples());
+            assertTrue(fork.stderrTail().stream().anyMatch(l -> l.contains("this suite cannot be built here")),
+                    fork.stderrTail().toString());
+            assertTrue(fork.describe().contains("died: exit status 1"), fork.describe());
+        }
     }
 
     @Test
@@ -171,13 +197,15 @@ class ForksTest {
             fixture("same", fork, 1);
             fixture("double", fork, 2);
         }
-        String same = "cp '" + dir + "'/same-$KBENCH_FORK.csv {out}";
+        String same = "echo measuring $KBENCH_FORK; cp '" + dir + "'/same-$KBENCH_FORK.csv {out}";
         String twice = "cp '" + dir + "'/double-$KBENCH_FORK.csv \"$KBENCH_SAMPLES_OUT\"";
         String order = "order: " + String.join(" ", AbCommand.order(3, 3).stream().map(s -> s == 0 ? "base" : "new").toList());
 
         Cli.Result identical = abCommands(same, same, 3);
         assertEquals(ExitCodes.OK, identical.status(), identical.toString());
         assertTrue(identical.err().contains(order), identical.toString());
+        assertTrue(identical.err().contains("[base 2] measuring 2") && identical.err().contains("[new 0] measuring 0"),
+                "a command's output goes to stderr with its side and fork: " + identical);
         assertEquals(Set.of(0, 1, 2), forks(dir.resolve("b.csv")));
         assertEquals(Set.of(0, 1, 2), forks(dir.resolve("n.csv")));
 

@@ -1,0 +1,53 @@
+package dev.kbench.cli;
+
+import dev.kbench.api.Benchmark;
+import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.Suite;
+import dev.kbench.api.SuiteFactory;
+import dev.kbench.api.Workload;
+
+/** Suites a library user would name to {@code Forks}: re-created in each child JVM from the class name. */
+final class ForkedSuites {
+
+    private ForkedSuites() {
+    }
+
+    /** One benchmark: a device-side fill of 1 MiB, on any backend. */
+    public static final class Fill implements SuiteFactory {
+
+        /** Needed by the child, which instantiates the class by name. */
+        public Fill() {
+        }
+
+        @Override
+        public Suite suite() {
+            return Suite.of(Benchmark.of("fill", (device, params) -> {
+                DeviceBuffer buffer = device.allocate(1 << 20);
+                return new Workload() {
+                    @Override
+                    public void run() {
+                        device.fill(buffer, 0);
+                    }
+
+                    @Override
+                    public void close() {
+                        buffer.close();
+                    }
+                };
+            }));
+        }
+    }
+
+    /** A suite that cannot be built: every fork dies. */
+    public static final class Broken implements SuiteFactory {
+
+        /** Needed by the child. */
+        public Broken() {
+        }
+
+        @Override
+        public Suite suite() {
+            throw new IllegalStateException("this suite cannot be built here");
+        }
+    }
+}
