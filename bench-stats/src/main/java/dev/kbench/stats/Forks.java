@@ -290,7 +290,8 @@ public final class Forks {
             env.put(SEED_VARIABLE, Long.toString(launch.seed()));
             Process process = builder.start();
             Thread reader = Thread.ofPlatform().daemon().name("kbench-fork-" + launch.fork())
-                    .start(() -> pump(process, forward));
+                    .start(() -> pump(launch.stdout() == ChildOutput.FORWARD ? process.getInputStream()   // merged
+                            : process.getErrorStream(), forward));
             if (process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 status = OptionalInt.of(process.exitValue());
             } else {
@@ -329,9 +330,8 @@ public final class Forks {
                 launch.errorDirectory(), lines);
     }
 
-    private static void pump(Process process, Consumer<String> forward) {
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getErrorStream(),
-                StandardCharsets.UTF_8))) {
+    private static void pump(java.io.InputStream output, Consumer<String> forward) {
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(output, StandardCharsets.UTF_8))) {
             String line;
             while ((line = reader.readLine()) != null) {
                 forward.accept(line);
