@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Evidence that kbench's verdicts hold across runs, on the H200: forks launched as separate processes.
-# One run of at most ~9 minutes; everything lands in $OUT/verdicts.tgz (raw samples, exit codes, timings).
+# One run of at most ~9 minutes; everything lands in $OUT/verdicts.tgz (raw samples, exit codes, timings), beside
+# $OUT/summary.txt: two files, whatever the counts (the working files are in WORK, default a temporary directory).
 #
 #   KBENCH=/path/to/bin/kbench OUT=/some/dir bash bench/gpu/run-verdicts.sh
 #
@@ -28,7 +29,8 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
 [[ -n ${KBENCH:-} ]] || { echo "run-verdicts: set KBENCH to the kbench launcher" >&2; exit 2; }
 read -ra kb <<< "$KBENCH"
-out=${OUT:-bench/out/verdicts}
+final=${OUT:-bench/out/verdicts}
+out=${WORK:-$(mktemp -d)}
 pool=${POOL:-100}; batch=${BATCH:-10}; ab_aa=${AB_AA:-20}; ab_power=${AB_POWER:-10}; ab_forks=${AB_FORKS:-3}
 backend=${BACKEND:-cuda}; kernel=${USER_KERNEL:-kernels/cuda/gelu.ptx}; entry=${USER_ENTRY:-gelu}
 reps=${REPS:-5}; rep_ms=${REP_MS:-10}; budget=${BUDGET_S:-520}
@@ -94,4 +96,5 @@ awk -F, 'NR > 1 { n[$1]++; w[$1] += $5; f[$1] += $3; bad[$1] += ($4 != 0) }
   END { for (p in n) printf "%s: %d commands, %d non-zero exits, %.1f s, %.2f s per fork\n", p, n[p], bad[p], w[p], w[p] / f[p] }' \
   "$out/timing.csv" | tee -a "$out/summary.txt" >&2
 log done
-tar -C "$out" -czf /tmp/verdicts.tgz --exclude verdicts.tgz . && mv /tmp/verdicts.tgz "$out/verdicts.tgz"
+mkdir -p "$final"
+tar -C "$out" -czf "$final/verdicts.tgz" . && cp "$out/summary.txt" "$final/summary.txt"
