@@ -23,7 +23,9 @@
 #  USER_ENTRY=gelu_forward with small counts.
 # Cost estimate: PoCL on this 2-core development machine, 3.5-5 s per fork (JVM start, driver and kernel build
 # dominate); on the H200 expect about 1.5-2.5 s per builtin fork and 1-1.5 s per user-kernel fork, so
-# ~250 s + ~280 s: the budget guard keeps it within one 9-minute command either way.
+# ~250 s + ~280 s: the budget guard keeps it within one 9-minute command either way. If compare's fork-level
+# test needs more forks per side than 3 to reach alpha, use two commands, e.g. AB_AA=0 AB_POWER=0 (the pool)
+# and POOL=0 AB_FORKS=5 (the ab runs), and give both archives to verdicts.py.
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Acceptance table of bench/gpu/run-verdicts.sh: A/A false positives and planted +2% power, with forks.
 
-    python3 bench/gpu/verdicts.py OUT_DIR_OR_verdicts.tgz [--forks 5] [--draws 40] [--seed 1]
+    python3 bench/gpu/verdicts.py OUT_DIR_OR_verdicts.tgz... [--forks 5] [--draws 40] [--seed 1]
+
+Several archives (e.g. one run with AB_AA=0 AB_POWER=0 for the pool, one with POOL=0 for the ab runs) are pooled.
 
 Every comparison is a `kbench compare BASE.csv NEW.csv --format json` (KBENCH, default ./kbench; COMPARE_ARGS
 adds options, e.g. "--threshold 1%"), so the verdicts are exactly what a user gets. From each configuration's
@@ -32,7 +34,7 @@ N24, N2 = "16777216", "17112760"
 def load_pool(root, patterns):
     """fork key -> rows (dicts), one key per (file, fork)."""
     forks = defaultdict(list)
-    for path in sorted(p for pattern in patterns for p in glob.glob(os.path.join(root, pattern))):
+    for path in sorted(p for pattern in patterns for p in glob.glob(os.path.join(root, "*", pattern))):
         with open(path, newline="") as f:
             for row in csv.DictReader(f):
                 forks[(path, row.get("fork") or "0")].append(row)
@@ -67,26 +69,33 @@ def rows_of(pool, keys, keep, relabel=None):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("out")
+    ap.add_argument("out", nargs="+")
     ap.add_argument("--forks", type=int, default=5, help="forks per side of a pool comparison")
     ap.add_argument("--draws", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
     kbench = os.environ.get("KBENCH", "./kbench").split()
     extra = os.environ.get("COMPARE_ARGS", "").split()
-    root = a.out
-    if a.out.endswith(".tgz"):
-        root = tempfile.mkdtemp()
-        with tarfile.open(a.out) as t:
-            t.extractall(root, filter="data")
+    root = tempfile.mkdtemp()
+    for i, given in enumerate(a.out):
+        part = os.path.join(root, str(i))
+        if given.endswith(".tgz"):
+            os.makedirs(part)
+            with tarfile.open(given) as t:
+                t.extractall(part, filter="data")
+        else:
+            os.symlink(os.path.abspath(given), part)
     rng = random.Random(a.seed)
     tmp = tempfile.mkdtemp()
     table = []  # (what, comparisons, flagged)
     timing = defaultdict(lambda: [0, 0.0, 0])  # phase -> forks, wall, commands
-    with open(os.path.join(root, "timing.csv")) as f:
-        for r in csv.DictReader(f):
-            t = timing[r["phase"]]
-            t[0] += int(r["forks"]); t[1] += float(r["wall_s"]); t[2] += 1
+    timing_rows = []
+    for path in glob.glob(os.path.join(root, "*", "timing.csv")):
+        with open(path) as f:
+            timing_rows += list(csv.DictReader(f))
+    for r in timing_rows:
+        t = timing[r["phase"]]
+        t[0] += int(r["forks"]); t[1] += float(r["wall_s"]); t[2] += 1
     per_fork = {p: (t[1] / t[0] if t[0] else float("nan")) for p, t in timing.items()}
 
     def count(results, want):
@@ -151,10 +160,7 @@ def main():
         for k, (c, fl) in sorted(by.items()):
             table.append(("    A/A %s" % k, c, fl, float("nan")))
     for kind, want_exit in (("aa", 0), ("power", 1)):
-        runs = sorted(glob.glob(os.path.join(root, "ab", kind + "-*.json")))
-        exits = []
-        with open(os.path.join(root, "timing.csv")) as f:
-            exits = [int(r["exit"]) for r in csv.DictReader(f) if r["phase"] == "ab-" + kind]
+        exits = [int(r["exit"]) for r in timing_rows if r["phase"] == "ab-" + kind]
         phase = timing.get("ab-" + kind, [0, 0.0, 0])
         wall = phase[1] / phase[2] if phase[2] else float("nan")
         flagged = sum(1 for e in exits if e == 1)
