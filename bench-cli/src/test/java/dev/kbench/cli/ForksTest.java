@@ -166,7 +166,8 @@ class ForksTest {
         Path slow = Files.writeString(dir.resolve("spin8.cl"), source.replace("k < iters", "k < 8 * iters"));
         Cli.Result r = Cli.run("--backend", "opencl", "ab", "--base-kernel", base.toString(), "--new-kernel",
                 slow.toString(), "--entry", "spin", "--grid", "16", "--block", "256", "--arg", "buf:f32:4096:fill=1",
-                "--arg", "i32:4096", "--arg", "i32:2000", "--repetitions", "3", "--rep-ms", "1", "--warmup-ms", "1",
+                // at least one sample per repetition whatever a call costs: 20 per side, completely separated
+                "--arg", "i32:4096", "--arg", "i32:200", "--repetitions", "10", "--rep-ms", "1", "--warmup-ms", "1",
                 "--cache-clear", "64KiB", "--forks", "2", "--seed", "5", "--base-csv", dir.resolve("b.csv").toString(),
                 "--new-csv", dir.resolve("n.csv").toString());
         assertEquals(ExitCodes.REGRESSION, r.status(), r.toString());
