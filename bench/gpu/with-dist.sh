@@ -1,14 +1,14 @@
 # Source this on the GPU host, from the repository root, after bench/gpu/prepare-dist.sh:
-#   source bench/gpu/with-dist.sh [TARBALL]     # default: the one in .device/
+#   source bench/gpu/with-dist.sh      # KBENCH_TARBALL=FILE to use another than the one in .device/
 # It unpacks kbench's distribution into a fresh temporary directory and exports
 #   KBENCH        its bin/kbench (the CLI: "$KBENCH" --backend cuda run ...)
 #   KBENCH_HOME   the unpacked distribution
 #   KBENCH_JAVA   its Java runtime's java, for the kbench tools and evidence programs
 #   KBENCH_LIB    every jar in it, ':'-separated (class path or module path)
 # and points the OpenCL ICD loader at NVIDIA's driver.
-kbench_tarball=${1:-$(ls .device/kbench-*-linux-x86_64.tar.gz 2>/dev/null | head -1)}
+kbench_tarball=${KBENCH_TARBALL:-$(ls .device/kbench-*-linux-x86_64.tar.gz 2>/dev/null | head -1)}
 if [[ -z $kbench_tarball || ! -f $kbench_tarball ]]; then
-  echo "with-dist: no distribution (${1:-.device/kbench-*-linux-x86_64.tar.gz}); run bench/gpu/prepare-dist.sh first" >&2
+  echo "with-dist: no distribution (${KBENCH_TARBALL:-.device/kbench-*-linux-x86_64.tar.gz}); run bench/gpu/prepare-dist.sh first" >&2
   return 2
 fi
 kbench_unpacked=$(mktemp -d /tmp/kbench-dist.XXXXXX)

@@ -51,6 +51,15 @@ out=$(cd "$tmp" && "${clean[@]}" "$home/bin/kbench" --backend opencl run --filte
 [[ $(head -1 "$tmp/run.csv") == *benchmark* ]] || fail "run.csv has no samples header"
 echo "test-dist: bin/kbench --backend opencl run --filter copy: ok"
 
+# through a symbolic link (readlink resolves it), on the class path
+mkdir "$tmp/link"
+ln -s "$home/bin/kbench" "$tmp/link/kbench"
+ln -s "$(command -v readlink)" "$tmp/path/readlink"
+out=$(cd "$tmp" && "${clean[@]}" KBENCH_CLASSPATH=1 "$tmp/link/kbench" --backend opencl info 2>&1) \
+  || fail "KBENCH_CLASSPATH=1 kbench --backend opencl info through a link exited $?: $out"
+[[ $out == *opencl* ]] || fail "kbench info through a link, on the class path: $out"
+echo "test-dist: through a symbolic link, on the class path: ok"
+
 out=$(cd "$tmp" && "${clean[@]}" "$home/bin/kbench" --backend nosuch info 2>&1) && fail "--backend nosuch exited 0"
 [[ $out == *"unknown backend 'nosuch'"* ]] || fail "--backend nosuch: $out"
 echo "test-dist: $(basename "$tarball") ($((size / 1024 / 1024)) MiB) works without a JDK"
