@@ -187,7 +187,8 @@ class RunCommandTest {
         Cli.Result table = Cli.run(thin);
         assertEquals(0, table.status(), table.toString());
         String copy = table.out().lines().filter(l -> l.startsWith("copy")).findFirst().orElseThrow();
-        assertTrue(copy.contains("few samples per repetition: try --cache-clear device or a larger --rep-ms"), copy);
+        assertTrue(copy.contains("few samples per repetition") && copy.contains("(try --cache-clear device or a larger --rep-ms)"),
+                copy);
 
         Cli.Result json = Cli.run(args(thin, "--format", "json"));
         JsonNode warnings = JSON.readTree(json.out()).get("results").get(0).get("warnings");

@@ -138,7 +138,7 @@ final class RunTable {
                     + " us to run one (estimate); times include host latency");
         }
         // the summary's warnings (the rules of kbench summary) and the run's thin-measurement warnings
-        row.summary().ifPresent(s -> s.warnings().stream().map(SummaryTable::label).forEach(parts::add));
+        row.summary().filter(s -> !s.warnings().isEmpty()).ifPresent(s -> parts.add(SummaryTable.label(s.warnings())));
         return String.join("; ", parts);
     }
 
