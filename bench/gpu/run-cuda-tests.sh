@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs on the GPU machine, from the repository root, after `source .device/env.sh` (see prepare-kit.sh):
+# Runs on the GPU machine, from the repository root, with the kit of prepare-kit.sh (kbench's distribution
+# gives the Java runtime and the jars; no JDK there):
 #   1. CudaInfo (test code) on the module path and on the class path (driver state, inventory, device facts)
 #   2. the backend's JUnit tests, the @Tag("gpu") ones and the CI ones, which take their GPU branch here
 #      (class path; LaunchPathTest also starts JVMs on the module path)
@@ -14,27 +15,30 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
 out=${OUT:-bench/out/cuda}
 mkdir -p "$out"
+source bench/gpu/with-dist.sh || exit 2
 app=.device/app/cuda
-lib=$(ls "$app"/lib/*.jar | tr '\n' ':')
+# the jars the backend needs: bench-api, the CUDA backend, JCuda and its natives
+lib=$(ls "$KBENCH_HOME"/lib/core/bench-api-*.jar "$KBENCH_HOME"/lib/backend-cuda/*.jar | tr '\n' ':')
 lib=${lib%:}
+java=$KBENCH_JAVA
 steps=${STEPS:-info junit sweep}
 status=0
 tests=$app/test/backend-cuda-tests.jar
 tools=$(ls "$app"/tools/*.jar | tr '\n' ':')
 tools=${tools%:}
-mp=(java --enable-native-access=jcuda,dev.kbench.cuda -p "$lib" --add-modules ALL-MODULE-PATH)
-cp=(java --enable-native-access=ALL-UNNAMED -cp "$lib")
+mp=("$java" --enable-native-access=jcuda,dev.kbench.cuda -p "$lib" --add-modules ALL-MODULE-PATH)
+cp=("$java" --enable-native-access=ALL-UNNAMED -cp "$lib")
 
 if [[ $steps == *info* ]]; then
   {
     date -u
     nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem,clocks.sm,clocks.mem --format=csv
-    java -version 2>&1
+    "$java" -version 2>&1
     echo "=== module path"
-    java --enable-native-access=jcuda,dev.kbench.cuda --patch-module dev.kbench.cuda="$tests" -p "$lib" \
+    "$java" --enable-native-access=jcuda,dev.kbench.cuda --patch-module dev.kbench.cuda="$tests" -p "$lib" \
       -m dev.kbench.cuda/dev.kbench.cuda.CudaInfo || status=1
     echo "=== class path"
-    java --enable-native-access=ALL-UNNAMED -cp "$lib:$tests" dev.kbench.cuda.CudaInfo || status=1
+    "$java" --enable-native-access=ALL-UNNAMED -cp "$lib:$tests" dev.kbench.cuda.CudaInfo || status=1
   } >"$out/info.txt" 2>&1
   echo "info: done (status $status)"
 fi
@@ -42,7 +46,7 @@ fi
 if [[ $steps == *junit* ]]; then
   cubin=()
   if ! command -v nvcc >/dev/null && [[ -f $app/gelu.sm_90.cubin ]]; then cubin=(-Dkbench.cuda.cubin="$app/gelu.sm_90.cubin"); fi
-  java --enable-native-access=ALL-UNNAMED "${cubin[@]}" -jar "$app"/test/junit-platform-console-standalone-*.jar execute \
+  "$java" --enable-native-access=ALL-UNNAMED "${cubin[@]}" -jar "$app"/test/junit-platform-console-standalone-*.jar execute \
     --class-path "$lib:$(ls "$app"/test/*.jar | grep -v junit-platform-console | tr '\n' ':')" --scan-class-path "$app/test/backend-cuda-tests.jar" \
     --details=tree --disable-banner >"$out/junit.txt" 2>&1 || status=1
   echo "junit: $(grep -E 'tests (successful|failed)' "$out/junit.txt" | tr -s ' ' | tr '\n' ' ') (status $status)"
@@ -53,7 +57,7 @@ if [[ $steps == *sweep* ]]; then
   "${mp[@]}" -cp "$tools" -Dkbench.backend=cuda dev.kbench.evidence.GeluSweep --out "$out/sweep-module.csv" ${SWEEP_ARGS:-} \
     2>"$out/sweep-module.log" || status=1
   # shellcheck disable=SC2086
-  java --enable-native-access=ALL-UNNAMED -cp "$lib:$tools" -Dkbench.backend=cuda dev.kbench.evidence.GeluSweep \
+  "$java" --enable-native-access=ALL-UNNAMED -cp "$lib:$tools" -Dkbench.backend=cuda dev.kbench.evidence.GeluSweep \
     --out "$out/sweep-classpath.csv" ${SWEEP_ARGS:-} \
     2>"$out/sweep-classpath.log" || status=1
   echo "sweep: done (status $status)"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs on the H200 machine from the repository root after `source .device/env.sh` (see prepare-evidence.sh).
+# Runs on the H200 machine from the repository root, with the kit of prepare-evidence.sh (kbench's
+# distribution gives the Java runtime, the jars and bin/kbench; no JDK there).
 #   bash bench/gpu/run-evidence.sh fidelity     # docs/performance.md §1, §2 and §4, and the OpenCL sweep of docs/opencl.md
 #   bash bench/gpu/run-evidence.sh statistics   # docs/performance.md §3: A/A false positives and power
 # Writes CSV and logs to $OUT (else bench/out/evidence).
@@ -8,14 +9,13 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
 out=${OUT:-bench/out/evidence}
 mkdir -p "$out"
-lib=$(ls .device/app/all/*.jar | tr '\n' ':')
-lib=${lib%:}
-cp=(java --enable-native-access=ALL-UNNAMED -cp "$lib")
-mp=(java --enable-native-access=jcuda,dev.kbench.cuda,jocl,dev.kbench.opencl -p "$lib" --add-modules ALL-MODULE-PATH)
+source bench/gpu/with-dist.sh || exit 2
+lib=$KBENCH_LIB
+mp=("$KBENCH_JAVA" --enable-native-access=jcuda,dev.kbench.cuda,jocl,dev.kbench.opencl -p "$lib" --add-modules ALL-MODULE-PATH)
 # bench/evidence's tools (not shipped), on the class path beside the modules: tool BACKEND CLASS [args]
 tools=$(ls .device/app/tools/*.jar | tr '\n' ':')
 tool() { local backend=$1 main=$2; shift 2; "${mp[@]}" -Dkbench.backend="$backend" -cp "${tools%:}" "dev.kbench.evidence.$main" "$@"; }
-evidence() { local backend=$1; shift; java -Dkbench.backend="$backend" --enable-native-access=ALL-UNNAMED \
+evidence() { local backend=$1; shift; "$KBENCH_JAVA" -Dkbench.backend="$backend" --enable-native-access=ALL-UNNAMED \
   -cp "$lib:.device/app/evidence" Evidence "$@"; }
 exps="0 10 12 14 16 18 20 22 24 26 28"
 status=0
@@ -27,7 +27,7 @@ want() { [[ " $steps " == *" $1 "* ]]; }
 case ${1:-fidelity} in
 fidelity)
   want info && step info && { date -u; nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv
-    java -version 2>&1; "${mp[@]}" -m dev.kbench.cli/dev.kbench.cli.Main info; } > "$out/info.txt" 2>&1 || true
+    "$KBENCH_JAVA" -version 2>&1; "$KBENCH" info; } > "$out/info.txt" 2>&1 || true
   [[ -x /tmp/harness ]] || nvcc -O2 -o /tmp/harness bench/fidelity/harness.cu -lcuda 2> "$out/harness.log" || status=1
   want c && step "C harness" && { /tmp/harness kernels/cuda/gelu.ptx gelu "$exps" > "$out/fidelity-c.csv" \
     2>> "$out/harness.log" || status=1; }
@@ -52,7 +52,7 @@ fidelity)
   tool opencl MarkerOverhead 2000 16 268435456 \
     > "$out/opencl-markers.txt" 2>&1 || status=1; }
   want suite && step "cross-vendor built-in suite" && for b in cuda opencl; do
-    "${mp[@]}" -m dev.kbench.cli/dev.kbench.cli.Main --backend $b run --filter copy,triad,gelu,reduce_sum,empty \
+    "$KBENCH" --backend $b run --filter copy,triad,gelu,reduce_sum,empty \
       -p n=2^20,2^24,2^26,2^28 --repetitions 10 --seed 1 --csv-samples "$out/suite-$b.csv" --format csv \
       > "$out/suite-$b.txt" 2> "$out/suite-$b.log" || status=1
   done

@@ -49,6 +49,17 @@ public record BenchResult(double[] timesMillis, double estimateMillis, int warmu
         return hostMillisPerCall >= LAUNCH_BOUND_SHARE * estimateMillis;
     }
 
+    /**
+     * What makes this measurement too thin to trust, with the fix: fewer than
+     * {@link MeasurementWarning#MIN_SAMPLES_PER_REPETITION} samples, or a cache clear taking more than
+     * {@link MeasurementWarning#MAX_CACHE_CLEAR_SHARE} of each timed call's estimated time.
+     *
+     * @return the warnings, possibly none
+     */
+    public List<MeasurementWarning> warnings() {
+        return MeasurementWarning.of(repeatCalls, estimateMillis, medianMillis());
+    }
+
     @Override
     public double[] timesMillis() {
         return timesMillis.clone();
@@ -123,6 +134,7 @@ public record BenchResult(double[] timesMillis, double estimateMillis, int warmu
     @Override
     public String toString() {
         return "BenchResult[n=" + repeatCalls + ", callsPerSample=" + callsPerSample + ", estimateMillis=" + estimateMillis + ", warmupCalls=" + warmupCalls
-                + ", estimateFloored=" + estimateFloored + ", repeatCapped=" + repeatCapped + "]";
+                + ", estimateFloored=" + estimateFloored + ", repeatCapped=" + repeatCapped
+                + ", warnings=" + warnings().stream().map(w -> w.kind().jsonName()).toList() + "]";
     }
 }

@@ -56,6 +56,20 @@ public record BenchmarkOutcome(String benchmark, Params params, List<double[]> r
     }
 
     /**
+     * What makes this measurement too thin to trust, with the fix (the rules of
+     * {@link BenchResult#warnings()}, over the smallest repetition).
+     *
+     * @return the warnings; none if nothing was measured
+     */
+    public List<MeasurementWarning> warnings() {
+        if (!measured()) {
+            return List.of();
+        }
+        int fewest = repetitions.stream().mapToInt(r -> r.length).min().orElseThrow();
+        return MeasurementWarning.of(fewest, estimateMillis, medianMillis());
+    }
+
+    /**
      * Every sample of every repetition, in the order measured.
      *
      * @return milliseconds

@@ -66,6 +66,42 @@ class BenchTest {
     }
 
     @Test
+    void aClearThatEatsTheBudgetIsAWarningWithTheFix() {
+        // The default 256 MiB clear on a CPU device: clear 60 ms, kernel 0.74 ms. estimate = 60.74 ms,
+        // n_repeat = int(100 / 60.74) = 1 sample; the clear is 1 - 0.74 / 60.74 = 98.8% of a timed call.
+        driver.clearMillis = 60;
+        BenchResult result = Bench.doBench(driver, kernel(0.74), BenchOptions.withDefaults());
+        assertEquals(1, result.repeatCalls());
+        assertEquals(List.of(MeasurementWarning.Kind.FEW_SAMPLES_PER_REPETITION,
+                MeasurementWarning.Kind.CACHE_CLEAR_DOMINATES), result.warnings().stream().map(MeasurementWarning::kind).toList());
+        for (MeasurementWarning w : result.warnings()) {
+            assertTrue(w.message().contains("--cache-clear device") && w.message().contains("--rep-ms"), w.message());
+        }
+        assertTrue(result.warnings().get(1).message().contains("99%"), result.warnings().get(1).message());
+        assertTrue(result.toString().contains("few_samples_per_repetition"), result.toString());
+    }
+
+    @Test
+    void thinRulesAtTheirThresholds() {
+        // 5 samples per repetition are enough; a clear of exactly half the estimate is not "most"
+        assertEquals(List.of(), MeasurementWarning.of(MeasurementWarning.MIN_SAMPLES_PER_REPETITION, 1.0, 0.5));
+        assertEquals(List.of(MeasurementWarning.Kind.FEW_SAMPLES_PER_REPETITION),
+                MeasurementWarning.of(4, 1.0, 0.5).stream().map(MeasurementWarning::kind).toList());
+        assertEquals(List.of(MeasurementWarning.Kind.CACHE_CLEAR_DOMINATES),
+                MeasurementWarning.of(400, 1.0, 0.49).stream().map(MeasurementWarning::kind).toList());
+        // no clear: the estimate is the call itself, and a floored estimate below the median is no clear at all
+        assertEquals(List.of(), MeasurementWarning.of(400, 0.001, 0.5));
+    }
+
+    @Test
+    void aCheapClearAndEnoughSamplesSayNothing() {
+        driver.clearMillis = 0.125;
+        BenchResult result = Bench.doBench(driver, kernel(0.125), BenchOptions.withDefaults());
+        // clear = half of the 0.25 ms estimate, 400 samples
+        assertEquals(List.of(), result.warnings());
+    }
+
+    @Test
     void slowKernelStillGetsOneCallEach() {
         BenchResult result = Bench.doBench(driver, kernel(500), BenchOptions.withDefaults().withCacheClearBytes(0));
         assertEquals(1, result.warmupCalls());

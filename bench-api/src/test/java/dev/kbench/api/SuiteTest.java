@@ -88,6 +88,19 @@ class SuiteTest {
     }
 
     @Test
+    void aSuiteOfFourSamplesPerRepetitionSaysSoWithTheFix() {
+        // estimate 2.5 ms as below: int(10 / 2.5) = 4 samples per repetition, fewer than 5; the clear is
+        // 1 - 2 / 2.5 = 20% of a timed call, not most of it.
+        driver.clearMillis = 0.5;
+        BenchmarkOutcome outcome = Suite.of(constant("copy", 2)).run(driver,
+                SuiteOptions.withDefaults().withRepetitions(3), recorder()).outcomes().getFirst();
+        assertEquals(List.of(MeasurementWarning.Kind.FEW_SAMPLES_PER_REPETITION),
+                outcome.warnings().stream().map(MeasurementWarning::kind).toList());
+        assertTrue(outcome.warnings().getFirst().message().contains("only 4 sample(s) per repetition"),
+                outcome.warnings().getFirst().message());
+    }
+
+    @Test
     void repetitionsStreamCsvRowsWithCountsDerivedFromTheEstimate() {
         // estimate = 5 x (clear 0.5 + call 2) / 5 = 2.5 ms; 10 ms per repetition -> int(10 / 2.5) = 4 samples.
         driver.clearMillis = 0.5;

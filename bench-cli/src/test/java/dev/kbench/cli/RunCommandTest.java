@@ -59,8 +59,10 @@ class RunCommandTest {
         assertEquals(42, doc.get("seed").asLong());
         assertEquals("interleaved", doc.get("schedule").asText());
         List<String> ids = stream(doc.get("results")).map(n -> n.get("benchmark").asText() + "[" + n.get("params").asText() + "]").toList();
-        assertEquals(List.of("empty[]", "copy[n=1000]", "copy[n=4096]", "triad[n=1000]", "triad[n=4096]", "gelu[n=1000]",
-                "gelu[n=4096]", "reduce_sum[n=1000]", "reduce_sum[n=4096]", "sgemm[size=16]", "sgemm[size=40]"), ids);
+        // by benchmark, then the sizes in the order given
+        assertEquals(List.of("copy[n=1000]", "copy[n=4096]", "empty[]", "gelu[n=1000]", "gelu[n=4096]",
+                "reduce_sum[n=1000]", "reduce_sum[n=4096]", "sgemm[size=16]", "sgemm[size=40]", "triad[n=1000]",
+                "triad[n=4096]"), ids);
         for (JsonNode result : doc.get("results")) {
             assertEquals("ok", result.get("status").asText(), result.toString());
             assertEquals("repetitions", result.get("stop_reason").asText());
@@ -68,7 +70,8 @@ class RunCommandTest {
             assertEquals(result.get("n").asInt(), stream(result.get("samples_ms")).mapToInt(JsonNode::size).sum());
             assertTrue(result.get("median_ms").asDouble() > 0, result.toString());
         }
-        JsonNode triad = doc.get("results").get(4);
+        JsonNode triad = doc.get("results").get(10);
+        assertEquals("triad", triad.get("benchmark").asText());
         assertEquals(3 * 4 * 4096, triad.get("bytes_per_call").asLong());
         assertEquals(2 * 4096, triad.get("flops_per_call").asLong());
         assertTrue(triad.get("gb_per_s").asDouble() > 0);
@@ -174,6 +177,23 @@ class RunCommandTest {
 
         Cli.Result all = Cli.run(args(base, "--return-mode", "all"));
         assertTrue(all.out().contains("samples ms"), all.out());
+    }
+
+    @Test
+    void aThinMeasurementIsAWarningInTheTableAndTheJson() throws IOException {
+        // at most 2 samples per repetition, fewer than 5, whatever the device's speed
+        String[] thin = {"run", "--filter", "copy", "-p", "n=2^10", "--cache-clear", "1MiB", "--warmup-ms", "1",
+                "--rep-ms", "2", "--max-samples", "2", "--repetitions", "2"};
+        Cli.Result table = Cli.run(thin);
+        assertEquals(0, table.status(), table.toString());
+        String copy = table.out().lines().filter(l -> l.startsWith("copy")).findFirst().orElseThrow();
+        assertTrue(copy.contains("few samples per repetition") && copy.contains("(try --cache-clear device or a larger --rep-ms)"),
+                copy);
+
+        Cli.Result json = Cli.run(args(thin, "--format", "json"));
+        JsonNode warnings = JSON.readTree(json.out()).get("results").get(0).get("warnings");
+        assertTrue(stream(warnings).anyMatch(w -> w.asText().startsWith("only 2 sample(s) per repetition, fewer than 5")
+                && w.asText().contains("--cache-clear device")), warnings.toString());
     }
 
     @Test

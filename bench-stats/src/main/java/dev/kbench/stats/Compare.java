@@ -244,7 +244,10 @@ public final class Compare {
         for (BenchmarkId id : baseGroups.keySet()) {
             (nextGroups.containsKey(id) ? common : onlyInBase).add(id);
         }
-        List<BenchmarkId> onlyInNew = nextGroups.keySet().stream().filter(id -> !baseGroups.containsKey(id)).toList();
+        List<BenchmarkId> onlyInNew = nextGroups.keySet().stream().filter(id -> !baseGroups.containsKey(id))
+                .sorted(BenchmarkId.ORDER).toList();
+        common.sort(BenchmarkId.ORDER); // rows in a fixed order, whatever order the runs wrote them in
+        onlyInBase.sort(BenchmarkId.ORDER);
 
         double level = correction == Correction.BONFERRONI && !common.isEmpty() ? alpha / common.size() : alpha;
         IntStream indices = IntStream.range(0, common.size());

@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The result of {@link Compare#compare}: one row per benchmark present in both inputs, in the order
- * they first appear in the base, and the benchmarks present in only one of them (docs/formats.md §3).
+ * The result of {@link Compare#compare}: one row per benchmark present in both inputs, in
+ * {@link BenchmarkId#ORDER}, and the benchmarks present in only one of them (docs/formats.md §3).
  *
  * @param method the test
  * @param distribution the p-value distribution, meaningful for {@link TestMethod#BRUNNER_MUNZEL}
@@ -15,8 +15,8 @@ import java.util.Objects;
  * @param alphaPerBenchmark the level each benchmark was tested at: {@code alpha}, or
  *        {@code alpha / results().size()} with {@link Correction#BONFERRONI}
  * @param results the comparisons
- * @param onlyInBase benchmarks with samples in the base only, in order of appearance
- * @param onlyInNew benchmarks with samples in the new input only, in order of appearance
+ * @param onlyInBase benchmarks with samples in the base only, in {@link BenchmarkId#ORDER}
+ * @param onlyInNew benchmarks with samples in the new input only, in {@link BenchmarkId#ORDER}
  */
 public record CompareReport(TestMethod method, BrunnerMunzelTest.Distribution distribution, Aggregation aggregation,
                             double alpha, Correction correction, double alphaPerBenchmark,

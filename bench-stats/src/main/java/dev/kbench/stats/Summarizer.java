@@ -1,5 +1,6 @@
 package dev.kbench.stats;
 
+import dev.kbench.api.MeasurementWarning;
 import dev.kbench.api.Quantiles;
 import dev.kbench.api.SampleRecord;
 import java.util.ArrayList;
@@ -169,8 +170,10 @@ public final class Summarizer {
     }
 
     /**
-     * Summarises every benchmark of a samples file, in the order benchmarks first appear. Samples are
-     * taken in run order: by repetition, then sample index.
+     * Summarises every benchmark of a samples file, in {@link BenchmarkId#ORDER}. Samples are taken in
+     * run order: by repetition, then sample index. With repetitions, a repetition of fewer than
+     * {@link MeasurementWarning#MIN_SAMPLES_PER_REPETITION} samples earns a
+     * {@link SummaryWarning.Kind#FEW_SAMPLES_PER_REPETITION} warning.
      *
      * @param samples the samples
      * @return one summary per ({@code benchmark}, {@code params})
@@ -198,8 +201,9 @@ public final class Summarizer {
                 }
                 runSizes[run++] = records.size();
             }
-            result.add(summarize(e.getKey(), times, runSizes));
+            result.add(summarize(e.getKey(), times, runSizes, runs.firstKey() >= 0));
         }
+        result.sort(Comparator.comparing(Summary::id, BenchmarkId.ORDER));
         return result;
     }
 
@@ -212,10 +216,10 @@ public final class Summarizer {
      * @throws IllegalArgumentException if there are no samples or one is not finite
      */
     public Summary summarize(BenchmarkId id, double[] timesMillis) {
-        return summarize(id, timesMillis, new int[] {timesMillis.length});
+        return summarize(id, timesMillis, new int[] {timesMillis.length}, false);
     }
 
-    private Summary summarize(BenchmarkId id, double[] times, int[] runSizes) {
+    private Summary summarize(BenchmarkId id, double[] times, int[] runSizes, boolean repetitions) {
         Objects.requireNonNull(id, "id");
         if (times.length == 0) {
             throw new IllegalArgumentException("benchmark '" + id + "' has no samples to summarise");
@@ -258,6 +262,10 @@ public final class Summarizer {
                             + " samples", 100 * relativeNoise, 100 * noiseThreshold)));
         }
         warmupWarning(times, runSizes, median).ifPresent(warnings::add);
+        if (repetitions) {
+            MeasurementWarning.fewSamplesPerRepetition(Arrays.stream(runSizes).min().orElseThrow())
+                    .map(SummaryWarning::of).ifPresent(warnings::add);
+        }
 
         return new Summary(id, n, moments.getAsDouble(Statistic.MIN), moments.getAsDouble(Statistic.MAX),
                 moments.getAsDouble(Statistic.MEAN), median, moments.getAsDouble(Statistic.STANDARD_DEVIATION), qs,

@@ -40,4 +40,22 @@ public record Summary(BenchmarkId id, int n, double minMillis, double maxMillis,
         quantiles = List.copyOf(quantiles);
         warnings = List.copyOf(warnings);
     }
+
+    /**
+     * This summary with more warnings, e.g. a run's {@link dev.kbench.api.BenchmarkOutcome#warnings()};
+     * a warning of a kind already present is left out.
+     *
+     * @param more the warnings to add
+     * @return the summary with them
+     */
+    public Summary withWarnings(List<SummaryWarning> more) {
+        List<SummaryWarning> all = new java.util.ArrayList<>(warnings);
+        for (SummaryWarning w : more) {
+            if (all.stream().noneMatch(have -> have.kind() == w.kind())) {
+                all.add(w);
+            }
+        }
+        return new Summary(id, n, minMillis, maxMillis, meanMillis, medianMillis, stddevMillis, quantiles, iqrMillis,
+                madMillis, medianInterval, relativeNoise, outliers, all);
+    }
 }

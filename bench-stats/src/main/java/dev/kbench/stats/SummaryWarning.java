@@ -18,7 +18,14 @@ public record SummaryWarning(Kind kind, String message) {
         /** Relative noise above {@link Summarizer#withNoiseThreshold(double)}. */
         NOISY,
         /** The first sample(s) are much slower than the rest: the warmup was too short. */
-        MISSING_WARMUP;
+        MISSING_WARMUP,
+        /** {@link dev.kbench.api.MeasurementWarning.Kind#FEW_SAMPLES_PER_REPETITION}. */
+        FEW_SAMPLES_PER_REPETITION,
+        /**
+         * {@link dev.kbench.api.MeasurementWarning.Kind#CACHE_CLEAR_DOMINATES}: known only where the
+         * estimate is, in a run, not from a samples file.
+         */
+        CACHE_CLEAR_DOMINATES;
 
         /**
          * The name in JSON.
@@ -34,5 +41,15 @@ public record SummaryWarning(Kind kind, String message) {
     public SummaryWarning {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(message, "message");
+    }
+
+    /**
+     * A thin measurement's warning as a summary warning.
+     *
+     * @param warning the measurement's warning
+     * @return the same kind and message
+     */
+    public static SummaryWarning of(dev.kbench.api.MeasurementWarning warning) {
+        return new SummaryWarning(Kind.valueOf(warning.kind().name()), warning.message());
     }
 }

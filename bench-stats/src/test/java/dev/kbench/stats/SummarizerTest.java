@@ -147,16 +147,35 @@ class SummarizerTest {
     }
 
     @Test
-    void groupsByBenchmarkAndParamsInOrderOfAppearance() {
-        List<SampleRecord> rows = new ArrayList<>(Records.samples("b", "n=2", 1, 2, 3));
+    void groupsByBenchmarkAndParamsSortedByNameThenParameterValues() {
+        List<SampleRecord> rows = new ArrayList<>(Records.samples("b", "n=1048576", 1, 2, 3));
         rows.addAll(Records.samples("a", "", 4, 5));
-        rows.addAll(Records.samples("b", "n=1", 6));
-        rows.addAll(Records.samples("b", "n=2", 7));
+        rows.addAll(Records.samples("b", "n=1024", 6));
+        rows.addAll(Records.samples("b", "n=1048576", 7));
+        rows.addAll(Records.samples("b", "n=64", 8));
         List<Summary> s = Summarizer.withDefaults().summarize(rows);
-        assertEquals(List.of(new BenchmarkId("b", "n=2"), new BenchmarkId("a", ""), new BenchmarkId("b", "n=1")),
-                s.stream().map(Summary::id).toList());
-        assertEquals(4, s.getFirst().n());
-        assertEquals(7.0, s.getFirst().maxMillis());
+        // numbers by value: as text, n=1024 < n=1048576 < n=64
+        assertEquals(List.of(new BenchmarkId("a", ""), new BenchmarkId("b", "n=64"), new BenchmarkId("b", "n=1024"),
+                new BenchmarkId("b", "n=1048576")), s.stream().map(Summary::id).toList());
+        assertEquals(4, s.getLast().n());
+        assertEquals(7.0, s.getLast().maxMillis());
+    }
+
+    @Test
+    void fewSamplesPerRepetitionIsAWarningWithTheFix() {
+        List<SampleRecord> rows = new ArrayList<>();
+        for (int r = 0; r < 10; r++) {
+            rows.add(new SampleRecord("k", "", java.util.OptionalInt.of(r), 0, 1 + r * 1e-3, "opencl", "dev",
+                    java.util.OptionalLong.empty(), java.util.OptionalLong.empty()));
+        }
+        Summary thin = Summarizer.withDefaults().summarize(rows).getFirst();
+        assertEquals(List.of(SummaryWarning.Kind.FEW_SAMPLES_PER_REPETITION), kinds(thin));
+        assertTrue(thin.warnings().getFirst().message().contains("--cache-clear device"),
+                thin.warnings().getFirst().message());
+        // the same samples without repetitions: one run of 10, nothing per repetition to judge
+        Summary plain = Summarizer.withDefaults().summarize(new BenchmarkId("k", ""),
+                rows.stream().mapToDouble(SampleRecord::timeMillis).toArray());
+        assertEquals(List.of(), kinds(plain));
     }
 
     @Test

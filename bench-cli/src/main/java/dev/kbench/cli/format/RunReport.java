@@ -7,7 +7,9 @@ import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.SuiteResult;
 import dev.kbench.stats.Summarizer;
 import dev.kbench.stats.Summary;
+import dev.kbench.stats.SummaryWarning;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -20,7 +22,7 @@ import java.util.OptionalInt;
  * @param result what the suite measured
  * @param options how it was measured
  * @param statistic what to report per benchmark
- * @param rows one per outcome, in the result's order
+ * @param rows one per outcome: by benchmark name, then the combinations in the suite's order
  */
 public record RunReport(SuiteResult result, SuiteOptions options, Statistic statistic, List<Row> rows) {
 
@@ -63,7 +65,8 @@ public record RunReport(SuiteResult result, SuiteOptions options, Statistic stat
     }
 
     /**
-     * Summarises every measured outcome.
+     * Summarises every measured outcome, with the summary's warnings and the outcome's
+     * ({@link BenchmarkOutcome#warnings()}: thin measurements).
      *
      * @param result the run
      * @param options its settings
@@ -78,10 +81,13 @@ public record RunReport(SuiteResult result, SuiteOptions options, Statistic stat
         for (BenchmarkOutcome outcome : result.outcomes()) {
             Optional<Summary> summary = Optional.empty();
             if (outcome.measured()) {
-                summary = Optional.of(summarizer.summarize(records(result, outcome)).getFirst());
+                summary = Optional.of(summarizer.summarize(records(result, outcome)).getFirst()
+                        .withWarnings(outcome.warnings().stream().map(SummaryWarning::of).toList()));
             }
             rows.add(new Row(outcome, summary));
         }
+        // by benchmark, then the combinations in the order the suite lists them (a stable sort)
+        rows.sort(Comparator.comparing(row -> row.outcome().benchmark()));
         return new RunReport(result, options, statistic, rows);
     }
 

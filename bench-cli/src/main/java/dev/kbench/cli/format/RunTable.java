@@ -137,10 +137,8 @@ final class RunTable {
                     Numbers.significant(o.hostMillisPerCall() * 1e3, 3), Numbers.significant(o.estimateMillis() * 1e3, 3))
                     + " us to run one (estimate); times include host latency");
         }
-        row.summary().ifPresent(s -> s.warnings().stream()
-                .filter(w -> w.kind() != SummaryWarning.Kind.NOISY)
-                .map(w -> w.kind().jsonName().replace('_', ' '))
-                .forEach(parts::add));
+        // the summary's warnings (the rules of kbench summary) and the run's thin-measurement warnings
+        row.summary().filter(s -> !s.warnings().isEmpty()).ifPresent(s -> parts.add(SummaryTable.label(s.warnings())));
         return String.join("; ", parts);
     }
 

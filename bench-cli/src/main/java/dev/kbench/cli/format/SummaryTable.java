@@ -44,9 +44,25 @@ public final class SummaryTable {
             boolean noisy = s.warnings().stream().anyMatch(w -> w.kind() == SummaryWarning.Kind.NOISY);
             table.cell(Numbers.fixed(100 * s.relativeNoise(), 1) + "%", noisy ? TextTable.Tone.BAD : TextTable.Tone.PLAIN)
                     .cell(Integer.toString(s.outliers().total()))
-                    .cell(String.join("; ", s.warnings().stream().map(w -> w.kind().jsonName().replace('_', ' ')).toList()),
+                    .cell(label(s.warnings()),
                             s.warnings().isEmpty() ? TextTable.Tone.PLAIN : TextTable.Tone.BAD);
         }
         return table;
+    }
+
+    /**
+     * Warnings as a table shows them: their kinds in words, then the fix once when the measurement was
+     * thin (the JSON formats carry each full message).
+     *
+     * @param warnings a summary's warnings
+     * @return e.g. {@code noisy; few samples per repetition (try --cache-clear device or a larger --rep-ms)}
+     */
+    static String label(List<SummaryWarning> warnings) {
+        String kinds = String.join("; ", warnings.stream().map(w -> w.kind().jsonName().replace('_', ' ')).toList());
+        boolean thin = warnings.stream().anyMatch(w -> switch (w.kind()) {
+            case FEW_SAMPLES_PER_REPETITION, CACHE_CLEAR_DOMINATES -> true;
+            case FEW_SAMPLES, NOISY, MISSING_WARMUP -> false;
+        });
+        return thin ? kinds + " (try --cache-clear device or a larger --rep-ms)" : kinds;
     }
 }

@@ -1,0 +1,45 @@
+# kbench's launcher logic, shared by ./kbench (in the source tree) and bin/kbench (in the distribution,
+# where this file is lib/launcher.sh). Sourced, not run. The caller defines
+#   kbench_die MESSAGE      prints "kbench: MESSAGE" to stderr and exits 2
+#   kbench_module_path      prints the module path for the modules in KBENCH_MODULES (see below)
+
+# The CLI's modules, then the backend modules chosen by --backend NAME / --backend=NAME among the
+# arguments (all of them without --backend). Sets KBENCH_BACKEND (the name, or empty) and KBENCH_MODULES.
+kbench_select_modules() {
+  local prev="" a
+  KBENCH_BACKEND=""
+  for a in "$@"; do
+    [[ $prev == --backend ]] && KBENCH_BACKEND=$a
+    [[ $a == --backend=* ]] && KBENCH_BACKEND=${a#--backend=}
+    prev=$a
+  done
+  KBENCH_MODULES=(bench-api bench-stats bench-cli)
+  case $KBENCH_BACKEND in
+    "") KBENCH_MODULES+=(backend-cuda backend-opencl backend-levelzero) ;;
+    cuda|opencl|levelzero) KBENCH_MODULES+=("backend-$KBENCH_BACKEND") ;;
+    *) kbench_die "unknown backend '$KBENCH_BACKEND'; choose cuda, opencl or levelzero" ;;
+  esac
+}
+
+# Runs the CLI with JAVA (the java executable) on the module path of kbench_module_path, with the
+# arguments given. KBENCH_CLASSPATH=1 puts the same jars on the class path instead; KBENCH_JAVA_OPTS
+# adds JVM options.
+kbench_exec() {
+  local java=$1; shift
+  kbench_select_modules "$@"
+  local path; path=$(kbench_module_path)
+  # JNI (JOCL, JCuda) and FFM (Level Zero) are restricted methods: grant them to the modules that use them.
+  # (dev.kbench.opencl calls clCreateProgramWithIL through FFM; dev.kbench.cuda launches kernels through FFM.)
+  local native="dev.kbench.levelzero,dev.kbench.opencl,jocl,dev.kbench.cuda,jcuda"
+  case $KBENCH_BACKEND in
+    cuda) native=dev.kbench.cuda,jcuda ;;
+    opencl) native=dev.kbench.opencl,jocl ;;
+    levelzero) native=dev.kbench.levelzero ;;
+  esac
+  # shellcheck disable=SC2086
+  if [[ ${KBENCH_CLASSPATH:-0} == 1 ]]; then
+    exec "$java" --enable-native-access=ALL-UNNAMED ${KBENCH_JAVA_OPTS:-} -cp "$path" dev.kbench.cli.Main "$@"
+  fi
+  # shellcheck disable=SC2086
+  exec "$java" --enable-native-access=$native ${KBENCH_JAVA_OPTS:-} -p "$path" -m dev.kbench.cli/dev.kbench.cli.Main "$@"
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Lays out and packs kbench's distribution (run by the bench-dist module's build, phase package):
+#
+#   make-dist.sh JDK_HOME MODULES VERSION STAGING TARGET
+#
+#   JDK_HOME  the JDK whose jlink makes the runtime (the one running Maven)
+#   MODULES   the JDK modules of the runtime, comma-separated
+#   STAGING   holds lib/core, lib/backend-NAME (the jars, laid out by the build)
+#   TARGET    where kbench-VERSION/ and kbench-VERSION-linux-x86_64.tar.gz are written
+#
+# The tarball unpacks to kbench-VERSION/ with bin/kbench, lib/ and runtime/ (a jlink'ed Java runtime).
+set -euo pipefail
+jdk=$1 modules=$2 version=$3 staging=$4 target=$5
+src=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+name=kbench-$version
+dir=$target/$name
+rm -rf "$dir" "$target/$name-linux-x86_64.tar.gz"
+mkdir -p "$dir/bin" "$dir/lib"
+"$jdk/bin/jlink" --add-modules "$modules" --strip-debug --no-man-pages --no-header-files --compress zip-9 \
+  --output "$dir/runtime"
+# The JVM's native debug symbols are most of its size; jlink's --strip-debug leaves them.
+if command -v strip >/dev/null; then strip --strip-unneeded "$dir/runtime/lib/server/libjvm.so"; fi
+cp -R "$staging/lib/." "$dir/lib/"
+cp "$src/bin/launcher.sh" "$dir/lib/launcher.sh"
+cp "$src/bin/kbench" "$dir/bin/kbench"
+chmod 755 "$dir/bin/kbench"
+for f in LICENSE NOTICE README.md; do [[ -f $src/../../$f ]] && cp "$src/../../$f" "$dir/"; done
+tar --sort=name --owner=0 --group=0 --numeric-owner -C "$target" -czf "$target/$name-linux-x86_64.tar.gz" "$name"
+echo "kbench distribution: $target/$name-linux-x86_64.tar.gz"

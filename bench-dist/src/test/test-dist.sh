@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Tests kbench's distribution as a user without a JDK gets it: unpacks TARBALL in a clean temporary
+# directory and runs bin/kbench there with JAVA_HOME unset and no java on PATH (PATH holds only bash, and ld for PoCL),
+# on the first OpenCL device (PoCL in CI). Also checks that the runtime has every JDK module jdeps finds
+# the jars need (JDK_HOME: the JDK whose jdeps to use) and that the tarball stays small.
+#
+#   test-dist.sh TARBALL JDK_HOME
+set -euo pipefail
+tarball=$1 jdk=$2
+max_mib=40 # it travels with a working tree to GPU machines that take 64 MiB in all
+fail() { echo "test-dist: FAILED: $*" >&2; exit 1; }
+
+size=$(stat -c %s "$tarball")
+(( size <= max_mib * 1024 * 1024 )) || fail "$tarball is $size bytes, more than $max_mib MiB"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+tar -C "$tmp" -xzf "$tarball"
+home=$(echo "$tmp"/kbench-*)
+[[ -x $home/bin/kbench ]] || fail "no executable bin/kbench in $tarball"
+
+# Every JDK module the jars need is in the runtime: the modules' descriptors resolve against it, and
+# jdeps finds nothing else used by the automatic modules (JCuda, JOCL), which have no descriptor.
+jars=$(find "$home/lib" -name '*.jar' | sort | tr '\n' ':')
+out=$("$home/runtime/bin/java" --dry-run -p "${jars%:}" --add-modules ALL-MODULE-PATH \
+  -m dev.kbench.cli/dev.kbench.cli.Main 2>&1) || fail "the modules in lib/ do not resolve on runtime/: $out"
+have=$(sed -n 's/^MODULES="\(.*\)"$/\1/p' "$home/runtime/release")
+for jar in $(find "$home/lib" -name '*.jar' | sort); do
+  "$jdk/bin/jar" --describe-module --file "$jar" 2>/dev/null | grep -q 'automatic' || continue
+  needed=$("$jdk/bin/jdeps" --ignore-missing-deps --multi-release 25 --print-module-deps "$jar" 2>/dev/null)
+  for m in ${needed//,/ }; do
+    [[ " $have " == *" $m "* ]] || fail "the runtime lacks $m, which $(basename "$jar") needs (runtime: $have)"
+  done
+done
+echo "test-dist: the runtime ($have) has every JDK module the jars need"
+
+mkdir "$tmp/path"
+ln -s "$(command -v bash)" "$tmp/path/bash"
+# PoCL, the CPU OpenCL driver of CI, links each kernel with the system's ld
+if command -v ld >/dev/null; then ln -s "$(command -v ld)" "$tmp/path/ld"; fi
+clean=(env -i HOME="$tmp" PATH="$tmp/path" LANG=C.UTF-8)
+"${clean[@]}" bash -c 'command -v java' >/dev/null && fail "java is on the clean PATH"
+
+out=$(cd "$tmp" && "${clean[@]}" "$home/bin/kbench" info 2>&1) || fail "bin/kbench info exited $?: $out"
+[[ $out == *opencl* ]] || fail "bin/kbench info does not list opencl: $out"
+echo "test-dist: bin/kbench info: ok"
+
+out=$(cd "$tmp" && "${clean[@]}" "$home/bin/kbench" --backend opencl run --filter copy -p n=2^10 --repetitions 2 \
+  --csv-samples run.csv 2>&1) || fail "bin/kbench --backend opencl run exited $?: $out"
+[[ $out == *copy* ]] || fail "the run's table has no copy row: $out"
+[[ $(head -1 "$tmp/run.csv") == *benchmark* ]] || fail "run.csv has no samples header"
+echo "test-dist: bin/kbench --backend opencl run --filter copy: ok"
+
+# through a symbolic link (readlink resolves it), on the class path
+mkdir "$tmp/link"
+ln -s "$home/bin/kbench" "$tmp/link/kbench"
+ln -s "$(command -v readlink)" "$tmp/path/readlink"
+out=$(cd "$tmp" && "${clean[@]}" KBENCH_CLASSPATH=1 "$tmp/link/kbench" --backend opencl info 2>&1) \
+  || fail "KBENCH_CLASSPATH=1 kbench --backend opencl info through a link exited $?: $out"
+[[ $out == *opencl* ]] || fail "kbench info through a link, on the class path: $out"
+echo "test-dist: through a symbolic link, on the class path: ok"
+
+out=$(cd "$tmp" && "${clean[@]}" "$home/bin/kbench" --backend nosuch info 2>&1) && fail "--backend nosuch exited 0"
+[[ $out == *"unknown backend 'nosuch'"* ]] || fail "--backend nosuch: $out"
+echo "test-dist: $(basename "$tarball") ($((size / 1024 / 1024)) MiB) works without a JDK"
