@@ -14,27 +14,33 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code kbench report FILE.csv [BASE.csv] -o report.html}: a self-contained HTML page with SVG plots. */
+/**
+ * {@code kbench report [--base BASE.csv] FILE.csv -o report.html}: a self-contained HTML page with SVG plots.
+ * The base is named, never positional, so two positional files (the order this command once took, new
+ * before base) are refused instead of being read the other way round.
+ */
 @Command(name = "report", sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Write an HTML report with plots of one samples file, or of a comparison.", "",
                 "A self-contained page (inline SVG, no scripts) with a summary table and a box-and-strip plot of each "
-                + "benchmark's samples; given BASE.csv too, the comparison (chart and table) and base-vs-new plots.",
-                "", "Example:", "  kbench report pr.csv main.csv -o report.html"},
+                + "benchmark's samples; given --base BASE.csv too, the comparison of FILE.csv against it (chart and table) and base-vs-new plots.",
+                "", "Examples:", "  kbench report new.csv -o report.html",
+                "  kbench report --base main.csv pr.csv -o report.html"},
         footer = {"", "Exit status: 0 written; 2 bad input or usage."})
 final class ReportCommand implements Callable<Integer> {
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE.csv", description = "The samples to report on (the new ones when comparing).")
-    private Path file;
+    @Parameters(arity = "1..*", paramLabel = "FILE.csv", description = "The samples to report on (the new ones when comparing).")
+    private List<Path> files;
 
-    @Parameters(index = "1", arity = "0..1", paramLabel = "BASE.csv", description = "Optional base samples to compare with.")
+    @Option(names = "--base", paramLabel = "BASE.csv", description = "Base samples to compare FILE.csv with (optional).")
     private Path basePath;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true, description = "The HTML file to write.")
@@ -49,6 +55,13 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (files.size() > 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "report takes one samples file, got "
+                    + files.size() + ": " + files.stream().map(f -> "'" + f + "'").collect(Collectors.joining(" "))
+                    + "; name the base with --base, as in `kbench report --base BASE.csv NEW.csv -o report.html`"
+                    + " (report no longer takes `NEW.csv BASE.csv`: the base comes first, as in `kbench compare BASE.csv NEW.csv`)");
+        }
+        Path file = files.get(0);
         Compare compare = Compare.withDefaults().with(StatsNames.method(method))
                 .with(BrunnerMunzelTest.Distribution.T).withAlpha(alpha);
         Summarizer summarizer = Summarizer.withDefaults();

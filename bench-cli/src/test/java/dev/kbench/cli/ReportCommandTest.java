@@ -44,7 +44,7 @@ class ReportCommandTest {
     @Test
     void aComparisonReportRendersInChromiumWithItsPlots() throws Exception {
         Path html = dir.resolve("report.html");
-        Cli.Result r = Cli.run("report", next.toString(), base.toString(), "-o", html.toString());
+        Cli.Result r = Cli.run("report", "--base", base.toString(), next.toString(), "-o", html.toString());
         assertEquals(0, r.status(), r.toString());
         String page = Files.readString(html);
         assertTrue(page.startsWith("<!DOCTYPE html>"), page);
@@ -91,6 +91,16 @@ class ReportCommandTest {
         assertFalse(page.contains("id=\"comparison\""), page);
         String dom = chromium(html, "--dump-dom");
         assertEquals(5, count(SVG, dom));
+    }
+
+    @Test
+    void twoPositionalFilesAreRefusedNotReadInEitherOrder() {
+        Path html = dir.resolve("old-order.html");
+        Cli.Result r = Cli.run("report", next.toString(), base.toString(), "-o", html.toString());
+        assertEquals(2, r.status(), r.toString());
+        assertTrue(r.err().contains("--base") && r.err().contains("'" + next + "' '" + base + "'"), r.err());
+        assertFalse(r.err().contains("at dev.kbench"), "no stack trace: " + r.err());
+        assertFalse(Files.exists(html), "nothing written");
     }
 
     @Test
