@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The kbench authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.kbench.cli.format;
 
 import java.util.ArrayList;
@@ -9,6 +24,10 @@ import java.util.Objects;
  * right-aligned. Not thread-safe.
  */
 public final class TextTable {
+
+    /** An empty table; add columns, then rows. */
+    public TextTable() {
+    }
 
     /** How a column is aligned. */
     public enum Align {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The kbench authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.kbench.cli.suite;
 
 import dev.kbench.api.KernelArg;
@@ -151,7 +166,12 @@ public sealed interface ArgSpec {
         return value;
     }
 
-    /** An integer, or {@code 2^k}. */
+    /**
+     * An integer, or {@code 2^k}.
+     *
+     * @param text the number as written
+     * @return its value
+     */
     static long parseLong(String text) {
         String t = text.trim();
         if (t.startsWith("2^")) {
