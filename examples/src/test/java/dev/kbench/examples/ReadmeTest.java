@@ -1,0 +1,158 @@
+package dev.kbench.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kbench.api.SampleRecord;
+import dev.kbench.stats.SamplesCsv;
+import java.io.File;
+import java.io.IOException;
+import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import javax.tools.Diagnostic;
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Java in README.md is code a user can paste: every {@code ```java} block is extracted from the
+ * README itself (no copy to drift), compiled as one module, with the README's {@code module-info.java},
+ * against the installed kbench artifacts on the module path, and its programs run on PoCL. The Maven
+ * coordinates in its {@code ```xml} block name the version this project builds against.
+ */
+class ReadmeTest {
+
+    private static final Pattern FENCE = Pattern.compile("(?m)^```(\\w+)\\n(.*?)^```$", Pattern.DOTALL);
+    private static final Pattern MODULE = Pattern.compile("(?m)^module\\s+([\\w.]+)\\s*\\{");
+    private static final Pattern PACKAGE = Pattern.compile("(?m)^package\\s+([\\w.]+);");
+    private static final Pattern CLASS = Pattern.compile("(?m)^public\\s+(?:final\\s+)?(?:class|record|interface)\\s+(\\w+)");
+
+    private static Path readme;
+    private static String text;
+
+    @TempDir
+    static Path dir;
+
+    private static Path classes;
+
+    @BeforeAll
+    static void compileTheReadmeBlocks() throws IOException {
+        readme = Path.of(System.getProperty("kbench.readme", "../README.md"));
+        text = Files.readString(readme);
+        classes = Files.createDirectories(dir.resolve("classes"));
+        List<Path> sources = new ArrayList<>();
+        for (String block : blocks("java")) {
+            sources.add(write(block));
+        }
+        assertTrue(sources.stream().anyMatch(p -> p.endsWith("module-info.java")), "README has a module-info.java block");
+
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+        try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, Locale.ROOT, null)) {
+            List<String> options = List.of("-d", classes.toString(), "--module-path", modulePath(), "-Xlint:all",
+                    "-proc:none");
+            boolean ok = javac.getTask(null, files, diagnostics, options, null, files.getJavaFileObjectsFromPaths(sources)).call();
+            String messages = diagnostics.getDiagnostics().stream().map(d -> d.getKind() + " " + d.getSource().getName()
+                    + ":" + d.getLineNumber() + ": " + d.getMessage(Locale.ROOT)).collect(Collectors.joining("\n"));
+            assertTrue(ok, "README.md's Java blocks do not compile:\n" + messages);
+            assertFalse(diagnostics.getDiagnostics().stream().anyMatch(d -> d.getKind() == Diagnostic.Kind.WARNING
+                    || d.getKind() == Diagnostic.Kind.MANDATORY_WARNING), "javac warns:\n" + messages);
+        }
+    }
+
+    @Test
+    void everyJavaBlockIsACompilationUnitAndTheCoordinatesNameThisVersion() {
+        String version = System.getProperty("kbench.version");
+        List<String> xml = blocks("xml");
+        assertFalse(xml.isEmpty(), "README shows the Maven coordinates");
+        Matcher m = Pattern.compile("<groupId>([^<]+)</groupId><artifactId>([^<]+)</artifactId><version>([^<]+)</version>")
+                .matcher(String.join("\n", xml));
+        int found = 0;
+        while (m.find()) {
+            found++;
+            assertEquals("dev.kbench", m.group(1));
+            assertEquals(version, m.group(3), "README's version of " + m.group(2));
+        }
+        assertTrue(found >= 2, "bench-api and a backend at least: " + xml);
+        assertTrue(text.contains("`" + version + "`"), "README names the version in its text");
+    }
+
+    @Test
+    void theDoBenchProgramRunsOnPocl() throws Exception {
+        main("com.example.bench.Scale");
+    }
+
+    @Test
+    void theSuiteProgramMeasuresStreamsAndComparesWithABase() throws Exception {
+        Path base = dir.resolve("base.csv");
+        Path next = dir.resolve("new.csv");
+        main("com.example.bench.ScaleSuite", base.toString());
+        main("com.example.bench.ScaleSuite", next.toString(), base.toString());
+        List<SampleRecord> samples = SamplesCsv.read(next);
+        assertEquals(6, samples.stream().map(s -> s.benchmark() + s.params()).distinct().count(), "2 benchmarks x 3 sizes");
+        assertEquals(5, samples.stream().mapToInt(s -> s.repetition().orElseThrow()).max().orElseThrow() + 1, "5 repetitions");
+    }
+
+    /** The code of every block fenced with {@code ```lang}. */
+    private static List<String> blocks(String lang) {
+        List<String> found = new ArrayList<>();
+        Matcher m = FENCE.matcher(text);
+        while (m.find()) {
+            if (m.group(1).equals(lang)) {
+                found.add(m.group(2));
+            }
+        }
+        return found;
+    }
+
+    /** Writes a block where javac expects it: module-info.java, or its package's directory and its class's name. */
+    private static Path write(String block) throws IOException {
+        Path src = dir.resolve("src");
+        Matcher module = MODULE.matcher(block);
+        Path file;
+        if (module.find()) {
+            file = src.resolve("module-info.java");
+        } else {
+            Matcher pkg = PACKAGE.matcher(block);
+            Matcher type = CLASS.matcher(block);
+            assertTrue(pkg.find() && type.find(), "a Java block of README.md is not a complete compilation unit "
+                    + "(package, imports, a public class):\n" + block);
+            file = src.resolve(pkg.group(1).replace('.', File.separatorChar)).resolve(type.group(1) + ".java");
+        }
+        assertFalse(Files.exists(file), "two README blocks define " + file);
+        Files.createDirectories(file.getParent());
+        return Files.writeString(file, block);
+    }
+
+    /** The jars of this test's class path (kbench and what it needs), less the test framework's. */
+    private static String modulePath() {
+        return Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(p -> p.endsWith(".jar"))
+                .filter(p -> Stream.of("junit-", "opentest4j", "apiguardian", "surefire")
+                        .noneMatch(name -> Path.of(p).getFileName().toString().startsWith(name)))
+                .collect(Collectors.joining(File.pathSeparator));
+    }
+
+    private static void main(String className, String... args) throws Exception {
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, ReadmeTest.class.getClassLoader())) {
+            Method main = loader.loadClass(className).getMethod("main", String[].class);
+            main.invoke(null, (Object) args);
+        }
+    }
+}
