@@ -76,6 +76,6 @@ clbuild)
   ;;
 esac
 step "done (status $status)"
-# the device tool brings back at most 8 files: pack everything into one archive too
+# one archive of everything, for copying the results back
 tar -C "$out" -czf /tmp/evidence.tgz . && mv /tmp/evidence.tgz "$out/evidence.tgz"
 exit $status

@@ -110,3 +110,55 @@ for n in (1 << 20, 1 << 22, 1 << 24):
         v = pool[h][n]
         if v:
             print(f"| 2^{n.bit_length() - 1} | {h} | {len(v)} | {statistics.median(v):.3f} | {min(v):.3f} | {max(v):.3f} |")
+
+# The figures README.md's "Headline numbers" quotes, each computed here from the files above.
+print("\n### Headline numbers (README.md)\n")
+runs = defaultdict(lambda: defaultdict(dict))   # run -> harness -> n -> us
+for r in rows("fidelity-c.csv"):
+    runs["fidelity"]["c"][int(r["n"])] = us(r["median_ms"])
+for r in rows("fidelity-kbench.csv"):
+    if r["mode"] == "normal":
+        runs["fidelity"]["kbench"][int(r["n"])] = us(r["median_ms"])
+for name in ("rounds.csv", "rounds-2p20-2p24.csv", "placement-2p22.csv"):
+    with open(d / name) as f:
+        for line in f:
+            p = line.strip().split(",")
+            if len(p) < 5 or p[0] in ("harness", "path") or p[0].startswith("#"):
+                continue
+            tag, rnd = p[0].rstrip("0123456789"), p[0][len(p[0].rstrip("0123456789")):]
+            if tag == "kbench":
+                runs[name + rnd]["kbench"][int(p[3])] = us(p[4])
+            elif tag in ("c", "c_first"):
+                runs[name + rnd]["c"][int(p[1])] = us(p[2])
+big = [runs[r]["kbench"][n] / runs[r]["c"][n] for r in runs for n in runs[r]["kbench"]
+       if n >= 1 << 24 and n in runs[r]["c"]]
+print(f"- kbench/C, GELU, n >= 2^24, same run: {min(big):.3f} to {max(big):.3f} ({len(big)} run-size pairs)")
+k22, c22 = pool["kbench"][1 << 22], pool["c"][1 << 22]
+print(f"- kbench/C at 2^22, pooled: {statistics.median(k22) / statistics.median(c22):.3f} "
+      f"(medians of {len(k22)} kbench and {len(c22)} C runs)")
+cspread = defaultdict(list)
+for r in runs:
+    for n, v in runs[r]["c"].items():
+        cspread[n].append(v)
+for r in rows("fidelity-c2.csv"):
+    cspread[int(r["n"])].append(us(r["median_ms"]))
+spread = max(max(v) - min(v) for n, v in cspread.items() if n < 1 << 22 and len(v) > 1)
+print(f"- C's own run-to-run spread of the median below 2^22: up to {spread:.2f} us")
+xv = [(abs(cl[k] / cu[k] - 1), k) for k in cu if k in cl and k[1].startswith("n=") and int(k[1][2:]) >= 1 << 24]
+worst = max(xv)
+print(f"- CUDA vs OpenCL, n >= 2^24: within {worst[0]:.2%} (largest: {worst[1][0]} {worst[1][1]}); "
+      f"without reduce_sum within {max(v for v, k in xv if k[0] != 'reduce_sum'):.2%}")
+for name in ("aa-cuda-shared.csv", "aa-cuda-separate.csv"):
+    for sch in ("INTERLEAVED", "SEQUENTIAL"):
+        for agg in ("samples", "repetition_mean"):
+            rs = [r for r in rows(name) if r["schedule"] == sch and r["aggregation"] == agg]
+            flagged = sum(r["verdict"] != "SAME" for r in rs)
+            print(f"- A/A {name.replace('.csv', '')} {sch} {agg}: {flagged} of {len(rs)} flagged ({flagged / len(rs):.1%})")
+p2 = [r for r in rows("power-cuda-shared.csv") if r["delta"] == "0.020" and r["aggregation"] == "samples"]
+print(f"- power, 2% planted (shared): {sum(r['verdict'] == 'SLOWER' for r in p2)} of {len(p2)} detected, "
+      f"{statistics.mean(float(r['measuring_ms']) for r in p2):.0f} ms measured per comparison (mean)")
+lc = defaultdict(list)
+for r in rows("launch-cost-module.csv"):
+    lc[r["launch"]].append(float(r["host_median_us"]))
+print("- host time per Kernel.launch (median per round): "
+      + "; ".join(f"{k} {min(v):.1f} to {max(v):.1f} us" for k, v in sorted(lc.items())))
