@@ -17,6 +17,7 @@
 
 # Builds the example against the installed kbench artifacts and runs its main on the active driver.
 # Usage: examples/run.sh [samples.csv]   (run ./mvnw install at the repository root first)
+# Needs JAVA_HOME set to a JDK >= 22 (else java on PATH must be one): ../mvnw checks it before anything runs.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 mvnw=$here/../mvnw
