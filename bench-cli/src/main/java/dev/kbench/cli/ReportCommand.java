@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -52,8 +53,12 @@ final class ReportCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE.csv", description = "The samples to report on (the new ones when comparing).")
-    private List<Path> files;
+    @Parameters(index = "0", paramLabel = "FILE.csv", description = "The samples to report on (the new ones when comparing).")
+    private Path file;
+
+    /** More positional files: refused with a message, so that the old NEW BASE order is never read backwards. */
+    @Parameters(index = "1..*", hidden = true)
+    private List<Path> extra = List.of();
 
     @Option(names = "--base", paramLabel = "BASE.csv", description = "Base samples to compare FILE.csv with (optional).")
     private Path basePath;
@@ -70,13 +75,13 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (files.size() > 1) {
+        if (!extra.isEmpty()) {
+            List<Path> files = Stream.concat(Stream.of(file), extra.stream()).toList();
             throw new CommandLine.ParameterException(spec.commandLine(), "report takes one samples file, got "
                     + files.size() + ": " + files.stream().map(f -> "'" + f + "'").collect(Collectors.joining(" "))
                     + "; name the base with --base, as in `kbench report --base BASE.csv NEW.csv -o report.html`"
                     + " (report no longer takes `NEW.csv BASE.csv`: the base comes first, as in `kbench compare BASE.csv NEW.csv`)");
         }
-        Path file = files.get(0);
         Compare compare = Compare.withDefaults().with(StatsNames.method(method))
                 .with(BrunnerMunzelTest.Distribution.T).withAlpha(alpha);
         Summarizer summarizer = Summarizer.withDefaults();
