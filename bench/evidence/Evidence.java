@@ -1,4 +1,19 @@
 /*
+ * Copyright 2026 The kbench authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+/*
  * kbench evidence runs (docs/performance.md §3 and §4): A/A false positives and power with the suites API, and host
  * overhead per launch. A single-file program: run it with the java source launcher and kbench's
  * jars on the class path, on whichever backend is active (or -Dkbench.backend=NAME):

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The kbench authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.kbench.evidence;
 
 import java.io.PrintStream;
@@ -71,12 +86,12 @@ public final class MarkerOverhead {
      */
     public record Timestamps(long startMarkerEnd, long kernelStart, long kernelEnd, long endMarkerEnd) {
 
-        /** @return marker-to-marker time in microseconds */
+        /** {@return marker-to-marker time in microseconds} */
         public double markerMicros() {
             return (endMarkerEnd - startMarkerEnd) / 1e3;
         }
 
-        /** @return the kernel's own time in microseconds, 0 without a kernel */
+        /** {@return the kernel's own time in microseconds, 0 without a kernel} */
         public double kernelMicros() {
             return (kernelEnd - kernelStart) / 1e3;
         }
@@ -90,7 +105,7 @@ public final class MarkerOverhead {
      */
     public record Scenario(String scenario, List<Timestamps> timestamps) {
 
-        /** @return whether the scenario has a kernel between the markers */
+        /** {@return whether the scenario has a kernel between the markers} */
         public boolean withKernel() {
             return timestamps.getFirst().kernelEnd() != 0;
         }
