@@ -1,4 +1,20 @@
 #!/usr/bin/env bash
+#
+# Copyright 2026 The kbench authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+#
+
 # Prepares, on the development machine, everything the CUDA backend's GPU test run needs, under .device/:
 #   - what bench/gpu/prepare-dist.sh makes (kbench's distribution: its runtime and jars run the tests)
 #   - .device/app/cuda/test/  the backend's compiled tests (CudaInfo among them), their test dependencies

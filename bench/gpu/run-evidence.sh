@@ -1,4 +1,20 @@
 #!/usr/bin/env bash
+#
+# Copyright 2026 The kbench authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+#
+
 # Runs on the H200 machine from the repository root, with the kit of prepare-evidence.sh (kbench's
 # distribution gives the Java runtime, the jars and bin/kbench; no JDK there).
 #   bash bench/gpu/run-evidence.sh fidelity     # docs/performance.md §1, §2 and §4, and the OpenCL sweep of docs/opencl.md

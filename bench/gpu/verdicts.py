@@ -1,4 +1,20 @@
 #!/usr/bin/env python3
+#
+# Copyright 2026 The kbench authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+#
+
 """Acceptance table of bench/gpu/run-verdicts.sh: A/A false positives and planted +2% power, with forks.
 
     python3 bench/gpu/verdicts.py OUT_DIR_OR_verdicts.tgz... [--forks 5] [--draws 40] [--seed 1]

@@ -1,3 +1,19 @@
+#
+# Copyright 2026 The kbench authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+#
+
 # Source this on the GPU host, from the repository root, after bench/gpu/prepare-dist.sh:
 #   source bench/gpu/with-dist.sh      # KBENCH_TARBALL=FILE to use another than the one in .device/
 # It unpacks kbench's distribution into a fresh temporary directory and exports

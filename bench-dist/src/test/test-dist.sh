@@ -1,4 +1,20 @@
 #!/usr/bin/env bash
+#
+# Copyright 2026 The kbench authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+#
+
 # Tests kbench's distribution as a user without a JDK gets it: unpacks TARBALL in a clean temporary
 # directory and runs bin/kbench there with JAVA_HOME unset and no java on PATH (PATH holds only bash, and ld for PoCL),
 # on the first OpenCL device (PoCL in CI). Also checks that the runtime has every JDK module jdeps finds
