@@ -20,7 +20,9 @@
 // calls the backend makes (API 1.4) and nothing else: unused DDI table entries stay null.
 //
 // The device:
-//   - one driver, one GPU-typed device, one command queue group (compute + copy);
+//   - one driver with ZE_TEST_DRIVER_DEVICES GPU-typed devices (default 1), each with one command queue
+//     group (compute + copy); the devices share the name and differ in their UUIDs (as identical GPUs
+//     of one host do) and all run on the host's CPU;
 //   - memory (device and host allocations) is host memory; every pointer a command touches must lie in
 //     a live allocation, so a backend that passes Java heap or arena memory is caught;
 //   - immediate command lists run their commands in order on a worker thread, like a device
@@ -47,6 +49,7 @@
 //   ZE_TEST_DRIVER_TIMER_HZ     device clock frequency (default 19200000)
 //   ZE_TEST_DRIVER_VALID_BITS   timestampValidBits, 1..64 (default 24)
 //   ZE_TEST_DRIVER_INIT_RESULT  a ze_result_t zeInit returns, e.g. 0x70000001 (default 0, success)
+//   ZE_TEST_DRIVER_DEVICES      how many devices the driver exposes, 1..4 (default 1)
 //
 // Test hooks outside the Level Zero API: zeTestDriverStat(name) returns a counter (live objects,
 // executed commands); zeCommandListHostSynchronize (API 1.6, absent from loader 1.8.12) is exported
@@ -79,6 +82,7 @@ static struct {
     uint64_t timer_hz;
     uint32_t valid_bits;
     ze_result_t init_result;
+    uint32_t devices;
 } cfg;
 
 static pthread_once_t cfg_once = PTHREAD_ONCE_INIT;
@@ -88,6 +92,7 @@ static void read_config(void) {
     cfg.timer_hz = 19200000;
     cfg.valid_bits = 24;
     cfg.init_result = ZE_RESULT_SUCCESS;
+    cfg.devices = 1;
     const char *v = getenv("ZE_TEST_DRIVER_API_VERSION");
     unsigned major, minor;
     if (v && sscanf(v, "%u.%u", &major, &minor) == 2) {
@@ -104,6 +109,10 @@ static void read_config(void) {
     v = getenv("ZE_TEST_DRIVER_INIT_RESULT");
     if (v) {
         cfg.init_result = (ze_result_t)strtoul(v, NULL, 0);
+    }
+    v = getenv("ZE_TEST_DRIVER_DEVICES");
+    if (v && strtoul(v, NULL, 0) >= 1 && strtoul(v, NULL, 0) <= 4) {
+        cfg.devices = (uint32_t)strtoul(v, NULL, 0);
     }
 }
 
@@ -208,7 +217,8 @@ struct device { uint32_t tag; };
 struct context { uint32_t tag; };
 
 static struct driver the_driver = { TAG_DRIVER };
-static struct device the_device = { TAG_DEVICE };
+#define MAX_DEVICES 4
+static struct device the_devices[MAX_DEVICES] = { { TAG_DEVICE }, { TAG_DEVICE }, { TAG_DEVICE }, { TAG_DEVICE } };
 
 static ze_result_t ZE_APICALL td_zeInit(ze_init_flags_t flags) {
     (void)flags;
@@ -247,11 +257,14 @@ static ze_result_t ZE_APICALL td_zeDeviceGet(ze_driver_handle_t hDriver, uint32_
     CHECK_HANDLE(hDriver, TAG_DRIVER);
     CHECK_POINTER(pCount);
     if (*pCount == 0 || phDevices == NULL) {
-        *pCount = 1;
+        *pCount = cfg.devices;
         return ZE_RESULT_SUCCESS;
     }
-    phDevices[0] = (ze_device_handle_t)&the_device;
-    *pCount = 1;
+    uint32_t n = *pCount < cfg.devices ? *pCount : cfg.devices;
+    for (uint32_t i = 0; i < n; i++) {
+        phDevices[i] = (ze_device_handle_t)&the_devices[i];
+    }
+    *pCount = n;
     return ZE_RESULT_SUCCESS;
 }
 
@@ -285,6 +298,7 @@ static ze_result_t ZE_APICALL td_zeDeviceGetProperties(ze_device_handle_t hDevic
     p->kernelTimestampValidBits = cfg.valid_bits;
     memset(p->uuid.id, 0, sizeof p->uuid.id);
     memcpy(p->uuid.id, "kbench-test-dev", 15);
+    p->uuid.id[15] = (uint8_t)((struct device *)hDevice - the_devices);   // the device's index: UUIDs differ
     snprintf(p->name, sizeof p->name, "kbench test driver (CPU)");
     return ZE_RESULT_SUCCESS;
 }

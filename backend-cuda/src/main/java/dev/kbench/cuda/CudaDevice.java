@@ -31,6 +31,7 @@ import dev.kbench.api.CapturedGraph;
 import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.DeviceFacts;
 import dev.kbench.api.DeviceInterface;
+import dev.kbench.api.DeviceTelemetry;
 import dev.kbench.api.Event;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
@@ -75,6 +76,9 @@ final class CudaDevice implements DeviceInterface {
     private final int[] captureStatus = new int[1];
     private Thread currentThread;
     private boolean closed;
+    /** NVML's handle of this GPU, looked up on first use; {@code null} when NVML cannot be used. */
+    private Nvml nvml;
+    private boolean nvmlLooked;
 
     CudaDevice(int ordinal, LaunchMode launchMode) {
         this.ordinal = ordinal;
@@ -153,6 +157,16 @@ final class CudaDevice implements DeviceInterface {
     @Override
     public DeviceFacts facts() {
         return facts;
+    }
+
+    /** {@inheritDoc} <p>Read through NVML ({@code libnvidia-ml.so.1}); empty where NVML is absent. */
+    @Override
+    public DeviceTelemetry telemetry() {
+        if (!nvmlLooked) {
+            nvmlLooked = true;
+            nvml = Nvml.forPciBusId(CudaDriver.pciBusId(device));
+        }
+        return nvml == null ? DeviceTelemetry.NONE : nvml.read();
     }
 
     @Override
@@ -349,10 +363,12 @@ final class CudaDevice implements DeviceInterface {
         attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)
                 .ifPresent(v -> extra.put("maxSharedMemoryPerBlockOptinBytes", Long.toString(v)));
         extra.put("eccEnabled", Boolean.toString(attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_ECC_ENABLED).orElse(0) != 0));
-        extra.put("pciBusId", String.format(Locale.ROOT, "%04x:%02x:%02x.0",
-                attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID).orElse(0),
-                attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_PCI_BUS_ID).orElse(0),
-                attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID).orElse(0)));
+        extra.put("pciBusId", CudaDriver.pciBusId(device));
+        extra.put("uuid", CudaDriver.uuid(device));
+        String nvmlDriver = Nvml.driverVersion();
+        if (!nvmlDriver.isEmpty()) {
+            extra.put("nvidiaDriverVersion", nvmlDriver);
+        }
         extra.put("stream", "backend-owned, CU_STREAM_DEFAULT flags, primary context");
         extra.put("launchPath", launchMode.description());
         return new DeviceFacts(name, "NVIDIA", OptionalLong.of(memory[0]), l2, sms,

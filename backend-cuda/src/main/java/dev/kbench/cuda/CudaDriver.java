@@ -25,6 +25,7 @@ import java.util.function.UnaryOperator;
 
 import dev.kbench.api.Availability;
 import dev.kbench.api.CacheClearer;
+import dev.kbench.api.DeviceIdentity;
 import dev.kbench.api.DeviceInterface;
 import dev.kbench.api.Driver;
 import dev.kbench.api.support.BufferChecks;
@@ -33,6 +34,7 @@ import jcuda.JCudaVersion;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdevice_attribute;
 import jcuda.driver.CUresult;
+import jcuda.driver.CUuuid;
 import jcuda.driver.JCudaDriver;
 
 /**
@@ -73,6 +75,7 @@ public final class CudaDriver implements Driver {
     private final UnaryOperator<String> properties;
     private Availability availability;
     private final List<String> inventory = new ArrayList<>();
+    private final List<DeviceIdentity> identities = new ArrayList<>();
     private int ordinal;
     private LaunchMode launchMode;
     private CudaDevice device;
@@ -108,6 +111,29 @@ public final class CudaDriver implements Driver {
     @Override
     public synchronized DeviceInterface deviceInterface() {
         return device();
+    }
+
+    /** {@inheritDoc} <p>The CUDA ordinals, with the PCI bus id ({@code cuDeviceGetPCIBusId}) as the id. */
+    @Override
+    public synchronized List<DeviceIdentity> devices() {
+        return availability().active() ? List.copyOf(identities) : List.of();
+    }
+
+    @Override
+    public synchronized DeviceIdentity identity() {
+        Availability state = availability();
+        if (!state.active()) {
+            throw new IllegalStateException("cuda is inactive: " + state.reason());
+        }
+        return DeviceIdentity.find(identities, ordinal, name());
+    }
+
+    /** {@inheritDoc} <p>The new driver is configured as this one, with {@code -Dkbench.cuda.device=index}. */
+    @Override
+    public Driver withDevice(int index) {
+        DeviceIdentity.find(devices(), index, name());
+        String value = Integer.toString(index);
+        return new CudaDriver(key -> DEVICE_PROPERTY.equals(key) ? value : properties.apply(key));
     }
 
     synchronized CudaDevice device() {
@@ -233,6 +259,7 @@ public final class CudaDriver implements Driver {
                 continue;
             }
             String name = deviceName(dev);
+            identities.add(new DeviceIdentity(name(), i, name, pciBusId(dev)));
             int[] major = new int[1];
             int[] minor = new int[1];
             int[] sms = new int[1];
@@ -249,6 +276,34 @@ public final class CudaDriver implements Driver {
             }
         }
         return selectedName;
+    }
+
+    /**
+     * The device's PCI bus id as {@code cuDeviceGetPCIBusId} gives it, e.g. {@code 0000:18:00.0}.
+     *
+     * @param dev the device
+     * @return the id, or empty if the driver cannot say
+     */
+    static String pciBusId(CUdevice dev) {
+        String[] id = new String[1];
+        if (JCudaDriver.cuDeviceGetPCIBusId(id, 64, dev) != CUresult.CUDA_SUCCESS || id[0] == null) {
+            return "";
+        }
+        return id[0].strip().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * The device's UUID ({@code cuDeviceGetUuid}) as 32 hex digits.
+     *
+     * @param dev the device
+     * @return the UUID, or empty if the driver cannot say
+     */
+    static String uuid(CUdevice dev) {
+        CUuuid uuid = new CUuuid();
+        if (JCudaDriver.cuDeviceGetUuid(uuid, dev) != CUresult.CUDA_SUCCESS || uuid.bytes == null) {
+            return "";
+        }
+        return DeviceIdentity.hex(uuid.bytes);
     }
 
     static String deviceName(CUdevice dev) {

@@ -16,6 +16,8 @@
 package dev.kbench.levelzero;
 
 import dev.kbench.api.Availability;
+import dev.kbench.api.DeviceIdentity;
+import dev.kbench.levelzero.ze._ze_device_uuid_t;
 import dev.kbench.levelzero.ze.ZeApi;
 import dev.kbench.levelzero.ze.ze_device_properties_t;
 import dev.kbench.levelzero.ze.ze_driver_properties_t;
@@ -66,8 +68,15 @@ final class ZeProbe {
      * @param device the {@code ze_device_handle_t}
      * @param apiVersion the driver's {@code ze_api_version_t}
      * @param name the device name
+     * @param index the device's position among all devices of all drivers
+     * @param uuid the device's UUID ({@code ze_device_properties_t.uuid}) as 32 hex digits
      */
-    record Target(MemorySegment driver, MemorySegment device, int apiVersion, String name) {
+    record Target(MemorySegment driver, MemorySegment device, int apiVersion, String name, int index, String uuid) {
+
+        /** The device's identity for samples and listings. */
+        DeviceIdentity identity() {
+            return new DeviceIdentity("levelzero", index, name, uuid);
+        }
     }
 
     /**
@@ -76,11 +85,12 @@ final class ZeProbe {
      * @param availability active with the device, or inactive with the reason
      * @param inventory one line per driver and device seen
      * @param target the device to use, empty when inactive
+     * @param devices every GPU seen, the devices kbench can run on
      */
-    record Result(Availability availability, List<String> inventory, Optional<Target> target) {
+    record Result(Availability availability, List<String> inventory, Optional<Target> target, List<Target> devices) {
 
         static Result inactive(String why, List<String> inventory) {
-            return new Result(Availability.inactive(why), List.copyOf(inventory), Optional.empty());
+            return new Result(Availability.inactive(why), List.copyOf(inventory), Optional.empty(), List.of());
         }
     }
 
@@ -114,11 +124,13 @@ final class ZeProbe {
     }
 
     /**
-     * Loads and initialises Level Zero and picks the first GPU device.
+     * Loads and initialises Level Zero and picks a GPU device.
      *
+     * @param wanted the index of the device to use (its position among all devices of all drivers), or
+     *        -1 for the first GPU
      * @return what was found; never throws
      */
-    static Result run() {
+    static Result run(int wanted) {
         List<String> inventory = new ArrayList<>();
         try {
             Optional<String> unusable = checkLibrary(LOADER);
@@ -133,7 +145,7 @@ final class ZeProbe {
                         : "";
                 return Result.inactive("zeInit(ZE_INIT_FLAG_GPU_ONLY) returned " + Ze.describe(init) + hint, inventory);
             }
-            return enumerate(inventory);
+            return enumerate(inventory, wanted);
         } catch (IllegalCallerException e) {
             Module m = ZeProbe.class.getModule();
             return Result.inactive("native access is disabled (" + e.getMessage() + "); run java with "
@@ -143,7 +155,7 @@ final class ZeProbe {
         }
     }
 
-    private static Result enumerate(List<String> inventory) {
+    private static Result enumerate(List<String> inventory, int wanted) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment count = arena.allocate(ValueLayout.JAVA_INT);
             Ze.check(ZeApi.zeDriverGet(count, MemorySegment.NULL), "zeDriverGet");
@@ -153,7 +165,7 @@ final class ZeProbe {
                 Ze.check(ZeApi.zeDriverGet(count, driverHandles), "zeDriverGet");
                 drivers = count.get(ValueLayout.JAVA_INT, 0);
             }
-            Target target = null;
+            List<Target> gpus = new ArrayList<>();
             int seen = 0;
             for (int d = 0; d < drivers; d++) {
                 MemorySegment driver = driverHandles.getAtIndex(ValueLayout.ADDRESS, d);
@@ -188,18 +200,32 @@ final class ZeProbe {
                                     + "%d EUs, %d MHz]", driverLine, i, name, deviceType(type),
                             ze_device_properties_t.vendorId(props), ze_device_properties_t.deviceId(props), eus,
                             ze_device_properties_t.coreClockRate(props)));
-                    seen++;
-                    if (target == null && type == ZeApi.ZE_DEVICE_TYPE_GPU()) {
-                        target = new Target(driver, device, api, name);
+                    String uuid = DeviceIdentity.hex(_ze_device_uuid_t.id(ze_device_properties_t.uuid(props))
+                            .toArray(ValueLayout.JAVA_BYTE));
+                    if (type == ZeApi.ZE_DEVICE_TYPE_GPU()) {
+                        gpus.add(new Target(driver, device, api, name, seen, uuid));
                     }
+                    seen++;
                 }
             }
-            if (target == null) {
+            if (gpus.isEmpty()) {
                 return Result.inactive("zeInit succeeded but none of the " + seen
                         + " Level Zero devices is a GPU", inventory);
             }
+            Target target = gpus.getFirst();
+            if (wanted >= 0) {
+                final int index = wanted;
+                Optional<Target> chosen = gpus.stream().filter(t -> t.index() == index).findFirst();
+                if (chosen.isEmpty()) {
+                    return Result.inactive("Level Zero device " + wanted + " is not one of the " + gpus.size()
+                            + " GPU(s): " + String.join("; ", gpus.stream().map(t -> t.identity().describe()).toList()),
+                            inventory);
+                }
+                target = chosen.get();
+            }
             return new Result(Availability.active(target.name() + " through " + LOADER + " (driver API "
-                    + Ze.version(target.apiVersion()) + ")"), List.copyOf(inventory), Optional.of(target));
+                    + Ze.version(target.apiVersion()) + ")"), List.copyOf(inventory), Optional.of(target),
+                    List.copyOf(gpus));
         } catch (ZeResultException e) {
             return Result.inactive("Level Zero discovery failed: " + e.getMessage(), inventory);
         }

@@ -142,6 +142,38 @@ final class Cl {
         return text(bytes);
     }
 
+    /** {@code CL_DEVICE_PCI_BUS_INFO_KHR} of {@code cl_khr_pci_bus_info}: four {@code cl_uint}s. */
+    static final int CL_DEVICE_PCI_BUS_INFO_KHR = 0x410F;
+    /** {@code CL_DEVICE_UUID_KHR} of {@code cl_khr_device_uuid}: 16 bytes. */
+    static final int CL_DEVICE_UUID_KHR = 0x106A;
+
+    /**
+     * A stable identity of the device: its PCI bus id ({@code dddd:bb:dd.f}) where it has
+     * {@code cl_khr_pci_bus_info}, else its UUID as 32 hex digits where it has {@code cl_khr_device_uuid},
+     * else empty. Never throws.
+     *
+     * @param device the device
+     * @return the id or empty
+     */
+    static String deviceId(cl_device_id device) {
+        String extensions = " " + deviceStringOrEmpty(device, CL.CL_DEVICE_EXTENSIONS) + " ";
+        if (extensions.contains(" cl_khr_pci_bus_info ")) {
+            int[] info = new int[4];
+            if (status(() -> CL.clGetDeviceInfo(device, CL_DEVICE_PCI_BUS_INFO_KHR, 4L * Sizeof.cl_uint,
+                    Pointer.to(info), null)) == CL.CL_SUCCESS) {
+                return String.format(java.util.Locale.ROOT, "%04x:%02x:%02x.%x", info[0], info[1], info[2], info[3]);
+            }
+        }
+        if (extensions.contains(" cl_khr_device_uuid ")) {
+            byte[] uuid = new byte[16];
+            if (status(() -> CL.clGetDeviceInfo(device, CL_DEVICE_UUID_KHR, uuid.length, Pointer.to(uuid), null))
+                    == CL.CL_SUCCESS) {
+                return dev.kbench.api.DeviceIdentity.hex(uuid);
+            }
+        }
+        return "";
+    }
+
     /** A {@code cl_ulong} or {@code cl_bitfield} device property. */
     static long deviceULong(cl_device_id device, int param) {
         long[] value = new long[1];

@@ -21,6 +21,7 @@ import java.util.Optional;
 import dev.kbench.api.support.BufferChecks;
 import dev.kbench.api.Availability;
 import dev.kbench.api.CacheClearer;
+import dev.kbench.api.DeviceIdentity;
 import dev.kbench.api.DeviceInterface;
 import dev.kbench.api.Driver;
 
@@ -44,11 +45,17 @@ public final class OpenClDriver implements Driver {
     /** The system property choosing the device, by index or by part of its name. */
     public static final String DEVICE_PROPERTY = "kbench.opencl.device";
 
+    private final String override;
     private Probe probe;
     private OpenClDevice device;
 
-    /** A driver; probing waits for the first question. */
+    /** A driver configured by {@code -Dkbench.opencl.device}; probing waits for the first question. */
     public OpenClDriver() {
+        this(null);
+    }
+
+    private OpenClDriver(String override) {
+        this.override = override;
     }
 
     @Override
@@ -69,6 +76,32 @@ public final class OpenClDriver implements Driver {
     @Override
     public synchronized DeviceInterface deviceInterface() {
         return device();
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The usable devices of every platform, numbered as {@link #inventory()} numbers them; the id is
+     * the PCI bus id ({@code cl_khr_pci_bus_info}) or the UUID ({@code cl_khr_device_uuid}) where the
+     * device has one.
+     */
+    @Override
+    public synchronized List<DeviceIdentity> devices() {
+        return probe().devices();
+    }
+
+    @Override
+    public synchronized DeviceIdentity identity() {
+        Probe found = probe();
+        return found.chosen().orElseThrow(() -> new IllegalStateException("opencl is inactive: "
+                + found.availability().reason())).identity();
+    }
+
+    /** {@inheritDoc} <p>As {@code -Dkbench.opencl.device=index}. */
+    @Override
+    public Driver withDevice(int index) {
+        DeviceIdentity.find(devices(), index, name());
+        return new OpenClDriver(Integer.toString(index));
     }
 
     @Override
@@ -98,7 +131,7 @@ public final class OpenClDriver implements Driver {
 
     private Probe probe() {
         if (probe == null) {
-            probe = discover(System.getProperty(DEVICE_PROPERTY));
+            probe = discover(override != null ? override : System.getProperty(DEVICE_PROPERTY));
         }
         return probe;
     }

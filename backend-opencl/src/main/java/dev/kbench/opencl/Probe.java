@@ -22,6 +22,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 import dev.kbench.api.Availability;
+import dev.kbench.api.DeviceIdentity;
 import org.jocl.CL;
 import org.jocl.cl_device_id;
 import org.jocl.cl_platform_id;
@@ -33,11 +34,22 @@ import org.jocl.cl_platform_id;
  * @param inventory one line per platform and device seen, for {@code kbench info}
  * @param chosen the device to open, empty when inactive
  */
-record Probe(Availability availability, List<String> inventory, Optional<Candidate> chosen) {
+record Probe(Availability availability, List<String> inventory, Optional<Candidate> chosen, List<Candidate> candidates) {
 
     /** Validates and copies. */
     Probe {
         inventory = List.copyOf(inventory);
+        candidates = List.copyOf(candidates);
+    }
+
+    /**
+     * Every usable device, as {@link dev.kbench.api.Driver#devices()} lists them.
+     *
+     * @return the identities, in index order
+     */
+    List<DeviceIdentity> devices() {
+        return availability.active() ? candidates.stream().filter(Candidate::usable).map(Candidate::identity).toList()
+                : List.of();
     }
 
     /**
@@ -52,9 +64,15 @@ record Probe(Availability availability, List<String> inventory, Optional<Candida
      * @param type {@code CL_DEVICE_TYPE}
      * @param usable whether it is available and has a compiler
      * @param description one line for the inventory
+     * @param id the PCI bus id or UUID, empty if the device has neither extension
      */
     record Candidate(int index, cl_platform_id platform, cl_device_id device, String platformName, String platformVersion,
-                     String name, long type, boolean usable, String description) {
+                     String name, long type, boolean usable, String description, String id) {
+
+        /** The device's identity for samples and listings. */
+        DeviceIdentity identity() {
+            return new DeviceIdentity("opencl", index, name, id);
+        }
 
         /** GPU first, then accelerator, then CPU, then anything else. */
         int preference() {
@@ -130,7 +148,7 @@ record Probe(Availability availability, List<String> inventory, Optional<Candida
                 marked.set(i, c.description() + " <- selected");
             }
         }
-        return new Probe(Availability.active(c.description()), marked, chosen);
+        return new Probe(Availability.active(c.description()), marked, chosen, candidates);
     }
 
     private static void addPlatform(int p, cl_platform_id platform, List<String> inventory, List<Candidate> candidates) {
@@ -168,8 +186,12 @@ record Probe(Availability availability, List<String> inventory, Optional<Candida
                 String description = String.format(Locale.ROOT, "device %d: %s [%s] on platform %d '%s', %s%s%s", index, name,
                         typeName(type), p, platformName, version, available ? "" : ", unavailable",
                         compiler ? "" : ", no compiler");
+                String id = Cl.deviceId(device);
+                if (!id.isEmpty()) {
+                    description += " [" + id + "]";
+                }
                 Candidate candidate = new Candidate(index, platform, device, platformName, platformVersion, name, type,
-                        available && compiler, description);
+                        available && compiler, description, id);
                 candidates.add(candidate);
                 inventory.add(description);
             } catch (OpenClException e) {
@@ -231,6 +253,6 @@ record Probe(Availability availability, List<String> inventory, Optional<Candida
     }
 
     static Probe inactive(String reason, List<String> inventory) {
-        return new Probe(Availability.inactive(reason), inventory, Optional.empty());
+        return new Probe(Availability.inactive(reason), inventory, Optional.empty(), List.of());
     }
 }

@@ -45,6 +45,16 @@ public interface DeviceInterface {
     DeviceFacts facts();
 
     /**
+     * The device's clock and temperature now, where the backend can read them (NVML for CUDA); called
+     * between repetitions, never inside a timed region.
+     *
+     * @return what is known, {@link DeviceTelemetry#NONE} by default
+     */
+    default DeviceTelemetry telemetry() {
+        return DeviceTelemetry.NONE;
+    }
+
+    /**
      * The kernel source kinds {@link #loadModule(KernelSource)} accepts.
      *
      * @return a non-empty set

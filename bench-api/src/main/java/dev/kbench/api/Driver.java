@@ -47,6 +47,51 @@ public interface Driver extends AutoCloseable {
     DeviceInterface deviceInterface();
 
     /**
+     * Every device this driver can run on, in index order ({@link DeviceIdentity#index()}). Empty when
+     * the driver is inactive. Enumerating opens no device.
+     *
+     * @return the devices
+     */
+    default java.util.List<DeviceIdentity> devices() {
+        if (!availability().active()) {
+            return java.util.List.of();
+        }
+        return java.util.List.of(identity());
+    }
+
+    /**
+     * The identity of the device {@link #deviceInterface()} runs on: by default the driver's usual
+     * choice (device 0 for CUDA), or the one given to {@link #withDevice(int)}.
+     *
+     * @return the identity
+     * @throws IllegalStateException if the driver is not active
+     */
+    default DeviceIdentity identity() {
+        return new DeviceIdentity(name(), 0, deviceInterface().facts().name(), "");
+    }
+
+    /**
+     * A new driver of the same backend whose {@link #deviceInterface()} and {@link #cacheClearer(long)}
+     * use the device with the given index; this driver is not changed. The caller closes the new one.
+     *
+     * {@snippet :
+     * for (DeviceIdentity id : driver.devices()) {
+     *     try (Driver one = driver.withDevice(id.index())) {
+     *         SuiteResult result = suite.run(one, options, listener);
+     *     }
+     * }
+     * }
+     *
+     * @param index a {@link DeviceIdentity#index()} of {@link #devices()}
+     * @return the driver for that device
+     * @throws IllegalArgumentException if no device has that index, listing the devices
+     * @throws UnsupportedOperationException if this backend cannot choose devices
+     */
+    default Driver withDevice(int index) {
+        throw new UnsupportedOperationException(name() + " cannot choose a device");
+    }
+
+    /**
      * A cache clearer that writes {@code bytes} of device memory each time it is used, as Triton's
      * {@code clear_cache} does.
      *

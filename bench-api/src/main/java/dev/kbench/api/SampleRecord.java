@@ -16,6 +16,7 @@
 package dev.kbench.api;
 
 import java.util.Objects;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 
@@ -36,10 +37,12 @@ import java.util.OptionalLong;
  * @param host the host name it ran on, empty if unknown
  * @param deviceId a stable identity of the device (PCI bus id or UUID where the API has one), empty
  *        if unknown
+ * @param smClockMHz the device's SM (core) clock read right after the sample's repetition, empty where
+ *        the backend cannot read it
  */
 public record SampleRecord(String benchmark, String params, OptionalInt repetition, int sample, double timeMillis,
                            String backend, String device, OptionalLong bytes, OptionalLong flops, int fork,
-                           String host, String deviceId) {
+                           String host, String deviceId, OptionalDouble smClockMHz) {
 
     /** Validates every field; messages name the bad value. */
     public SampleRecord {
@@ -55,6 +58,7 @@ public record SampleRecord(String benchmark, String params, OptionalInt repetiti
         Objects.requireNonNull(flops, "flops");
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(deviceId, "deviceId");
+        Objects.requireNonNull(smClockMHz, "smClockMHz");
         if (fork < 0) {
             throw new IllegalArgumentException("fork must be >= 0, got " + fork);
         }
@@ -67,6 +71,29 @@ public record SampleRecord(String benchmark, String params, OptionalInt repetiti
         if (!(timeMillis >= 0) || Double.isInfinite(timeMillis)) {
             throw new IllegalArgumentException("time_ms must be finite and >= 0, got " + timeMillis);
         }
+    }
+
+    /**
+     * A sample without a clock reading.
+     *
+     * @param benchmark the benchmark's name, not blank
+     * @param params parameters as {@code k=v} pairs, empty for none
+     * @param repetition the 0-based repetition index, empty when unknown
+     * @param sample the 0-based sample index within the repetition
+     * @param timeMillis the sample in milliseconds, finite and {@code >= 0}
+     * @param backend the driver it ran on, empty if unknown
+     * @param device the device it ran on, empty if unknown
+     * @param bytes bytes moved by one call, empty if unknown
+     * @param flops floating-point operations of one call, empty if unknown
+     * @param fork the 0-based fork index
+     * @param host the host name, empty if unknown
+     * @param deviceId the device's stable identity, empty if unknown
+     */
+    public SampleRecord(String benchmark, String params, OptionalInt repetition, int sample, double timeMillis,
+                        String backend, String device, OptionalLong bytes, OptionalLong flops, int fork,
+                        String host, String deviceId) {
+        this(benchmark, params, repetition, sample, timeMillis, backend, device, bytes, flops, fork, host, deviceId,
+                OptionalDouble.empty());
     }
 
     /**
@@ -84,7 +111,8 @@ public record SampleRecord(String benchmark, String params, OptionalInt repetiti
      */
     public SampleRecord(String benchmark, String params, OptionalInt repetition, int sample, double timeMillis,
                         String backend, String device, OptionalLong bytes, OptionalLong flops) {
-        this(benchmark, params, repetition, sample, timeMillis, backend, device, bytes, flops, 0, "", "");
+        this(benchmark, params, repetition, sample, timeMillis, backend, device, bytes, flops, 0, "", "",
+                OptionalDouble.empty());
     }
 
     /**
@@ -95,7 +123,19 @@ public record SampleRecord(String benchmark, String params, OptionalInt repetiti
      */
     public SampleRecord withFork(int index) {
         return new SampleRecord(benchmark, params, repetition, sample, timeMillis, backend, device, bytes, flops,
-                index, host, deviceId);
+                index, host, deviceId, smClockMHz);
+    }
+
+    /**
+     * This sample, tagged with where it ran.
+     *
+     * @param hostName the host name
+     * @param identity the device
+     * @return a copy with {@code host}, {@code backend}, {@code device} and {@code deviceId} set
+     */
+    public SampleRecord withDevice(String hostName, DeviceIdentity identity) {
+        return new SampleRecord(benchmark, params, repetition, sample, timeMillis, identity.backend(), identity.name(),
+                bytes, flops, fork, hostName, identity.id(), smClockMHz);
     }
 
     /**

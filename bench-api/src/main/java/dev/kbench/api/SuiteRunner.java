@@ -34,6 +34,8 @@ final class SuiteRunner {
     private final SuiteListener listener;
     private final List<Event> events = new ArrayList<>();
     private final String deviceName;
+    private final DeviceIdentity identity;
+    private final String host;
     private final OptionalDouble peak;
     private CacheClearer clearer = Bench.NO_CLEAR;
     private final int perBenchmark;
@@ -47,6 +49,8 @@ final class SuiteRunner {
         this.listener = java.util.Objects.requireNonNull(listener, "listener");
         DeviceFacts facts = device.facts();
         this.deviceName = facts.name();
+        this.identity = driver.identity();
+        this.host = HostName.current();
         this.peak = facts.peakBandwidthBytesPerSecond();
         this.perBenchmark = options.noiseTarget().map(NoiseTarget::maxRepetitions).orElse(options.repetitions());
     }
@@ -148,9 +152,11 @@ final class SuiteRunner {
             int index = entry.repetitions.size();
             entry.repetitions.add(times);
             rows = new ArrayList<>(times.length);
+            // read after the timed calls, outside every timed region: the clock the repetition ran at
+            OptionalDouble clock = device.telemetry().smClockMHz();
             for (int s = 0; s < times.length; s++) {
                 rows.add(new SampleRecord(entry.benchmark.name(), entry.params.toString(), OptionalInt.of(index), s,
-                        times[s], driver.name(), deviceName, entry.bytes, entry.flops));
+                        times[s], driver.name(), deviceName, entry.bytes, entry.flops, 0, host, identity.id(), clock));
             }
         } catch (Exception | AssertionError | LinkageError e) {
             fail(entry, e);

@@ -28,6 +28,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.apache.commons.csv.CSVFormat;
@@ -47,7 +48,7 @@ import org.apache.commons.csv.CSVRecord;
  * {@code >= 0}), {@code sample} (required, integer {@code >= 0}), {@code time_ms} (required, a finite
  * decimal {@code >= 0}), {@code backend}, {@code device}, {@code bytes}, {@code flops} (integers
  * {@code >= 0}), {@code fork} (integer {@code >= 0}; a file without it is one fork, 0),
- * {@code host}, {@code device_id}. Optional columns may be absent or empty; others are ignored, as are blank lines. Numbers
+ * {@code host}, {@code device_id}, {@code sm_clock_mhz} (a decimal {@code >= 0}). Optional columns may be absent or empty; others are ignored, as are blank lines. Numbers
  * are plain or scientific decimals ({@code 0.0589}, {@code 5.89e-2}); {@code NaN}, {@code Infinity},
  * hexadecimal and locale forms ({@code 0,0589}) are rejected.
  */
@@ -55,7 +56,7 @@ public final class SamplesCsv {
 
     /** The columns, in the order {@link SamplesCsvWriter} writes them. */
     public static final List<String> COLUMNS = List.of("benchmark", "params", "repetition", "sample", "time_ms",
-            "backend", "device", "bytes", "flops", "fork", "host", "device_id");
+            "backend", "device", "bytes", "flops", "fork", "host", "device_id", "sm_clock_mhz");
     /** The columns a file must have. */
     public static final List<String> REQUIRED = List.of("benchmark", "sample", "time_ms");
 
@@ -194,7 +195,7 @@ public final class SamplesCsv {
             return new SampleRecord(benchmark, text(record, "params"), repetition, sample, time,
                     text(record, "backend"), text(record, "device"), optionalLong(record, "bytes", at),
                     optionalLong(record, "flops", at), optionalInt(record, "fork", at).orElse(0),
-                    text(record, "host"), text(record, "device_id"));
+                    text(record, "host"), text(record, "device_id"), clock(record, at));
         }
 
         private String text(CSVRecord record, String column) {
@@ -220,6 +221,18 @@ public final class SamplesCsv {
                 throw new SamplesFormatException(source, at, "time_ms", "'" + raw + "' is negative; a time is >= 0");
             }
             return t + 0.0;
+        }
+
+        private OptionalDouble clock(CSVRecord record, long at) {
+            String raw = text(record, "sm_clock_mhz").strip();
+            if (raw.isEmpty()) {
+                return OptionalDouble.empty();
+            }
+            double v = Decimals.parse(raw);
+            if (!(v >= 0) || Double.isInfinite(v)) {
+                throw new SamplesFormatException(source, at, "sm_clock_mhz", "'" + raw + "' is not a clock in MHz >= 0");
+            }
+            return OptionalDouble.of(v);
         }
 
         private int integer(CSVRecord record, String column, long at) {

@@ -119,7 +119,8 @@ public final class SamplesCsvWriter implements Closeable {
                         Integer.toString(r.sample()), Decimals.plain(r.timeMillis()), r.backend(), r.device(),
                         r.bytes().isPresent() ? Long.toString(r.bytes().getAsLong()) : "",
                         r.flops().isPresent() ? Long.toString(r.flops().getAsLong()) : "",
-                        Integer.toString(r.fork()), r.host(), r.deviceId());
+                        Integer.toString(r.fork()), r.host(), r.deviceId(),
+                        r.smClockMHz().isPresent() ? Decimals.plain(r.smClockMHz().getAsDouble()) : "");
             }
         }
         write(channel, text.toString());

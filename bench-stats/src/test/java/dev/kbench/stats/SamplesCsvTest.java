@@ -85,7 +85,7 @@ class SamplesCsvTest {
             empty benchmark  | benchmark,sample,time_ms\\n,0,1\\n         | s.csv:2: column 'benchmark': is empty; every row needs a benchmark name
             ragged row       | benchmark,sample,time_ms\\na,0,1,2\\n      | s.csv:2: has 4 field(s) but the header has 3; quote values that contain commas
             duplicate column | benchmark,sample,time_ms,sample\\na,0,1,2\\n | s.csv:1: column 'sample': appears twice in the header
-            empty file       | ''                                         | s.csv: is empty; expected a header row with the columns benchmark,params,repetition,sample,time_ms,backend,device,bytes,flops,fork,host,device_id
+            empty file       | ''                                         | s.csv: is empty; expected a header row with the columns benchmark,params,repetition,sample,time_ms,backend,device,bytes,flops,fork,host,device_id,sm_clock_mhz
             """)
     void rejectsBadFilesSayingWhere(String what, String text, String message) {
         SamplesFormatException e = assertThrows(SamplesFormatException.class,

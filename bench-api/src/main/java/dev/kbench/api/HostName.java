@@ -1,0 +1,45 @@
+package dev.kbench.api;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** The name of the host this process runs on, as samples are tagged with it. */
+public final class HostName {
+
+    private static final String NAME = lookup();
+
+    private HostName() {
+    }
+
+    /**
+     * The host name: the environment's {@code HOSTNAME}, else {@code /etc/hostname}, else the local
+     * address's name; {@code localhost} if none is known. Read once per process.
+     *
+     * @return the name, never empty
+     */
+    public static String current() {
+        return NAME;
+    }
+
+    private static String lookup() {
+        String env = System.getenv("HOSTNAME");
+        if (env != null && !env.isBlank()) {
+            return env.strip();
+        }
+        try {
+            String file = Files.readString(Path.of("/etc/hostname")).strip();
+            if (!file.isEmpty()) {
+                return file;
+            }
+        } catch (IOException | RuntimeException e) {
+            // fall through to the resolver
+        }
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return "localhost";
+        }
+    }
+}

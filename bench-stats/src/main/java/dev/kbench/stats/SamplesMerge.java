@@ -1,0 +1,96 @@
+package dev.kbench.stats;
+
+import dev.kbench.api.SampleRecord;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Combines samples files from several hosts or devices into one, as {@code kbench merge} does: every
+ * input must hold the same set of benchmarks (name and parameters), and no sample may appear twice. A
+ * sample's key is (host, device_id, fork, benchmark, params, repetition, sample); for rows without a
+ * {@code device_id} the device name stands in. Rows keep every tag; the output is the inputs in order.
+ */
+public final class SamplesMerge {
+
+    /**
+     * One input: its name for messages and its rows.
+     *
+     * @param name the file name
+     * @param samples its rows
+     */
+    public record Input(String name, List<SampleRecord> samples) {
+
+        /** Validates and copies. */
+        public Input {
+            Objects.requireNonNull(name, "name");
+            samples = List.copyOf(samples);
+        }
+    }
+
+    private SamplesMerge() {
+    }
+
+    /**
+     * Merges the inputs.
+     *
+     * @param inputs at least one
+     * @return every row of every input, in input order
+     * @throws IllegalArgumentException naming the files and the benchmark or sample if the benchmark sets
+     *         differ or a sample appears twice
+     */
+    public static List<SampleRecord> merge(List<Input> inputs) {
+        if (inputs.isEmpty()) {
+            throw new IllegalArgumentException("nothing to merge: give at least one samples file");
+        }
+        Set<BenchmarkId> reference = benchmarks(inputs.getFirst().samples());
+        for (Input input : inputs.subList(1, inputs.size())) {
+            Set<BenchmarkId> other = benchmarks(input.samples());
+            if (!other.equals(reference)) {
+                Set<BenchmarkId> missing = new LinkedHashSet<>(reference);
+                missing.removeAll(other);
+                Set<BenchmarkId> extra = new LinkedHashSet<>(other);
+                extra.removeAll(reference);
+                throw new IllegalArgumentException(input.name() + " does not hold the benchmarks of "
+                        + inputs.getFirst().name() + (missing.isEmpty() ? "" : "; it lacks " + first(missing))
+                        + (extra.isEmpty() ? "" : "; it adds " + first(extra))
+                        + "; merge only runs of the same benchmarks and parameters");
+            }
+        }
+        Map<List<Object>, String> seen = new HashMap<>();
+        List<SampleRecord> merged = new ArrayList<>();
+        for (Input input : inputs) {
+            for (SampleRecord r : input.samples()) {
+                List<Object> key = List.of(r.host(), r.deviceId().isEmpty() ? r.device() : r.deviceId(), r.fork(),
+                        r.benchmark(), r.params(), r.repetition().isPresent() ? r.repetition().getAsInt() : -1,
+                        r.sample());
+                String earlier = seen.putIfAbsent(key, input.name());
+                if (earlier != null) {
+                    throw new IllegalArgumentException("duplicate sample: " + r.id() + " repetition "
+                            + (r.repetition().isPresent() ? r.repetition().getAsInt() : "-") + " sample " + r.sample()
+                            + " of fork " + r.fork() + " on host '" + r.host() + "', device '"
+                            + (r.deviceId().isEmpty() ? r.device() : r.deviceId()) + "' is in " + earlier
+                            + (earlier.equals(input.name()) ? " twice" : " and in " + input.name())
+                            + "; each file must come from a different host, device or fork (is a file given twice?)");
+                }
+                merged.add(r);
+            }
+        }
+        return merged;
+    }
+
+    private static Set<BenchmarkId> benchmarks(List<SampleRecord> samples) {
+        Set<BenchmarkId> ids = new LinkedHashSet<>();
+        samples.forEach(r -> ids.add(BenchmarkId.of(r)));
+        return ids;
+    }
+
+    private static String first(Set<BenchmarkId> ids) {
+        List<String> names = ids.stream().limit(3).map(BenchmarkId::toString).toList();
+        return String.join(", ", names) + (ids.size() > 3 ? " and " + (ids.size() - 3) + " more" : "");
+    }
+}
