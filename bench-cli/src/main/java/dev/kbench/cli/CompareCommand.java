@@ -21,6 +21,7 @@ import dev.kbench.cli.format.CompareTable;
 import dev.kbench.cli.format.StatsNames;
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.CompareReport;
+import dev.kbench.stats.DeviceGroup;
 import dev.kbench.stats.StatsJson;
 import dev.kbench.stats.Verdict;
 import java.io.IOException;
@@ -71,8 +72,26 @@ final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "BASE.csv", description = "Samples of the base, e.g. the main branch.")
     private Path basePath;
 
-    @Parameters(index = "1", paramLabel = "NEW.csv", description = "Samples of the new code.")
+    @Parameters(index = "1", arity = "0..1", paramLabel = "NEW.csv",
+            description = "Samples of the new code; omitted with --by-device or --base-device/--new-device, which "
+                    + "compare devices within BASE.csv.")
     private Path newPath;
+
+    @Option(names = "--by-device", description = "Compare every device of BASE.csv with the first one (or with "
+            + "--base-device), with the same statistics as base vs new: GPU 1 vs GPU 0 in one command.")
+    private boolean byDevice;
+
+    @Option(names = "--base-device", paramLabel = "DEV", description = "Take the base samples from this device only: "
+            + "its device_id, HOST:DEVICE_ID, or its position (0, 1, ...) among the file's devices in order of appearance.")
+    private String baseDevice;
+
+    @Option(names = "--new-device", paramLabel = "DEV", description = "Take the new samples from this device only "
+            + "(as --base-device; from NEW.csv if given, else from BASE.csv).")
+    private String newDevice;
+
+    @Option(names = "--ignore-devices", description = "Compare even when the two sides ran on different devices or "
+            + "drivers (backend, device or device_id differ).")
+    private boolean ignoreDevices;
 
     @Option(names = "--method", paramLabel = "METHOD", defaultValue = "brunnermunzel",
             description = "brunnermunzel (default), mannwhitneyu or welch; p-values are SciPy's.")
@@ -131,14 +150,90 @@ final class CompareCommand implements Callable<Integer> {
         }
         CompareExport export = exportTo == null ? null : CompareExport.forFile(exportTo.getFileName().toString());
         List<SampleRecord> base = Inputs.readSamples(basePath);
+        if (newPath == null) {
+            return byDevice(compare, export, base);
+        }
+        if (byDevice) {
+            throw new IllegalArgumentException("--by-device compares the devices of one file; give only BASE.csv "
+                    + "(merge files first with kbench merge), or use --base-device and --new-device");
+        }
         List<SampleRecord> next = Inputs.readSamples(newPath);
-        CompareReport report = compare.compare(base, next);
+        String baseName = basePath.toString();
+        String newName = newPath.toString();
+        if (baseDevice != null) {
+            DeviceGroup group = DeviceGroup.select(DeviceGroup.of(base), baseDevice, "--base-device");
+            base = group.samples();
+            baseName += " (" + group.label() + ")";
+        }
+        if (newDevice != null) {
+            DeviceGroup group = DeviceGroup.select(DeviceGroup.of(next), newDevice, "--new-device");
+            next = group.samples();
+            newName += " (" + group.label() + ")";
+        }
+        List<String> differ = DeviceGroup.mismatches(base, next);
+        if (!differ.isEmpty() && !ignoreDevices) {
+            throw new InputException(basePath + " and " + newPath + " were measured on different devices or drivers:\n  "
+                    + String.join("\n  ", differ) + "\ncompare samples of one device (--base-device, --new-device), "
+                    + "or pass --ignore-devices to compare them anyway");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        return finish(gate(compare.compare(base, next), baseName, newName, export, out));
+    }
+
+    /** One file, its devices compared with one of them. */
+    private int byDevice(Compare compare, CompareExport export, List<SampleRecord> samples) {
+        if (!byDevice && (baseDevice == null || newDevice == null)) {
+            throw new IllegalArgumentException("NEW.csv is missing; to compare the devices of " + basePath
+                    + " give --by-device, or both --base-device and --new-device");
+        }
+        List<DeviceGroup> groups = DeviceGroup.of(samples);
+        DeviceGroup reference = baseDevice == null ? groups.getFirst()
+                : DeviceGroup.select(groups, baseDevice, "--base-device");
+        List<DeviceGroup> others = newDevice != null ? List.of(DeviceGroup.select(groups, newDevice, "--new-device"))
+                : groups.stream().filter(g -> g != reference).toList();
+        if (others.isEmpty() || others.contains(reference)) {
+            throw new InputException(basePath + ": nothing to compare: " + (others.isEmpty()
+                    ? "it holds samples of one device only (" + reference.label() + ")"
+                    : "--base-device and --new-device name the same device") + "; its devices: "
+                    + DeviceGroup.describe(groups));
+        }
+        if (export != null && others.size() > 1) {
+            throw new IllegalArgumentException("--export-to writes one comparison; with " + others.size()
+                    + " devices besides the base, choose one with --new-device");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (format == Format.JSON) {
+            out.print("{\"by_device\": [");
+        }
+        int[] counts = new int[2];
+        for (int i = 0; i < others.size(); i++) {
+            DeviceGroup other = others.get(i);
+            if (format == Format.JSON) {
+                out.print((i == 0 ? "" : ",") + "\n{\"base\": " + quote(reference.label()) + ", \"new\": "
+                        + quote(other.label()) + ", \"compare\": ");
+            }
+            int[] c = gate(compare.compare(reference.samples(), other.samples()), basePath + " " + reference.label(),
+                    basePath + " " + other.label(), export, out);
+            if (format == Format.JSON) {
+                out.print("}");
+            }
+            counts[0] += c[0];
+            counts[1] += c[1];
+        }
+        if (format == Format.JSON) {
+            out.print("\n]}\n");
+        }
+        out.flush();
+        return finish(counts);
+    }
+
+    /** Prints one comparison; returns the numbers of slower and faster benchmarks. */
+    private int[] gate(CompareReport report, String baseName, String newName, CompareExport export, PrintWriter out) {
         if (report.results().isEmpty()) {
-            throw new InputException("no benchmark is in both " + basePath + " and " + newPath + "; "
+            throw new InputException("no benchmark is in both " + baseName + " and " + newName + "; "
                     + CompareTable.unmatched(report).strip().replace('\n', ';'));
         }
-        String title = CompareTable.describe(report, basePath.toString(), newPath.toString());
-        PrintWriter out = spec.commandLine().getOut();
+        String title = CompareTable.describe(report, baseName, newName);
         switch (format) {
             case JSON -> out.print(StatsJson.compare(report));
             case MD -> out.print(CompareExport.MD.render(report, title, alwaysShowPValues));
@@ -153,14 +248,23 @@ final class CompareCommand implements Callable<Integer> {
                 throw new UncheckedIOException("cannot write '" + exportTo + "': " + e.getMessage(), e);
             }
         }
+        return new int[] {(int) report.count(Verdict.SLOWER), (int) report.count(Verdict.FASTER)};
+    }
+
+    private static String quote(String text) {
+        return "\"" + new String(com.fasterxml.jackson.core.io.JsonStringEncoder.getInstance().quoteAsString(text)) + "\"";
+    }
+
+    /** The exit status for the numbers of slower and faster benchmarks, said on stderr when it fails. */
+    private int finish(int[] counts) {
         boolean fails = switch (failOn) {
-            case REGRESSION -> report.count(Verdict.SLOWER) > 0;
-            case ANY -> report.count(Verdict.SLOWER) + report.count(Verdict.FASTER) > 0;
+            case REGRESSION -> counts[0] > 0;
+            case ANY -> counts[0] + counts[1] > 0;
             case NEVER -> false;
         };
         if (fails && format != Format.JSON) {
-            spec.commandLine().getErr().println("kbench compare: " + report.count(Verdict.SLOWER) + " slower, "
-                    + report.count(Verdict.FASTER) + " faster (--fail-on " + failOn.name().toLowerCase(Locale.ROOT) + ")");
+            spec.commandLine().getErr().println("kbench compare: " + counts[0] + " slower, "
+                    + counts[1] + " faster (--fail-on " + failOn.name().toLowerCase(Locale.ROOT) + ")");
             spec.commandLine().getErr().flush();
         }
         return fails ? ExitCodes.REGRESSION : ExitCodes.OK;

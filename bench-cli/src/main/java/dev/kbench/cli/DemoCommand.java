@@ -71,7 +71,8 @@ final class DemoCommand implements Callable<Integer> {
                         + kernels.kind() + "; each kernel is checked against a CPU reference before it is timed.");
                 err.flush();
             }
-            int status = SuiteSession.run(driver, suite, settings(facts), output, spec.commandLine().getOut(), err);
+            int status = SuiteSession.run(driver, suite, settings(facts), output, spec.commandLine().getOut(), err,
+                    spec.root().commandLine().getParseResult().originalArgs());
             if (!output.quiet) {
                 err.println("kbench demo: next, `kbench run --csv-samples base.csv`, change something, "
                         + "`kbench run --csv-samples new.csv`, then `kbench compare base.csv new.csv`.");

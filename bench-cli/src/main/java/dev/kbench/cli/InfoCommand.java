@@ -49,6 +49,12 @@ final class InfoCommand implements Callable<Integer> {
         for (DriverStatus status : Drivers.system().statuses()) {
             out.println("  " + status.describe());
             status.driver().ifPresent(d -> d.inventory().forEach(line -> out.println("    " + line)));
+            if (status.active()) {
+                status.driver().ifPresent(d -> {
+                    out.println("    devices (kbench run --backend " + d.name() + " --devices all|INDEX,...):");
+                    d.devices().forEach(id -> out.println("      " + id.describe()));
+                });
+            }
         }
         Driver driver;
         try {
@@ -60,7 +66,8 @@ final class InfoCommand implements Callable<Integer> {
         }
         DeviceFacts facts = driver.deviceInterface().facts();
         out.println("active: " + driver.name() + " (kernel sources: " + driver.deviceInterface().acceptedSources() + ")");
-        out.println("  device: " + facts.name());
+        out.println("  device: " + driver.identity().describe());
+        out.println("  host: " + dev.kbench.api.HostName.current());
         out.println("  vendor: " + facts.vendor());
         facts.totalMemoryBytes().ifPresent(v -> out.println("  memory: " + mib(v)));
         facts.lastLevelCacheBytes().ifPresent(v -> out.println("  last-level cache: " + mib(v)));

@@ -32,14 +32,18 @@ import picocli.CommandLine.Command;
  *         .execute("compare", "base.csv", "new.csv", "--format", "json");
  * }
  */
-@Command(name = "kbench", mixinStandardHelpOptions = true, version = "kbench 0.1.0",
+@Command(name = "kbench", mixinStandardHelpOptions = true, version = "kbench " + Main.VERSION,
         description = "Benchmarks GPU kernels correctly: device events, cache flushes, interleaved repetitions, "
                 + "robust statistics.",
-        subcommands = {InfoCommand.class, RunCommand.class, AbCommand.class, CompareCommand.class, SummaryCommand.class,
+        subcommands = {InfoCommand.class, RunCommand.class, AbCommand.class, CompareCommand.class, MergeCommand.class,
+                SummaryCommand.class,
                 ReportCommand.class, DemoCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit status: 0 ok; 1 a regression (compare) or a failed benchmark (run); 2 bad input or "
                 + "usage; 3 no single driver could be chosen.", "", "Start with `kbench demo`; see docs/cli.md."})
 public final class Main implements Runnable {
+
+    /** kbench's version, as {@code --version} and the environment sidecar give it. */
+    static final String VERSION = "0.1.0";
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;

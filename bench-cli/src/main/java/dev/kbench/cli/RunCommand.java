@@ -81,6 +81,20 @@ final class RunCommand implements Callable<Integer> {
     static final Set<String> PARENT_OPTIONS = Set.of("--forks", "--fork-timeout-s", "--csv-samples", "--append",
             "--json", "--jmh-json", "--format", "--seed", "--quantiles", "--return-mode", "--quiet");
 
+    @CommandLine.Option(names = "--devices", paramLabel = "all|I,J",
+            description = "Measure every device (all) or the listed device indices (see kbench info), each in its "
+                    + "own process, one after another; samples carry host, device and device_id.")
+    private String devices;
+
+    @CommandLine.Option(names = "--parallel-devices",
+            description = "With --devices: measure the devices at the same time (they share the host's CPU, memory "
+                    + "and PCIe; see docs/performance.md for what that costs).")
+    private boolean parallelDevices;
+
+    @CommandLine.Option(names = "--device", paramLabel = "INDEX",
+            description = "Measure device INDEX (see kbench info) in this process instead of the driver's default.")
+    private Integer device;
+
     @Override
     public Integer call() {
         selection.validate();
@@ -92,23 +106,46 @@ final class RunCommand implements Callable<Integer> {
         if (forkTimeoutSeconds < 1) {
             throw new IllegalArgumentException("--fork-timeout-s " + forkTimeoutSeconds + ": use 1 or more");
         }
-        if (forks > 1) {
-            return forked();
+        List<String> original = spec.root().commandLine().getParseResult().originalArgs();
+        if (devices != null) {
+            if (device != null) {
+                throw new IllegalArgumentException("--device and --devices exclude each other; give one");
+            }
+            if (output.json != null || output.jmhJson != null) {
+                throw new IllegalArgumentException("--json and --jmh-json are written per process; with --devices use "
+                        + "--csv-samples FILE (and kbench report FILE)");
+            }
+            Driver driver = main.driver();
+            return DeviceRuns.run(spec, DeviceRuns.select(devices, driver.devices(), driver.name()),
+                    parallelDevices ? DeviceRuns.Schedule.PARALLEL : DeviceRuns.Schedule.SEQUENTIAL,
+                    measure.resolve(SuiteOptions.withDefaults(), null), output,
+                    Duration.ofSeconds(forkTimeoutSeconds).multipliedBy(forks), original);
         }
-        Driver driver = main.driver();
+        if (parallelDevices) {
+            throw new IllegalArgumentException("--parallel-devices needs --devices all|I,J");
+        }
+        if (forks > 1) {
+            return forked(original);
+        }
+        try (Driver chosen = device == null ? null : main.driver().withDevice(device)) {
+            return measure(chosen != null ? chosen : main.driver(), original);
+        }
+    }
+
+    private int measure(Driver driver, List<String> original) {
         List<SuiteKernels> kernels = new ArrayList<>();
         try {
             Suite suite = selection.suite(driver.deviceInterface(), kernels::add);
             SuiteOptions options = measure.resolve(SuiteOptions.withDefaults(), driver.deviceInterface().facts());
             return SuiteSession.run(driver, suite, options, output, spec.commandLine().getOut(),
-                    spec.commandLine().getErr());
+                    spec.commandLine().getErr(), original);
         } finally {
             kernels.forEach(SuiteKernels::close);
         }
     }
 
     /** The run in {@code forks} child processes, one after another. */
-    private int forked() {
+    private int forked(List<String> original) {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         SuiteOptions options = measure.resolve(SuiteOptions.withDefaults(), null);
@@ -151,6 +188,17 @@ final class RunCommand implements Callable<Integer> {
         }
         SuiteSession.report(ForkedRuns.merged(all, seed, options.schedule(), ""), options, output, out);
         out.flush();
+        if (csv != null) {
+            List<Path> files = new ArrayList<>();
+            for (int fork = 0; fork < forks; fork++) {
+                files.add(directory.resolve("fork-" + fork + ".csv"));
+            }
+            String warning = RunEnvironment.writeRuns(RunEnvironment.sidecar(csv.file()), output.append, original,
+                    RunEnvironment.runsOf(files, true));
+            if (!warning.isEmpty()) {
+                err.println(warning);
+            }
+        }
         boolean dead = ForkedRuns.reportDead(outcomes, directory, err);
         if (csv != null && !output.quiet) {
             err.println("kbench: samples of " + forks + " forks in " + csv.file() + " (column fork); compare two runs "

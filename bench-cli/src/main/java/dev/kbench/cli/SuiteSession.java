@@ -50,10 +50,11 @@ final class SuiteSession {
      * @param output what to write
      * @param out stdout
      * @param err stderr
+     * @param command the command line, for the environment sidecar
      * @return {@link ExitCodes#OK}, or {@link ExitCodes#FAILURE} if a benchmark failed
      */
     static int run(Driver driver, Suite suite, SuiteOptions options, OutputOptions output, PrintWriter out,
-                   PrintWriter err) {
+                   PrintWriter err, List<String> command) {
         ProgressListener progress = new ProgressListener(err, output.progressMode(), output.quiet);
         List<SuiteListener> listeners = new ArrayList<>();
         SamplesCsvWriter csv = openCsv(output);
@@ -74,11 +75,20 @@ final class SuiteSession {
                 }
             });
             listeners.add(progress);
+            RunEnvironment env = RunEnvironment.start(driver);
             SuiteResult result = suite.run(driver, options, SuiteListener.all(listeners));
+            env.finish(driver);
             progress.clearBar();
+            if (csv != null) {
+                String warning = env.write(csv.file(), output.append, command);
+                if (!warning.isEmpty()) {
+                    err.println(warning);
+                }
+            }
             report(result, options, output, out);
             if (csv != null && !output.quiet) {
-                err.println("kbench: samples in " + csv.file() + "; compare two runs with: kbench compare BASE.csv NEW.csv");
+                err.println("kbench: samples in " + csv.file() + ", environment in " + RunEnvironment.sidecar(csv.file())
+                        + "; compare two runs with: kbench compare BASE.csv NEW.csv");
             }
             return result.anyFailed() ? ExitCodes.FAILURE : ExitCodes.OK;
         } finally {

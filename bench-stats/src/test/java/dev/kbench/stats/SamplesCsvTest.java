@@ -136,7 +136,7 @@ class SamplesCsvTest {
         assertEquals(List.of(first.get(0), first.get(1), first.get(2), second.get(0), second.get(1)), SamplesCsv.read(file));
         String text = Files.readString(file, StandardCharsets.UTF_8);
         assertEquals(1, text.split("benchmark,params", -1).length - 1, "one header");
-        assertTrue(text.contains("\"say \"\"hi\"\", then\",,,2,123456789.125,opencl,PoCL,4096,,0,,\n"), text);
+        assertTrue(text.contains("\"say \"\"hi\"\", then\",,,2,123456789.125,opencl,PoCL,4096,,0,,,\n"), text);
         assertTrue(text.contains(",0.30000000000000004,"), text);
         assertTrue(text.contains(",0.0000001,"), text);
     }

@@ -1,0 +1,99 @@
+package dev.kbench.cli;
+
+import dev.kbench.api.SampleRecord;
+import dev.kbench.stats.SamplesCsvWriter;
+import dev.kbench.stats.SamplesMerge;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code kbench merge OUT.csv IN.csv...}: samples of many hosts or devices in one file. */
+@Command(name = "merge", sortOptions = false, mixinStandardHelpOptions = true,
+        description = {"Combine samples files from several hosts, devices or forks into one, keeping every tag.", "",
+                "Every input must hold the same benchmarks (names and parameters); a sample present twice (same host, "
+                + "device_id, fork, benchmark, params, repetition and sample) is refused. The inputs' environment "
+                + "sidecars (IN.csv.env.json) are combined into OUT.csv.env.json.", "", "Example:",
+                "  kbench merge fleet.csv node-*.csv && kbench compare --by-device fleet.csv", ""},
+        footer = {"", "Exit status: 0 merged; 2 bad input (a file missing or malformed, benchmarks that differ, a "
+                + "duplicate sample, OUT exists without --force)."})
+final class MergeCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "OUT.csv", description = "The merged file; never replaced unless --force.")
+    private Path output;
+
+    @Parameters(index = "1..*", arity = "1..*", paramLabel = "IN.csv", description = "Samples files to merge.")
+    private List<Path> inputs;
+
+    @Option(names = "--force", description = "Replace OUT.csv (and its sidecar) if it exists.")
+    private boolean force;
+
+    @Override
+    public Integer call() {
+        for (Path in : inputs) {
+            if (sameFile(in, output)) {
+                throw new InputException("OUT.csv '" + output + "' is also an input; write the merge to a new file");
+            }
+        }
+        if (Files.exists(output) && !force) {
+            throw new InputException("OUT.csv '" + output + "' exists; choose a new file or pass --force to replace it");
+        }
+        List<SamplesMerge.Input> read = new ArrayList<>();
+        List<JsonNode> runs = new ArrayList<>();
+        for (Path in : inputs) {
+            read.add(new SamplesMerge.Input(in.toString(), Inputs.readSamples(in)));
+            runs.addAll(RunEnvironment.runs(RunEnvironment.sidecar(in)));
+        }
+        List<SampleRecord> merged = SamplesMerge.merge(read);
+        Path tmp = output.toAbsolutePath().resolveSibling("." + output.getFileName() + ".merge.tmp");
+        try {
+            Files.deleteIfExists(tmp);
+            try (SamplesCsvWriter csv = SamplesCsvWriter.open(tmp)) {
+                csv.append(merged);
+            }
+            Files.move(tmp, output, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write '" + output + "': " + e.getMessage(), e);
+        }
+        Path sidecar = RunEnvironment.sidecar(output);
+        if (!runs.isEmpty()) {
+            if (Files.exists(sidecar) && force) {
+                try {
+                    Files.delete(sidecar);
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot replace '" + sidecar + "': " + e.getMessage(), e);
+                }
+            }
+            String warning = RunEnvironment.writeRuns(sidecar, false, spec.root().commandLine().getParseResult()
+                    .originalArgs(), runs);
+            if (!warning.isEmpty()) {
+                spec.commandLine().getErr().println(warning);
+            }
+        }
+        spec.commandLine().getErr().println("kbench merge: " + merged.size() + " samples of " + inputs.size()
+                + " file(s) in " + output);
+        spec.commandLine().getErr().flush();
+        return ExitCodes.OK;
+    }
+
+    private static boolean sameFile(Path a, Path b) {
+        try {
+            return Files.exists(a) && Files.exists(b) ? Files.isSameFile(a, b)
+                    : a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,237 @@
+package dev.kbench.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kbench.api.DeviceFacts;
+import dev.kbench.api.DeviceIdentity;
+import dev.kbench.api.DeviceTelemetry;
+import dev.kbench.api.Driver;
+import dev.kbench.api.HostName;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What ran where: the environment sidecar {@code SAMPLES.csv.env.json} written beside a samples file
+ * (docs/formats.md): kbench, JVM, OS, host and git commit once, and per measured device its identity,
+ * the backend's facts (driver versions) and its clock and temperature at start and end.
+ */
+final class RunEnvironment {
+
+    /** The value of the sidecar's {@code format} key; a file without it is not kbench's and is never replaced. */
+    static final String FORMAT = "kbench-env/1";
+    static final String SUFFIX = ".env.json";
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final ObjectNode run = JSON.createObjectNode();
+
+    /**
+     * Starts the record of one device's run: its identity, facts and the telemetry now.
+     *
+     * @param driver the driver measuring
+     * @return the record; call {@link #finish(Driver)} after the run
+     */
+    static RunEnvironment start(Driver driver) {
+        RunEnvironment env = new RunEnvironment();
+        DeviceIdentity id = driver.identity();
+        env.run.put("backend", id.backend());
+        env.run.put("device_index", id.index());
+        env.run.put("device", id.name());
+        env.run.put("device_id", id.id());
+        DeviceFacts facts = driver.deviceInterface().facts();
+        ObjectNode f = env.run.putObject("facts");
+        f.put("vendor", facts.vendor());
+        facts.extra().forEach(f::put);
+        env.run.put("started", Instant.now().toString());
+        telemetry(env.run.putObject("start"), driver.deviceInterface().telemetry());
+        return env;
+    }
+
+    /**
+     * Records the end of the run.
+     *
+     * @param driver the driver that measured
+     */
+    void finish(Driver driver) {
+        run.put("ended", Instant.now().toString());
+        telemetry(run.putObject("end"), driver.deviceInterface().telemetry());
+    }
+
+    private static void telemetry(ObjectNode node, DeviceTelemetry t) {
+        put(node, "sm_clock_mhz", t.smClockMHz());
+        put(node, "temperature_c", t.temperatureCelsius());
+    }
+
+    private static void put(ObjectNode node, String key, OptionalDouble value) {
+        if (value.isPresent()) {
+            node.put(key, value.getAsDouble());
+        } else {
+            node.putNull(key);
+        }
+    }
+
+    /**
+     * The sidecar of a samples file.
+     *
+     * @param samples the samples file
+     * @return {@code SAMPLES.env.json} beside it
+     */
+    static Path sidecar(Path samples) {
+        return samples.resolveSibling(samples.getFileName() + SUFFIX);
+    }
+
+    /**
+     * Writes this run into the sidecar of {@code samples}.
+     *
+     * @param samples the samples file
+     * @param append add to the runs already there (the samples were appended) instead of starting anew
+     * @param command the command line, for the record
+     * @return a warning when the sidecar path holds a file that is not kbench's (left alone), else empty
+     */
+    String write(Path samples, boolean append, List<String> command) {
+        return writeRuns(sidecar(samples), append, command, List.of(run));
+    }
+
+    /**
+     * Writes runs (of several child processes) into a sidecar, atomically.
+     *
+     * @param file the sidecar
+     * @param append add to its runs instead of replacing them
+     * @param command the command line
+     * @param runs the run objects
+     * @return a warning, or empty
+     */
+    static String writeRuns(Path file, boolean append, List<String> command, List<? extends JsonNode> runs) {
+        ObjectNode root;
+        if (Files.exists(file)) {
+            JsonNode old = read(file);
+            if (old == null || !FORMAT.equals(old.path("format").asText())) {
+                return "kbench: " + file + " exists and is not a kbench environment file; left it alone, the "
+                        + "environment of this run is not recorded";
+            }
+            root = append ? (ObjectNode) old : header(command);
+        } else {
+            root = header(command);
+        }
+        ArrayNode array = root.has("runs") ? (ArrayNode) root.get("runs") : root.putArray("runs");
+        runs.forEach(array::add);
+        try {
+            Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
+            Files.writeString(tmp, JSON.writeValueAsString(root) + "\n", StandardCharsets.UTF_8);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write '" + file + "': " + e.getMessage(), e);
+        }
+        return "";
+    }
+
+    /**
+     * The runs recorded in a sidecar.
+     *
+     * @param file the sidecar
+     * @return its runs, empty if it is missing or not kbench's
+     */
+    static List<JsonNode> runs(Path file) {
+        JsonNode root = Files.exists(file) ? read(file) : null;
+        if (root == null || !root.path("runs").isArray()) {
+            return List.of();
+        }
+        List<JsonNode> list = new java.util.ArrayList<>();
+        root.get("runs").forEach(list::add);
+        return list;
+    }
+
+    /**
+     * The runs recorded beside child processes' samples files, in order.
+     *
+     * @param children the children's samples files
+     * @param tagForks add {@code "fork": i} to the runs of the i-th child (children that are forks)
+     * @return the runs; a child without a sidecar adds none
+     */
+    static List<JsonNode> runsOf(List<Path> children, boolean tagForks) {
+        List<JsonNode> all = new java.util.ArrayList<>();
+        for (int i = 0; i < children.size(); i++) {
+            for (JsonNode run : runs(sidecar(children.get(i)))) {
+                if (tagForks && run instanceof ObjectNode object) {
+                    object.put("fork", i);
+                }
+                all.add(run);
+            }
+        }
+        return all;
+    }
+
+    private static JsonNode read(Path file) {
+        try {
+            return JSON.readTree(file.toFile());
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static ObjectNode header(List<String> command) {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("format", FORMAT);
+        root.put("kbench_version", Main.VERSION);
+        root.put("host", HostName.current());
+        ArrayNode args = root.putArray("command");
+        command.forEach(args::add);
+        ObjectNode jvm = root.putObject("jvm");
+        jvm.put("version", System.getProperty("java.runtime.version", ""));
+        jvm.put("vendor", System.getProperty("java.vendor", ""));
+        jvm.put("vm", System.getProperty("java.vm.name", ""));
+        ObjectNode os = root.putObject("os");
+        os.put("name", System.getProperty("os.name", ""));
+        os.put("version", System.getProperty("os.version", ""));
+        os.put("arch", System.getProperty("os.arch", ""));
+        os.put("cpus", Runtime.getRuntime().availableProcessors());
+        String[] git = git();
+        if (git == null) {
+            root.putNull("git");
+        } else {
+            ObjectNode g = root.putObject("git");
+            g.put("commit", git[0]);
+            g.put("dirty", !git[1].isEmpty());
+        }
+        return root;
+    }
+
+    /** The commit of the git repository around the working directory and its status, or null outside one. */
+    private static String[] git() {
+        String commit = command("git", "rev-parse", "HEAD");
+        if (commit == null || commit.isEmpty()) {
+            return null;
+        }
+        String status = command("git", "status", "--porcelain", "--untracked-files=no");
+        return new String[] {commit, status == null ? "" : status};
+    }
+
+    private static String command(String... args) {
+        try {
+            Process p = new ProcessBuilder(args).redirectErrorStream(false)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            p.getOutputStream().close();
+            byte[] out = p.getInputStream().readAllBytes();
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return null;
+            }
+            return p.exitValue() == 0 ? new String(out, StandardCharsets.UTF_8).strip() : null;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+}
