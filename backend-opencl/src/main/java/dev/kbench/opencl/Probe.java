@@ -175,6 +175,7 @@ record Probe(Availability availability, List<String> inventory, Optional<Candida
             return;
         }
         inventory.add("platform " + p + " '" + platformName + "' (" + platformVersion + "): " + devices.length + " device(s)");
+        int firstIndex = candidates.size();
         for (cl_device_id device : devices) {
             int index = candidates.size();
             try {
@@ -187,9 +188,11 @@ record Probe(Availability availability, List<String> inventory, Optional<Candida
                         typeName(type), p, platformName, version, available ? "" : ", unavailable",
                         compiler ? "" : ", no compiler");
                 String id = Cl.deviceId(device);
-                if (!id.isEmpty()) {
-                    description += " [" + id + "]";
+                if (id.isEmpty()) {
+                    // neither a bus id nor a UUID: the position, stable while the platforms stay the same
+                    id = "cl:" + p + ":" + (index - firstIndex);
                 }
+                description += " [" + id + "]";
                 Candidate candidate = new Candidate(index, platform, device, platformName, platformVersion, name, type,
                         available && compiler, description, id);
                 candidates.add(candidate);

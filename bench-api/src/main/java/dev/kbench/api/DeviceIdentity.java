@@ -13,7 +13,9 @@ import java.util.Objects;
  * @param name the device's name as the API reports it
  * @param id a stable identity where the API has one: the PCI bus id ({@code 0000:18:00.0}) for CUDA, and
  *        for OpenCL where the device has {@code cl_khr_pci_bus_info}, else the device UUID (Level Zero,
- *        OpenCL's {@code cl_khr_device_uuid}) as 32 hex digits; empty when the API has none
+ *        OpenCL's {@code cl_khr_device_uuid}) as 32 hex digits; for an OpenCL device with neither,
+ *        {@code cl:PLATFORM:DEVICE} (its position, stable while the installed platforms stay the same);
+ *        empty when the backend knows nothing better
  */
 public record DeviceIdentity(String backend, int index, String name, String id) {
 

@@ -170,7 +170,8 @@ final class CompareCommand implements Callable<Integer> {
             next = group.samples();
             newName += " (" + group.label() + ")";
         }
-        List<String> differ = DeviceGroup.mismatches(base, next);
+        // naming both devices is asking for a device comparison; otherwise different devices are refused
+        List<String> differ = baseDevice != null && newDevice != null ? List.of() : DeviceGroup.mismatches(base, next);
         if (!differ.isEmpty() && !ignoreDevices) {
             throw new InputException(basePath + " and " + newPath + " were measured on different devices or drivers:\n  "
                     + String.join("\n  ", differ) + "\ncompare samples of one device (--base-device, --new-device), "

@@ -41,6 +41,14 @@ final class MergeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        for (int i = 0; i < inputs.size(); i++) {
+            for (int j = 0; j < i; j++) {
+                if (sameFile(inputs.get(i), inputs.get(j))) {
+                    throw new InputException("IN.csv '" + inputs.get(i) + "' is given twice (as '" + inputs.get(j)
+                            + "'); each file may be merged once");
+                }
+            }
+        }
         for (Path in : inputs) {
             if (sameFile(in, output)) {
                 throw new InputException("OUT.csv '" + output + "' is also an input; write the merge to a new file");

@@ -1,0 +1,209 @@
+package dev.kbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kbench.api.HostName;
+import dev.kbench.api.SampleRecord;
+import dev.kbench.stats.SamplesCsv;
+import dev.kbench.stats.SamplesCsvWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Several devices for real: PoCL with two CPU devices ({@code POCL_DEVICES="pthread pthread"}), each
+ * measured by {@code kbench run --devices all} in its own JVM, then {@code compare --by-device},
+ * the device check of {@code compare}, and {@code merge}.
+ */
+class DevicesTest {
+
+    @TempDir
+    static Path dir;
+    private static Path sequential;
+    private static Path parallel;
+    private static String parallelOut;
+
+    @BeforeAll
+    static void measureTwoDevicesBothWays() throws Exception {
+        Pocl.require();
+        sequential = dir.resolve("sequential.csv");
+        run("--devices", "all", "--csv-samples", sequential.toString());
+        parallel = dir.resolve("parallel.csv");
+        parallelOut = run("--devices", "0,1", "--parallel-devices", "--csv-samples", parallel.toString());
+    }
+
+    /** Runs the copy benchmark in a child JVM that sees two PoCL devices; returns stdout and stderr. */
+    private static String run(String... extra) throws Exception {
+        List<String> args = new ArrayList<>(List.of("--backend", "opencl", "run", "--filter", "copy", "-p", "n=2^12",
+                "--repetitions", "3", "--progress", "none"));
+        args.addAll(List.of(extra));
+        ProcessBuilder builder = new ProcessBuilder(Jvm.onClassPath(e -> true, args.toArray(String[]::new)))
+                .redirectErrorStream(true);
+        builder.environment().put("POCL_DEVICES", "pthread pthread");
+        Process child = builder.start();
+        child.getOutputStream().close();
+        String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(child.waitFor(600, TimeUnit.SECONDS), output);
+        assertEquals(0, child.exitValue(), output);
+        return output;
+    }
+
+    private static Set<String> deviceIds(List<SampleRecord> rows) {
+        return rows.stream().map(SampleRecord::deviceId).collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    @Test
+    void everyDeviceIsMeasuredAndEverySampleTagged() {
+        for (Path file : List.of(sequential, parallel)) {
+            List<SampleRecord> rows = SamplesCsv.read(file);
+            assertEquals(Set.of("cl:0:0", "cl:0:1"), deviceIds(rows), file.toString());
+            assertEquals(2 * 3, rows.size(), "3 repetitions of 1 sample on each of 2 devices: " + rows);
+            for (SampleRecord r : rows) {
+                assertEquals(HostName.current(), r.host());
+                assertEquals("opencl", r.backend());
+                assertTrue(r.device().startsWith("pthread"), r.device());
+                assertTrue(r.smClockMHz().isEmpty(), "PoCL has no clock reading");
+            }
+            assertEquals("cl:0:0", rows.getFirst().deviceId(), "devices in index order");
+        }
+        assertTrue(parallelOut.contains("== device 0: pthread") && parallelOut.contains("== device 1: pthread"),
+                parallelOut);
+    }
+
+    @Test
+    void theEnvironmentSidecarRecordsEachDevice() throws IOException {
+        JsonNode env = new ObjectMapper().readTree(RunEnvironment.sidecar(sequential).toFile());
+        assertEquals("kbench-env/1", env.get("format").asText());
+        assertEquals(Main.VERSION, env.get("kbench_version").asText());
+        assertEquals(HostName.current(), env.get("host").asText());
+        assertTrue(env.get("jvm").get("version").asText().startsWith(Runtime.version().feature() + ""));
+        assertTrue(env.has("git"), "git is recorded, null outside a repository");
+        JsonNode runs = env.get("runs");
+        assertEquals(2, runs.size());
+        for (int i = 0; i < 2; i++) {
+            JsonNode run = runs.get(i);
+            assertEquals(i, run.get("device_index").asInt());
+            assertEquals("cl:0:" + i, run.get("device_id").asText());
+            assertEquals("opencl", run.get("backend").asText());
+            assertTrue(run.get("facts").get("driverVersion").asText().length() > 0, run.toString());
+            assertTrue(run.get("start").get("sm_clock_mhz").isNull(), "no NVML on PoCL: empty, not an error");
+            assertTrue(run.get("ended").asText().compareTo(run.get("started").asText()) >= 0);
+        }
+    }
+
+    @Test
+    void compareByDeviceTestsDeviceOneAgainstDeviceZero() throws IOException {
+        Cli.Result result = Cli.run("compare", "--by-device", sequential.toString(), "--format", "json",
+                "--fail-on", "never");
+        assertEquals(0, result.status(), result.toString());
+        JsonNode json = new ObjectMapper().readTree(result.out());
+        JsonNode pairs = json.get("by_device");
+        assertEquals(1, pairs.size(), result.out());
+        assertTrue(pairs.get(0).get("base").asText().contains("[cl:0:0]"), result.out());
+        assertTrue(pairs.get(0).get("new").asText().contains("[cl:0:1]"), result.out());
+        JsonNode copy = pairs.get(0).get("compare").get("results").get(0);
+        assertEquals("copy", copy.get("benchmark").asText());
+        assertEquals(3, copy.get("n_base").asInt());
+        assertEquals(3, copy.get("n_new").asInt());
+
+        Cli.Result named = Cli.run("compare", sequential.toString(), "--base-device", "cl:0:1", "--new-device", "0",
+                "--fail-on", "never");
+        assertEquals(0, named.status(), named.toString());
+        assertTrue(named.out().contains("[cl:0:1]") && named.out().contains("[cl:0:0]"), named.toString());
+
+        Cli.Result unknown = Cli.run("compare", sequential.toString(), "--base-device", "7", "--new-device", "0");
+        assertEquals(2, unknown.status(), unknown.toString());
+        assertTrue(unknown.err().contains("--base-device '7' matches no device; the samples have 2: 0 = opencl pthread"),
+                unknown.err());
+    }
+
+    @Test
+    void compareRefusesDifferentDevicesUnlessTold() throws IOException {
+        Path zero = split(sequential, "cl:0:0", "zero.csv");
+        Path one = split(sequential, "cl:0:1", "one.csv");
+        Cli.Result refused = Cli.run("compare", zero.toString(), one.toString());
+        assertEquals(2, refused.status(), refused.toString());
+        assertTrue(refused.err().contains("were measured on different devices or drivers:\n  device_id: base cl:0:0, "
+                + "new cl:0:1\n"), refused.err());
+        assertEquals("", refused.out(), "nothing compared");
+        Cli.Result ignored = Cli.run("compare", zero.toString(), one.toString(), "--ignore-devices", "--fail-on", "never");
+        assertEquals(0, ignored.status(), ignored.toString());
+        assertTrue(ignored.out().contains("copy"), ignored.out());
+        Cli.Result same = Cli.run("compare", sequential.toString(), parallel.toString(), "--fail-on", "never");
+        assertEquals(0, same.status(), "the same two devices on both sides compare: " + same);
+    }
+
+    @Test
+    void mergeKeepsTagsAndRefusesDuplicatesAndOverwrites() throws IOException {
+        Path zero = split(sequential, "cl:0:0", "m-zero.csv");
+        Path one = split(parallel, "cl:0:1", "m-one.csv");
+        Path out = dir.resolve("merged.csv");
+        Cli.Result merged = Cli.run("merge", out.toString(), zero.toString(), one.toString());
+        assertEquals(0, merged.status(), merged.toString());
+        List<SampleRecord> rows = SamplesCsv.read(out);
+        List<SampleRecord> expected = new ArrayList<>(SamplesCsv.read(zero));
+        expected.addAll(SamplesCsv.read(one));
+        assertEquals(expected, rows);
+
+        Cli.Result exists = Cli.run("merge", out.toString(), zero.toString(), one.toString());
+        assertEquals(2, exists.status(), exists.toString());
+        assertTrue(exists.err().contains("'" + out + "' exists; choose a new file or pass --force"), exists.err());
+        assertEquals(expected, SamplesCsv.read(out), "OUT untouched");
+        assertEquals(0, Cli.run("merge", "--force", out.toString(), zero.toString(), one.toString()).status());
+
+        Path again = dir.resolve("again.csv");
+        Cli.Result duplicate = Cli.run("merge", again.toString(), sequential.toString(), zero.toString());
+        assertEquals(2, duplicate.status(), duplicate.toString());
+        assertTrue(duplicate.err().contains("duplicate sample: copy[n=4096] repetition 0 sample 0 of fork 0 on host '"
+                + HostName.current() + "', device 'cl:0:0' is in " + sequential + " and in " + zero), duplicate.err());
+        assertTrue(!Files.exists(again), "nothing written");
+
+        Path other = dir.resolve("other.csv");
+        try (SamplesCsvWriter w = SamplesCsvWriter.open(other)) {
+            w.append(SamplesCsv.read(one).stream().map(r -> new SampleRecord("triad", r.params(), r.repetition(),
+                    r.sample(), r.timeMillis(), r.backend(), r.device(), r.bytes(), r.flops(), r.fork(), "elsewhere",
+                    r.deviceId())).toList());
+        }
+        Cli.Result differ = Cli.run("merge", again.toString(), zero.toString(), other.toString());
+        assertEquals(2, differ.status(), differ.toString());
+        assertTrue(differ.err().contains(other + " does not hold the benchmarks of " + zero
+                + "; it lacks copy[n=4096]; it adds triad[n=4096]"), differ.err());
+    }
+
+    @Test
+    void badDeviceSelectionsAreBadInput() {
+        Pocl.require();
+        Cli.Result missing = Cli.run("--backend", "opencl", "run", "--filter", "copy", "--devices", "0,5");
+        assertEquals(2, missing.status(), missing.toString());
+        assertTrue(missing.err().contains("--devices: 5 is not a device of opencl; its devices: 0: "), missing.err());
+        Cli.Result words = Cli.run("--backend", "opencl", "run", "--filter", "copy", "--devices", "first");
+        assertEquals(2, words.status(), words.toString());
+        assertTrue(words.err().contains("--devices: 'first' is not 'all' or a list of device indices"), words.err());
+        Cli.Result device = Cli.run("--backend", "opencl", "run", "--filter", "copy", "--device", "9");
+        assertEquals(2, device.status(), device.toString());
+        assertTrue(device.err().contains("device 9 does not exist: opencl has 1 device(s): 0: "), device.err());
+        Cli.Result parallelAlone = Cli.run("--backend", "opencl", "run", "--filter", "copy", "--parallel-devices");
+        assertEquals(2, parallelAlone.status(), parallelAlone.toString());
+    }
+
+    private static Path split(Path file, String deviceId, String name) throws IOException {
+        Path out = dir.resolve(name);
+        try (SamplesCsvWriter w = SamplesCsvWriter.open(out)) {
+            w.append(SamplesCsv.read(file).stream().filter(r -> r.deviceId().equals(deviceId)).toList());
+        }
+        return out;
+    }
+}
