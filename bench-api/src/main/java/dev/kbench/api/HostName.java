@@ -13,8 +13,12 @@ public final class HostName {
     private HostName() {
     }
 
+    /** The environment variable that overrides the host name samples are tagged with. */
+    public static final String ENV = "KBENCH_HOST";
+
     /**
-     * The host name: the environment's {@code HOSTNAME}, else {@code /etc/hostname}, else the local
+     * The host name: the environment's {@code KBENCH_HOST} (for a scheduler's task name, or a container
+     * whose host name says nothing), else {@code HOSTNAME}, else {@code /etc/hostname}, else the local
      * address's name; {@code localhost} if none is known. Read once per process.
      *
      * @return the name, never empty
@@ -24,6 +28,10 @@ public final class HostName {
     }
 
     private static String lookup() {
+        String chosen = System.getenv(ENV);
+        if (chosen != null && !chosen.isBlank()) {
+            return chosen.strip();
+        }
         String env = System.getenv("HOSTNAME");
         if (env != null && !env.isBlank()) {
             return env.strip();
