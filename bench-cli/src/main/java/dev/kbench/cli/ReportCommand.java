@@ -21,6 +21,7 @@ import dev.kbench.cli.format.StatsNames;
 import dev.kbench.stats.BrunnerMunzelTest;
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.CompareReport;
+import dev.kbench.stats.DeviceGroup;
 import dev.kbench.stats.Summarizer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -46,7 +47,8 @@ import picocli.CommandLine.Parameters;
                 "A self-contained page (inline SVG, no scripts) with a summary table and a box-and-strip plot of each "
                 + "benchmark's samples; given --base BASE.csv too, the comparison of FILE.csv against it (chart and table) and base-vs-new plots.",
                 "", "Examples:", "  kbench report new.csv -o report.html",
-                "  kbench report --base main.csv pr.csv -o report.html"},
+                "  kbench report --base main.csv pr.csv -o report.html",
+                "  kbench report run.csv --base-device 0 --new-device 1 -o gpus.html   (GPU 1 against GPU 0)"},
         footer = {"", "Exit status: 0 written; 2 bad input or usage."})
 final class ReportCommand implements Callable<Integer> {
 
@@ -73,6 +75,13 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--alpha", paramLabel = "ALPHA", defaultValue = "0.001", description = "Significance level (default 0.001).")
     private double alpha;
 
+    @Option(names = "--base-device", paramLabel = "DEV", description = "Compare with this device's samples: of --base BASE.csv "
+            + "if given, else of FILE.csv (device_id, HOST:DEVICE_ID or position, as in compare).")
+    private String baseDevice;
+
+    @Option(names = "--new-device", paramLabel = "DEV", description = "Report this device's samples of FILE.csv.")
+    private String newDevice;
+
     @Override
     public Integer call() {
         if (!extra.isEmpty()) {
@@ -85,13 +94,30 @@ final class ReportCommand implements Callable<Integer> {
         Compare compare = Compare.withDefaults().with(StatsNames.method(method))
                 .with(BrunnerMunzelTest.Distribution.T).withAlpha(alpha);
         Summarizer summarizer = Summarizer.withDefaults();
-        List<SampleRecord> samples = Inputs.readSamples(file);
-        ReportPage.Input current = new ReportPage.Input(file.toString(), samples, summarizer.summarize(samples));
+        List<SampleRecord> all = Inputs.readSamples(file);
+        List<SampleRecord> samples = all;
+        String name = file.toString();
+        if (newDevice != null) {
+            DeviceGroup group = DeviceGroup.select(DeviceGroup.of(all), newDevice, "--new-device");
+            samples = group.samples();
+            name += " " + group.label();
+        }
+        ReportPage.Input current = new ReportPage.Input(name, samples, summarizer.summarize(samples));
         Optional<ReportPage.Input> base = Optional.empty();
         Optional<CompareReport> comparison = Optional.empty();
-        if (basePath != null) {
-            List<SampleRecord> baseSamples = Inputs.readSamples(basePath);
-            base = Optional.of(new ReportPage.Input(basePath.toString(), baseSamples, summarizer.summarize(baseSamples)));
+        if (basePath == null && baseDevice != null && newDevice == null) {
+            throw new IllegalArgumentException("--base-device without --base compares two devices of " + file
+                    + "; give --new-device too");
+        }
+        if (basePath != null || baseDevice != null) {
+            List<SampleRecord> baseSamples = basePath != null ? Inputs.readSamples(basePath) : all;
+            String baseName = basePath != null ? basePath.toString() : file.toString();
+            if (baseDevice != null) {
+                DeviceGroup group = DeviceGroup.select(DeviceGroup.of(baseSamples), baseDevice, "--base-device");
+                baseSamples = group.samples();
+                baseName += " " + group.label();
+            }
+            base = Optional.of(new ReportPage.Input(baseName, baseSamples, summarizer.summarize(baseSamples)));
             comparison = Optional.of(compare.compare(baseSamples, samples));
         }
         String html = ReportPage.html(current, base, comparison);

@@ -131,6 +131,19 @@ class DevicesTest {
     }
 
     @Test
+    void reportComparesTwoDevicesOfOneFile() throws IOException {
+        Path html = dir.resolve("gpus.html");
+        Cli.Result result = Cli.run("report", sequential.toString(), "--base-device", "0", "--new-device", "1", "-o",
+                html.toString());
+        assertEquals(0, result.status(), result.toString());
+        String page = Files.readString(html);
+        assertTrue(page.contains("[cl:0:0]") && page.contains("[cl:0:1]"), "both devices named");
+        assertTrue(page.contains("copy"), "the benchmark is there");
+        Cli.Result half = Cli.run("report", sequential.toString(), "--base-device", "0", "-o", html.toString());
+        assertEquals(2, half.status(), half.toString());
+    }
+
+    @Test
     void compareRefusesDifferentDevicesUnlessTold() throws IOException {
         Path zero = split(sequential, "cl:0:0", "zero.csv");
         Path one = split(sequential, "cl:0:1", "one.csv");
