@@ -60,6 +60,13 @@ public final class FakeDriverLaunches {
     public static void main(String[] args) {
         try (CudaDriver driver = new CudaDriver()) {
             System.out.println("availability: " + driver.availability());
+            System.out.println("devices: " + String.join("; ", driver.devices().stream()
+                    .map(dev.kbench.api.DeviceIdentity::describe).toList()));
+            try (dev.kbench.api.Driver second = driver.withDevice(1)) {
+                System.out.println("second: " + second.identity() + ", uuid "
+                        + second.deviceInterface().facts().extra().get("uuid")
+                        + ", telemetry " + second.deviceInterface().telemetry());
+            }
             DeviceInterface device = driver.deviceInterface();
             System.out.println("launchPath: " + device.facts().extra().get("launchPath"));
             KernelModule module = device.loadModule(KernelSource.ofText(SourceKind.PTX, PTX, "k.ptx"));

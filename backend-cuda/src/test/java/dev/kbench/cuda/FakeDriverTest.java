@@ -62,6 +62,11 @@ class FakeDriverTest {
             assertEquals(0, run.exit(), run.out() + run.err());
             assertEquals("", run.err(), "nothing on stderr");
         }
+        assertTrue(ffm.out().contains("devices: 0: Fake GPU [0000:18:00.0]; 1: Fake GPU [0000:19:00.0]\n"
+                + "second: DeviceIdentity[backend=cuda, index=1, name=Fake GPU, id=0000:19:00.0], uuid "
+                + "b0b1b2b3b4b5b6b7b8b9babbbcbdbebf, telemetry DeviceTelemetry[smClockMHz=OptionalDouble.empty, "
+                + "temperatureCelsius=OptionalDouble.empty]\n"), "cuDeviceGetCount, cuDeviceGetPCIBusId, "
+                + "cuDeviceGetUuid; no NVML here, so empty telemetry: " + ffm.out());
         String ffmPath = "launchPath: " + LaunchMode.FFM_DESCRIPTION + "\n";
         assertTrue(ffm.out().contains(ffmPath), ffm.out());
         assertTrue(classPath.out().contains(ffmPath), "the default is FFM: " + classPath.out());

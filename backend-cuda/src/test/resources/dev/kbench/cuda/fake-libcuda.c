@@ -1,6 +1,7 @@
 /*
  * A stand-in for the NVIDIA driver's libcuda.so.1 with just the entry points the cuda backend calls to
- * open a device, load a module, allocate and launch (FakeDriverTest). cuLaunchKernel prints what it
+ * list and open devices (two, with PCI bus ids 0000:18:00.0 and 0000:19:00.0), load a module, allocate
+ * and launch (FakeDriverTest). cuLaunchKernel prints what it
  * was given, reading parameter i as FAKE_PARAM_SIZES[i] bytes (e.g. "8,8,4"), so that the FFM and the
  * JCuda launch paths can be compared byte for byte. Handles are made-up numbers; nothing runs.
  */
@@ -18,7 +19,16 @@ static unsigned long long next_alloc = 0x7f0000100000ULL;
 
 CUresult cuInit(unsigned flags) { return 0; }
 CUresult cuDriverGetVersion(int *version) { *version = 13000; return 0; }
-CUresult cuDeviceGetCount(int *count) { *count = 1; return 0; }
+CUresult cuDeviceGetCount(int *count) { *count = 2; return 0; }
+CUresult cuDeviceGetPCIBusId(char *id, int length, CUdevice device) {
+    snprintf(id, length, "0000:%02X:00.0", 0x18 + device); return 0;
+}
+typedef struct { char bytes[16]; } CUuuid;
+CUresult cuDeviceGetUuid(CUuuid *uuid, CUdevice device) {
+    for (int i = 0; i < 16; i++) uuid->bytes[i] = (char) (0xa0 + i + 16 * device);
+    return 0;
+}
+CUresult cuDeviceGetUuid_v2(CUuuid *uuid, CUdevice device) { return cuDeviceGetUuid(uuid, device); }
 CUresult cuDeviceGet(CUdevice *device, int ordinal) { *device = ordinal; return 0; }
 CUresult cuDeviceGetName(char *name, int length, CUdevice device) { snprintf(name, length, "Fake GPU"); return 0; }
 CUresult cuDeviceGetAttribute(int *value, int attribute, CUdevice device) { *value = 64; return 0; }
