@@ -64,9 +64,11 @@ public final class FakeDriverLaunches {
                     .map(dev.kbench.api.DeviceIdentity::describe).toList()));
             try (dev.kbench.api.Driver second = driver.withDevice(1)) {
                 System.out.println("second: " + second.identity() + ", uuid "
-                        + second.deviceInterface().facts().extra().get("uuid")
+                        + second.deviceInterface().facts().extra().get("uuid") + ", NVIDIA driver "
+                        + second.deviceInterface().facts().extra().get("nvidiaDriverVersion")
                         + ", telemetry " + second.deviceInterface().telemetry());
             }
+            System.out.println("first: telemetry " + driver.deviceInterface().telemetry());
             DeviceInterface device = driver.deviceInterface();
             System.out.println("launchPath: " + device.facts().extra().get("launchPath"));
             KernelModule module = device.loadModule(KernelSource.ofText(SourceKind.PTX, PTX, "k.ptx"));

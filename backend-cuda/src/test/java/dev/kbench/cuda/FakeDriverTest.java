@@ -64,9 +64,11 @@ class FakeDriverTest {
         }
         assertTrue(ffm.out().contains("devices: 0: Fake GPU [0000:18:00.0]; 1: Fake GPU [0000:19:00.0]\n"
                 + "second: DeviceIdentity[backend=cuda, index=1, name=Fake GPU, id=0000:19:00.0], uuid "
-                + "b0b1b2b3b4b5b6b7b8b9babbbcbdbebf, telemetry DeviceTelemetry[smClockMHz=OptionalDouble.empty, "
-                + "temperatureCelsius=OptionalDouble.empty]\n"), "cuDeviceGetCount, cuDeviceGetPCIBusId, "
-                + "cuDeviceGetUuid; no NVML here, so empty telemetry: " + ffm.out());
+                + "b0b1b2b3b4b5b6b7b8b9babbbcbdbebf, NVIDIA driver 570.124.06, telemetry DeviceTelemetry[smClockMHz="
+                + "OptionalDouble[1980.0], temperatureCelsius=OptionalDouble[41.0]]\n"
+                + "first: telemetry DeviceTelemetry[smClockMHz=OptionalDouble.empty, temperatureCelsius="
+                + "OptionalDouble.empty]\n"), "cuDeviceGetCount, cuDeviceGetPCIBusId, cuDeviceGetUuid, and NVML found "
+                + "by PCI bus id (device 0 is unknown to the fake NVML: empty, not an error): " + ffm.out());
         String ffmPath = "launchPath: " + LaunchMode.FFM_DESCRIPTION + "\n";
         assertTrue(ffm.out().contains(ffmPath), ffm.out());
         assertTrue(classPath.out().contains(ffmPath), "the default is FFM: " + classPath.out());
@@ -98,8 +100,16 @@ class FakeDriverTest {
         try (InputStream in = FakeDriverTest.class.getResourceAsStream("fake-libcuda.c")) {
             Files.write(source, in.readAllBytes());
         }
+        Path nvml = dir.resolve("fake-libnvidia-ml.c");
+        try (InputStream in = FakeDriverTest.class.getResourceAsStream("fake-libnvidia-ml.c")) {
+            Files.write(nvml, in.readAllBytes());
+        }
         Process cc;
         try {
+            cc = new ProcessBuilder("cc", "-shared", "-fPIC", "-o", dir.resolve("libnvidia-ml.so.1").toString(), nvml.toString())
+                    .redirectErrorStream(true).start();
+            String nvmlLog = new String(cc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(cc.waitFor(60, TimeUnit.SECONDS) && cc.exitValue() == 0, "cc failed: " + nvmlLog);
             cc = new ProcessBuilder("cc", "-shared", "-fPIC", "-o", dir.resolve("libcuda.so.1").toString(), source.toString())
                     .redirectErrorStream(true).start();
         } catch (IOException e) {
