@@ -171,7 +171,14 @@ final class CompareCommand implements Callable<Integer> {
             newName += " (" + group.label() + ")";
         }
         // naming both devices is asking for a device comparison; otherwise different devices are refused
-        List<String> differ = baseDevice != null && newDevice != null ? List.of() : DeviceGroup.mismatches(base, next);
+        List<String> differ = new java.util.ArrayList<>(baseDevice != null && newDevice != null ? List.of()
+                : DeviceGroup.mismatches(base, next));
+        java.util.SortedSet<String> baseDrivers = RunEnvironment.driverVersions(basePath);
+        java.util.SortedSet<String> newDrivers = RunEnvironment.driverVersions(newPath);
+        if (!baseDrivers.isEmpty() && !newDrivers.isEmpty() && !baseDrivers.equals(newDrivers)) {
+            differ.add("driver version (environment sidecars): base " + String.join(" | ", baseDrivers) + ", new "
+                    + String.join(" | ", newDrivers));
+        }
         if (!differ.isEmpty() && !ignoreDevices) {
             throw new InputException(basePath + " and " + newPath + " were measured on different devices or drivers:\n  "
                     + String.join("\n  ", differ) + "\ncompare samples of one device (--base-device, --new-device), "

@@ -171,6 +171,27 @@ final class RunEnvironment {
         return all;
     }
 
+    /**
+     * The driver versions a samples file's sidecar records, one entry per distinct
+     * {@code backend driverVersion[/nvidiaDriverVersion]}.
+     *
+     * @param samples the samples file
+     * @return the versions, sorted; empty without a kbench sidecar
+     */
+    static java.util.SortedSet<String> driverVersions(Path samples) {
+        java.util.SortedSet<String> versions = new java.util.TreeSet<>();
+        for (JsonNode run : runs(sidecar(samples))) {
+            if (!run.has("facts")) {
+                continue;   // a device whose process failed
+            }
+            JsonNode facts = run.path("facts");
+            String version = facts.path("driverVersion").asText("");
+            String nvidia = facts.path("nvidiaDriverVersion").asText("");
+            versions.add((run.path("backend").asText("") + " " + version + (nvidia.isEmpty() ? "" : "/" + nvidia)).strip());
+        }
+        return versions;
+    }
+
     private static JsonNode read(Path file) {
         try {
             return JSON.readTree(file.toFile());

@@ -157,6 +157,21 @@ class DevicesTest {
         assertTrue(ignored.out().contains("copy"), ignored.out());
         Cli.Result same = Cli.run("compare", sequential.toString(), parallel.toString(), "--fail-on", "never");
         assertEquals(0, same.status(), "the same two devices on both sides compare: " + same);
+
+        // the same device under another driver version (as the environment sidecar records it)
+        Path upgraded = dir.resolve("upgraded.csv");
+        Files.copy(sequential, upgraded);
+        ObjectMapper json = new ObjectMapper();
+        JsonNode env = json.readTree(RunEnvironment.sidecar(sequential).toFile());
+        env.get("runs").forEach(run -> ((com.fasterxml.jackson.databind.node.ObjectNode) run.get("facts"))
+                .put("driverVersion", "9.9"));
+        json.writeValue(RunEnvironment.sidecar(upgraded).toFile(), env);
+        Cli.Result drivers = Cli.run("compare", sequential.toString(), upgraded.toString());
+        assertEquals(2, drivers.status(), drivers.toString());
+        assertTrue(drivers.err().contains("driver version (environment sidecars): base opencl "), drivers.err());
+        assertTrue(drivers.err().contains(", new opencl 9.9\n"), drivers.err());
+        assertEquals(0, Cli.run("compare", sequential.toString(), upgraded.toString(), "--ignore-devices",
+                "--fail-on", "never").status());
     }
 
     @Test
