@@ -1,9 +1,10 @@
 package dev.kbench.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.kbench.api.SampleRecord;
+import dev.kbench.stats.SamplesCsv;
 import dev.kbench.stats.SamplesCsvWriter;
 import dev.kbench.stats.SamplesMerge;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -19,7 +20,7 @@ import picocli.CommandLine.Parameters;
 /** {@code kbench merge OUT.csv IN.csv...}: samples of many hosts or devices in one file. */
 @Command(name = "merge", sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Combine samples files from several hosts, devices or forks into one, keeping every tag.", "",
-                "Every input must hold the same benchmarks (names and parameters); a sample present twice (same host, "
+                "Every input must have the same kbench columns and hold the same benchmarks (names and parameters); a sample present twice (same host, "
                 + "device_id, fork, benchmark, params, repetition and sample) is refused. The inputs' environment "
                 + "sidecars (IN.csv.env.json) are combined into OUT.csv.env.json.", "", "Example:",
                 "  kbench merge fleet.csv node-*.csv && kbench compare --by-device fleet.csv", ""},
@@ -60,10 +61,18 @@ final class MergeCommand implements Callable<Integer> {
         List<SamplesMerge.Input> read = new ArrayList<>();
         List<JsonNode> runs = new ArrayList<>();
         for (Path in : inputs) {
-            read.add(new SamplesMerge.Input(in.toString(), Inputs.readSamples(in)));
+            List<SampleRecord> rows = Inputs.readSamples(in);
+            read.add(new SamplesMerge.Input(in.toString(), SamplesCsv.header(in), rows));
             runs.addAll(RunEnvironment.runs(RunEnvironment.sidecar(in)));
         }
         List<SampleRecord> merged = SamplesMerge.merge(read);
+        for (SamplesMerge.Input input : read) {
+            List<String> dropped = input.columns().stream().filter(c -> !SamplesCsv.COLUMNS.contains(c)).toList();
+            if (!dropped.isEmpty()) {
+                spec.commandLine().getErr().println("kbench merge: " + input.name() + ": columns " + String.join(", ", dropped)
+                        + " are not kbench's and are not kept");
+            }
+        }
         Path tmp = output.toAbsolutePath().resolveSibling("." + output.getFileName() + ".merge.tmp");
         try {
             Files.deleteIfExists(tmp);

@@ -93,6 +93,35 @@ public final class SamplesCsv {
     }
 
     /**
+     * The column names of a samples file's header row, as written (a byte-order mark removed).
+     *
+     * @param file the file
+     * @return the names, in order; empty for an empty file
+     * @throws UncheckedIOException if it cannot be read
+     */
+    public static List<String> header(Path file) {
+        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            CSVParser parser = CSVParser.builder().setReader(reader).setFormat(FORMAT).get();
+            Iterator<CSVRecord> records = parser.iterator();
+            while (records.hasNext()) {
+                CSVRecord record = records.next();
+                if (record.size() == 1 && record.get(0).isBlank()) {
+                    continue;
+                }
+                List<String> names = new ArrayList<>();
+                for (String name : record) {
+                    names.add(names.isEmpty() && !name.isEmpty() && name.charAt(0) == BOM ? name.substring(1).strip()
+                            : name.strip());
+                }
+                return names;
+            }
+            return List.of();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read samples file '" + file + "': " + e.getMessage(), e);
+        }
+    }
+
+    /**
      * Reads samples from a reader.
      *
      * @param reader the CSV text; not closed

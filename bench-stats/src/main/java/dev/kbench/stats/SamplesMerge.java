@@ -11,24 +11,36 @@ import java.util.Set;
 
 /**
  * Combines samples files from several hosts or devices into one, as {@code kbench merge} does: every
- * input must hold the same set of benchmarks (name and parameters), and no sample may appear twice. A
+ * input must have the same kbench columns ({@link SamplesCsv#COLUMNS} in its header; other columns are
+ * not kept) and the same set of benchmarks (name and parameters), and no sample may appear twice. A
  * sample's key is (host, device_id, fork, benchmark, params, repetition, sample); for rows without a
  * {@code device_id} the device name stands in. Rows keep every tag; the output is the inputs in order.
  */
 public final class SamplesMerge {
 
     /**
-     * One input: its name for messages and its rows.
+     * One input: its name for messages, its header and its rows.
      *
      * @param name the file name
+     * @param columns the column names of its header
      * @param samples its rows
      */
-    public record Input(String name, List<SampleRecord> samples) {
+    public record Input(String name, List<String> columns, List<SampleRecord> samples) {
 
         /** Validates and copies. */
         public Input {
             Objects.requireNonNull(name, "name");
+            columns = List.copyOf(columns);
             samples = List.copyOf(samples);
+        }
+
+        /**
+         * The kbench columns of the header, in {@link SamplesCsv#COLUMNS} order.
+         *
+         * @return the known columns present
+         */
+        public List<String> known() {
+            return SamplesCsv.COLUMNS.stream().filter(columns::contains).toList();
         }
     }
 
@@ -46,6 +58,19 @@ public final class SamplesMerge {
     public static List<SampleRecord> merge(List<Input> inputs) {
         if (inputs.isEmpty()) {
             throw new IllegalArgumentException("nothing to merge: give at least one samples file");
+        }
+        List<String> schema = inputs.getFirst().known();
+        for (Input input : inputs.subList(1, inputs.size())) {
+            if (!input.known().equals(schema)) {
+                Set<String> missing = new LinkedHashSet<>(schema);
+                missing.removeAll(input.known());
+                Set<String> extra = new LinkedHashSet<>(input.known());
+                extra.removeAll(schema);
+                throw new IllegalArgumentException(input.name() + " has other columns than " + inputs.getFirst().name()
+                        + (missing.isEmpty() ? "" : "; it lacks " + String.join(", ", missing))
+                        + (extra.isEmpty() ? "" : "; it adds " + String.join(", ", extra))
+                        + "; merge files written by the same kbench version (or rewrite the older ones)");
+            }
         }
         Set<BenchmarkId> reference = benchmarks(inputs.getFirst().samples());
         for (Input input : inputs.subList(1, inputs.size())) {

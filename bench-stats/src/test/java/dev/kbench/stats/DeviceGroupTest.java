@@ -54,17 +54,24 @@ class DeviceGroupTest {
         List<SampleRecord> a = List.of(row("a", "H200", "x", 0, 0, "copy"), row("a", "H200", "x", 0, 1, "copy"));
         List<SampleRecord> b = List.of(row("b", "H200", "x", 0, 0, "copy"), row("b", "H200", "x", 0, 1, "copy"));
         List<SampleRecord> fork1 = List.of(row("a", "H200", "x", 1, 0, "copy"), row("a", "H200", "x", 1, 1, "copy"));
-        assertEquals(6, SamplesMerge.merge(List.of(new SamplesMerge.Input("a.csv", a), new SamplesMerge.Input("b.csv", b),
-                new SamplesMerge.Input("f.csv", fork1))).size());
+        assertEquals(6, SamplesMerge.merge(List.of(new SamplesMerge.Input("a.csv", SamplesCsv.COLUMNS, a), new SamplesMerge.Input("b.csv", SamplesCsv.COLUMNS, b),
+                new SamplesMerge.Input("f.csv", SamplesCsv.COLUMNS, fork1))).size());
         IllegalArgumentException duplicate = assertThrows(IllegalArgumentException.class, () -> SamplesMerge.merge(
-                List.of(new SamplesMerge.Input("a.csv", a), new SamplesMerge.Input("a2.csv", a))));
+                List.of(new SamplesMerge.Input("a.csv", SamplesCsv.COLUMNS, a), new SamplesMerge.Input("a2.csv", SamplesCsv.COLUMNS, a))));
         assertEquals("duplicate sample: copy[n=1] repetition 0 sample 0 of fork 0 on host 'a', device 'x' is in a.csv "
                 + "and in a2.csv; each file must come from a different host, device or fork (is a file given twice?)",
                 duplicate.getMessage());
         List<SampleRecord> triad = List.of(row("c", "H200", "x", 0, 0, "triad"));
         IllegalArgumentException differ = assertThrows(IllegalArgumentException.class, () -> SamplesMerge.merge(
-                List.of(new SamplesMerge.Input("a.csv", a), new SamplesMerge.Input("c.csv", triad))));
+                List.of(new SamplesMerge.Input("a.csv", SamplesCsv.COLUMNS, a), new SamplesMerge.Input("c.csv", SamplesCsv.COLUMNS, triad))));
         assertEquals("c.csv does not hold the benchmarks of a.csv; it lacks copy[n=1]; it adds triad[n=1]; merge only "
                 + "runs of the same benchmarks and parameters", differ.getMessage());
+        List<String> old = SamplesCsv.COLUMNS.subList(0, 9);   // before fork, host, device_id, sm_clock_mhz
+        IllegalArgumentException columns = assertThrows(IllegalArgumentException.class, () -> SamplesMerge.merge(
+                List.of(new SamplesMerge.Input("a.csv", SamplesCsv.COLUMNS, a),
+                        new SamplesMerge.Input("old.csv", java.util.stream.Stream.concat(old.stream(),
+                                java.util.stream.Stream.of("note")).toList(), b))));
+        assertEquals("old.csv has other columns than a.csv; it lacks fork, host, device_id, sm_clock_mhz; merge files "
+                + "written by the same kbench version (or rewrite the older ones)", columns.getMessage());
     }
 }
