@@ -11,16 +11,32 @@
 # --by-device on the sequential and the parallel files (GPU 1 vs GPU 0) and parallel vs sequential per
 # GPU; the wall time of every run. The sm_clock_mhz column and the environment sidecars record the
 # clocks and temperatures kbench read through NVML.
+#
+# Without KBENCH, the kit of bench/gpu/prepare-evidence.sh is used (.device/app/all on the module path):
+#   run(command="source .device/env.sh; bash bench/gpu/run-devices.sh", carry=[".device"], kind="nvidia-h200-x2")
 set -uo pipefail
-kbench=${KBENCH:?set KBENCH to the kbench launcher (bin/kbench of the distribution)}
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 out=${OUT:-bench/out/devices}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+if [[ -n ${KBENCH:-} ]]; then
+  kbench=$KBENCH
+elif [[ -d $root/.device/app/all ]]; then
+  kbench=$(mktemp /tmp/kbench-launcher.XXXXXX)
+  lib=$(ls "$root"/.device/app/all/*.jar | tr '\n' ':')
+  printf '#!/usr/bin/env bash\nexec java --enable-native-access=jcuda,dev.kbench.cuda,jocl,dev.kbench.opencl -p %q -m dev.kbench.cli/dev.kbench.cli.Main "$@"\n' \
+    "${lib%:}" > "$kbench"
+  chmod +x "$kbench"
+else
+  echo "run-devices: set KBENCH to the kbench launcher (bin/kbench of the distribution), or prepare .device/ with bench/gpu/prepare-evidence.sh" >&2
+  exit 2
+fi
 rounds=${ROUNDS:-3}
 budget_s=${BUDGET_S:-420}          # stop starting rounds after this many seconds
 # RUN_ARGS replaces the measured run (e.g. for a dry run on PoCL: "--backend opencl run --filter copy -p n=2^12")
 read -r -a run_args <<< "${RUN_ARGS:---backend cuda run --filter gelu,copy,triad -p n=2^20,2^24 --repetitions 10}"
 run_args+=(--progress none)
 work=$(mktemp -d /tmp/kbench-devices.XXXXXX)
-mkdir -p "$out"
 start=$(date +%s)
 step() { echo "== $1 (+$(( $(date +%s) - start )) s)" >&2; }
 status=0
