@@ -27,7 +27,6 @@ module dev.kbench.cli {
     requires org.apache.commons.statistics.distribution;
     requires org.apache.commons.csv;
     requires com.fasterxml.jackson.databind;
-    requires java.management;
 
     opens dev.kbench.cli to info.picocli;
 }

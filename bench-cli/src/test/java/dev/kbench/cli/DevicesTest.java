@@ -25,8 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Several devices for real: PoCL with two CPU devices ({@code POCL_DEVICES="pthread pthread"}), each
- * measured by {@code kbench run --devices all} in its own JVM, then {@code compare --by-device},
- * the device check of {@code compare}, and {@code merge}.
+ * measured by {@code kbench run --devices all} in its own JVM (one after another; and in parallel with
+ * two forks per device), then {@code compare --by-device}, the device check of {@code compare}, and
+ * {@code merge}.
  */
 class DevicesTest {
 
@@ -42,7 +43,7 @@ class DevicesTest {
         sequential = dir.resolve("sequential.csv");
         run("--devices", "all", "--csv-samples", sequential.toString());
         parallel = dir.resolve("parallel.csv");
-        parallelOut = run("--devices", "0,1", "--parallel-devices", "--csv-samples", parallel.toString());
+        parallelOut = run("--devices", "0,1", "--parallel-devices", "--forks", "2", "--csv-samples", parallel.toString());
     }
 
     /** Runs the copy benchmark in a child JVM that sees two PoCL devices; returns stdout and stderr. */
@@ -69,8 +70,13 @@ class DevicesTest {
     void everyDeviceIsMeasuredAndEverySampleTagged() {
         for (Path file : List.of(sequential, parallel)) {
             List<SampleRecord> rows = SamplesCsv.read(file);
+            int forks = file.equals(parallel) ? 2 : 1;
             assertEquals(Set.of("cl:0:0", "cl:0:1"), deviceIds(rows), file.toString());
-            assertEquals(2 * 3, rows.size(), "3 repetitions of 1 sample on each of 2 devices: " + rows);
+            assertEquals(2 * forks * 3, rows.size(), "3 repetitions of 1 sample in each fork of 2 devices: " + rows);
+            for (String id : List.of("cl:0:0", "cl:0:1")) {
+                assertEquals(forks == 2 ? Set.of(0, 1) : Set.of(0), rows.stream().filter(r -> r.deviceId().equals(id))
+                        .map(SampleRecord::fork).collect(Collectors.toSet()), "each device has its own forks: " + id);
+            }
             for (SampleRecord r : rows) {
                 assertEquals(HostName.current(), r.host());
                 assertEquals("opencl", r.backend());
@@ -79,8 +85,8 @@ class DevicesTest {
             }
             assertEquals("cl:0:0", rows.getFirst().deviceId(), "devices in index order");
         }
-        assertTrue(parallelOut.contains("== device 0: pthread") && parallelOut.contains("== device 1: pthread"),
-                parallelOut);
+        assertTrue(parallelOut.contains("[device 0] ") && parallelOut.contains("[device 1] "),
+                "each device's table, prefixed: " + parallelOut);
     }
 
     @Test
@@ -102,6 +108,10 @@ class DevicesTest {
             assertTrue(run.get("start").get("sm_clock_mhz").isNull(), "no NVML on PoCL: empty, not an error");
             assertTrue(run.get("ended").asText().compareTo(run.get("started").asText()) >= 0);
         }
+        JsonNode forked = new ObjectMapper().readTree(RunEnvironment.sidecar(parallel).toFile()).get("runs");
+        List<String> seen = new ArrayList<>();
+        forked.forEach(run -> seen.add(run.get("device_index").asInt() + "/" + run.get("fork").asInt()));
+        assertEquals(List.of("0/0", "0/1", "1/0", "1/1"), seen, "every fork of every device, in device order");
     }
 
     @Test
