@@ -5,12 +5,13 @@
 #
 #   KBENCH=/path/to/kbench-dist/bin/kbench OUT=/path/to/out bash bench/gpu/run-devices.sh
 #
-# Steps: info and nvidia-smi clocks/temperatures; ROUNDS (default 3) rounds of the same run measured
-# sequentially (--devices all) then in parallel (--parallel-devices), each round's samples tagged as
-# fork = round - 1 so that the merged files hold >= 2 forks per device; kbench merge; kbench compare
-# --by-device on the sequential and the parallel files (GPU 1 vs GPU 0) and parallel vs sequential per
-# GPU; the wall time of every run. The sm_clock_mhz column and the environment sidecars record the
-# clocks and temperatures kbench read through NVML.
+# Steps: info and nvidia-smi clocks/temperatures; ROUNDS (default 2) rounds of the same run measured
+# sequentially (--devices all) then in parallel (--parallel-devices), each with FORKS (default 2) forks
+# per GPU (--forks), round r's forks renumbered r*FORKS.. so that the merged files hold ROUNDS*FORKS
+# forks per GPU; kbench merge; kbench compare --by-device on the sequential and the parallel files
+# (GPU 1 vs GPU 0, at the fork level) and parallel vs sequential per GPU; the wall time of every run.
+# The sm_clock_mhz column and the environment sidecars record the clocks and temperatures kbench read
+# through NVML.
 #
 # Without KBENCH, the kit of bench/gpu/prepare-evidence.sh is used (.device/app/all on the module path):
 #   run(command="source .device/env.sh; bash bench/gpu/run-devices.sh", carry=[".device"], kind="nvidia-h200-x2")
@@ -31,7 +32,8 @@ else
   echo "run-devices: set KBENCH to the kbench launcher (bin/kbench of the distribution), or prepare .device/ with bench/gpu/prepare-evidence.sh" >&2
   exit 2
 fi
-rounds=${ROUNDS:-3}
+rounds=${ROUNDS:-2}
+forks=${FORKS:-2}
 budget_s=${BUDGET_S:-420}          # stop starting rounds after this many seconds
 # RUN_ARGS replaces the measured run (e.g. for a dry run on PoCL: "--backend opencl run --filter copy -p n=2^12")
 read -r -a run_args <<< "${RUN_ARGS:---backend cuda run --filter gelu,copy,triad -p n=2^20,2^24 --repetitions 10}"
@@ -49,10 +51,10 @@ command -v nvidia-smi > /dev/null || nvidia-smi() { echo "nvidia-smi: not instal
 smi() { nvidia-smi --query-gpu=timestamp,index,clocks.sm,temperature.gpu,power.draw --format=csv,noheader >> "$work/smi.csv" 2>&1 || true; }
 echo "timestamp,index,clocks.sm,temperature.gpu,power.draw" > "$work/smi.csv"
 
-# Rewrites the fork column of a samples CSV to the given value (the round), in place.
-set_fork() {
+# Adds an offset to the fork column of a samples CSV, in place (round r's forks become r*FORKS + fork).
+shift_forks() {
   awk -F, -v OFS=, -v f="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "fork") c = i; print; next }
-    { if (c) $c = f; print }' "$1" > "$1.tmp" && mv "$1.tmp" "$1"
+    { if (c) $c = $c + f; print }' "$1" > "$1.tmp" && mv "$1.tmp" "$1"
 }
 
 timed() { # name, then the kbench arguments; appends "name,seconds,status" to times.csv
@@ -69,10 +71,10 @@ done_rounds=0
 for r in $(seq 1 "$rounds"); do
   if (( $(date +%s) - start > budget_s )); then echo "budget reached before round $r" >&2; break; fi
   step "round $r: sequential"
-  smi; timed "seq-$r" "${run_args[@]}" --devices all --csv-samples "$work/seq-$r.csv"; smi
+  smi; timed "seq-$r" "${run_args[@]}" --devices all --forks "$forks" --csv-samples "$work/seq-$r.csv"; smi
   step "round $r: parallel"
-  timed "par-$r" "${run_args[@]}" --devices all --parallel-devices --csv-samples "$work/par-$r.csv"; smi
-  for m in seq par; do [[ -f $work/$m-$r.csv ]] && set_fork "$work/$m-$r.csv" $((r - 1)); done
+  timed "par-$r" "${run_args[@]}" --devices all --parallel-devices --forks "$forks" --csv-samples "$work/par-$r.csv"; smi
+  for m in seq par; do [[ -f $work/$m-$r.csv ]] && shift_forks "$work/$m-$r.csv" $(((r - 1) * forks)); done
   done_rounds=$r
 done
 
