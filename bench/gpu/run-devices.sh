@@ -13,25 +13,23 @@
 # The sm_clock_mhz column and the environment sidecars record the clocks and temperatures kbench read
 # through NVML.
 #
-# Without KBENCH, the kit of bench/gpu/prepare-evidence.sh is used (.device/app/all on the module path):
-#   run(command="source .device/env.sh; bash bench/gpu/run-devices.sh", carry=[".device"], kind="nvidia-h200-x2")
+# Without KBENCH, the distribution that bench/gpu/prepare-dist.sh put in .device/ is unpacked with
+# bench/gpu/with-dist.sh:
+#   run(command="bash bench/gpu/run-devices.sh", carry=[".device"], kind="nvidia-h200-x2")
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 out=${OUT:-bench/out/devices}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-if [[ -n ${KBENCH:-} ]]; then
-  kbench=$KBENCH
-elif [[ -d $root/.device/app/all ]]; then
-  kbench=$(mktemp /tmp/kbench-launcher.XXXXXX)
-  lib=$(ls "$root"/.device/app/all/*.jar | tr '\n' ':')
-  printf '#!/usr/bin/env bash\nexec java --enable-native-access=jcuda,dev.kbench.cuda,jocl,dev.kbench.opencl -p %q -m dev.kbench.cli/dev.kbench.cli.Main "$@"\n' \
-    "${lib%:}" > "$kbench"
-  chmod +x "$kbench"
-else
-  echo "run-devices: set KBENCH to the kbench launcher (bin/kbench of the distribution), or prepare .device/ with bench/gpu/prepare-evidence.sh" >&2
-  exit 2
+if [[ -z ${KBENCH:-} ]]; then
+  # shellcheck source=with-dist.sh
+  (cd "$root" && [[ -n $(ls .device/kbench-*-linux-x86_64.tar.gz 2>/dev/null) ]]) \
+    || { echo "run-devices: set KBENCH to bin/kbench of the distribution, or run bench/gpu/prepare-dist.sh first" >&2; exit 2; }
+  cd "$root" && source bench/gpu/with-dist.sh && cd - > /dev/null || exit 2
 fi
+kbench=$KBENCH
+# NVML (libnvidia-ml.so.1) for the SM clock: where the H200 host keeps the driver's libraries
+[[ -d /usr/local/nvidia/lib64 ]] && export LD_LIBRARY_PATH=/usr/local/nvidia/lib64:${LD_LIBRARY_PATH:-}
 rounds=${ROUNDS:-2}
 forks=${FORKS:-2}
 budget_s=${BUDGET_S:-420}          # stop starting rounds after this many seconds
