@@ -1,4 +1,20 @@
 #!/usr/bin/env bash
+#
+# Copyright 2026 The kbench authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+#
+
 # `kbench run --devices all` end to end on Level Zero: the real loader with the C test driver exposing two
 # devices (ZE_TEST_DRIVER_DEVICES=2), a user SPIR-V kernel the driver runs (copy), then merge-free checks:
 # both devices' UUIDs in the samples, the environment sidecar's two runs, compare --by-device.

@@ -1,4 +1,20 @@
 #!/usr/bin/env bash
+#
+# Copyright 2026 The kbench authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+#
+
 # Every GPU of one host: `kbench run --devices all` on both H200s, GPU 0 vs GPU 1 with the run-level
 # test, and measuring the devices one after another vs in parallel (do parallel runs disturb each other?).
 # Fits in one device run of at most 8 minutes; writes one tar under $OUT.
