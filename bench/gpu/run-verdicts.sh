@@ -29,11 +29,11 @@
 #  1. the builtin pool: POOL(=100) forks in batches of `kbench run --forks BATCH(=10)`: gelu, copy, triad at
 #     n = 2^20, 2^24 and 1.02 * 2^24 = 17112760 (the planted +2%, relabelled to n=2^24 by the analysis: the same
 #     kernel at 1.02 n under the same benchmark name). Stops early at 50% of the budget.
-#  2. fresh `kbench ab` runs, AB_FORKS(=3) forks per side, of a user kernel (kernels/cuda/gelu.ptx given with
+#  2. fresh `kbench ab` runs, AB_FORKS(=10, kbench ab's default) forks per side, of a user kernel (kernels/cuda/gelu.ptx given with
 #     --kernel, benchmark gelu_ptx): AB_AA(=20) A/A runs (--base-kernel = --new-kernel, n = 2^24) interleaved
 #     with AB_POWER(=10) planted runs in the two-command form (n = 2^24 against n = 1.02 * 2^24). Their forks
-#     are also the user kernel's pool: 2 * AB_FORKS * AB_AA + AB_FORKS * AB_POWER forks at n = 2^24 (150).
-#  Per fork: --repetitions REPS(=5) --rep-ms REP_MS(=10). A budget guard (BUDGET_S=520 s of wall time) stops a
+#     are also the user kernel's pool: 2 * AB_FORKS * AB_AA + AB_FORKS * AB_POWER forks at n = 2^24 (500).
+#  Per fork: --repetitions REPS(=10, the default) --rep-ms REP_MS(=10). A budget guard (BUDGET_S=520 s of wall time) stops a
 #  phase early and says so in summary.txt. BACKEND(=cuda), USER_KERNEL(=kernels/cuda/gelu.ptx) and
 #  USER_ENTRY(=gelu) let it be tried on PoCL: BACKEND=opencl USER_KERNEL=kernels/opencl/gelu.cl
 #  USER_ENTRY=gelu_forward with small counts.
@@ -41,7 +41,7 @@
 # dominate); on the H200 expect about 1.5-2.5 s per builtin fork and 1-1.5 s per user-kernel fork, so
 # ~250 s + ~280 s: the budget guard keeps it within one 9-minute command either way. If compare's fork-level
 # test needs more forks per side than 3 to reach alpha, use two commands, e.g. AB_AA=0 AB_POWER=0 (the pool)
-# and POOL=0 AB_FORKS=5 (the ab runs), and give both archives to verdicts.py.
+# and POOL=0 AB_FORKS=10 (the ab runs), and give both archives to verdicts.py.
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
@@ -49,9 +49,9 @@ cd "$root"
 read -ra kb <<< "$KBENCH"
 final=${OUT:-bench/out/verdicts}
 out=${WORK:-$(mktemp -d)}
-pool=${POOL:-100}; batch=${BATCH:-10}; ab_aa=${AB_AA:-20}; ab_power=${AB_POWER:-10}; ab_forks=${AB_FORKS:-3}
+pool=${POOL:-100}; batch=${BATCH:-10}; ab_aa=${AB_AA:-20}; ab_power=${AB_POWER:-10}; ab_forks=${AB_FORKS:-10}
 backend=${BACKEND:-cuda}; kernel=${USER_KERNEL:-kernels/cuda/gelu.ptx}; entry=${USER_ENTRY:-gelu}
-reps=${REPS:-5}; rep_ms=${REP_MS:-10}; budget=${BUDGET_S:-520}
+reps=${REPS:-10}; rep_ms=${REP_MS:-10}; budget=${BUDGET_S:-520}
 mkdir -p "$out/pool" "$out/ab"
 start=$(date +%s.%N)
 elapsed() { awk -v s="$start" -v n="$(date +%s.%N)" 'BEGIN { printf "%.1f", n - s }'; }
