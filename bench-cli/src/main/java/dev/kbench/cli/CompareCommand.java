@@ -15,12 +15,11 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.api.SampleRecord;
 import dev.kbench.cli.format.CompareExport;
 import dev.kbench.cli.format.CompareTable;
-import dev.kbench.cli.format.StatsNames;
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.CompareReport;
+import dev.kbench.stats.SampleSet;
 import dev.kbench.stats.StatsJson;
 import dev.kbench.stats.Verdict;
 import java.io.IOException;
@@ -28,7 +27,6 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -39,8 +37,11 @@ import picocli.CommandLine.Parameters;
 /** {@code kbench compare BASE.csv NEW.csv}: docs/formats.md §3, a significance test per benchmark and a CI gate. */
 @Command(name = "compare", sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Compare two samples files benchmark by benchmark; a CI gate.", "",
-                "Every benchmark present in both files gets a significance test (docs/formats.md §3): NEW is slower "
-                + "when pvalue_less < alpha, faster when pvalue_greater < alpha, else same.", "", "Example:", "  kbench compare main.csv pr.csv --export-to compare.html"},
+                "Every benchmark present in both files gets a significance test: NEW is slower when pvalue_less < alpha "
+                + "and the median ratio's interval lies above 1 + threshold, faster when pvalue_greater < alpha and "
+                + "the interval lies below 1 - threshold, else same. With >= 2 forks on each side the test's unit is "
+                + "the fork (each fork's median), so the verdict is about the code; with one fork per side it is "
+                + "about two runs.", "", "Example:", "  kbench compare main.csv pr.csv --export-to compare.html"},
         footer = {"", "Exit status: 0 nothing fails the --fail-on rule; 1 a benchmark does (default: one is slower); "
                 + "2 bad input or usage."})
 final class CompareCommand implements Callable<Integer> {
@@ -74,17 +75,8 @@ final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "NEW.csv", description = "Samples of the new code.")
     private Path newPath;
 
-    @Option(names = "--method", paramLabel = "METHOD", defaultValue = "brunnermunzel",
-            description = "brunnermunzel (default), mannwhitneyu or welch; p-values are SciPy's.")
-    private String method;
-
-    @Option(names = "--alpha", paramLabel = "ALPHA", defaultValue = "0.001",
-            description = "Significance level of each one-sided test (default 0.001).")
-    private double alpha;
-
-    @Option(names = "--distribution", paramLabel = "DIST", defaultValue = "t",
-            description = "Brunner-Munzel's p-value distribution: t (default) or normal.")
-    private String distribution;
+    @CommandLine.Mixin
+    private CompareOptions options;
 
     @Option(names = "--fail-on", paramLabel = "WHAT", defaultValue = "regression",
             description = "Exit 1 on: regression (default: a benchmark is slower), any (slower or faster) or never.")
@@ -101,37 +93,12 @@ final class CompareCommand implements Callable<Integer> {
             description = "Also write the comparison to FILE: .txt, .md, .html (table and chart) or .svg (chart).")
     private Path exportTo;
 
-    @Option(names = "--aggregate", paramLabel = "WHAT", defaultValue = "samples",
-            description = "Test every sample (samples, default) or one mean per repetition (repetition_mean, "
-                    + "as benchstats recommends; adds a stability check).")
-    private String aggregate;
-
-    @Option(names = "--correction", paramLabel = "HOW", defaultValue = "none",
-            description = "Multiple-comparison correction of alpha: none (default) or bonferroni.")
-    private String correction;
-
-    @Option(names = "--bootstrap", paramLabel = "N", defaultValue = "1000",
-            description = "Bootstrap resamples for the interval of the median ratio (default 1000; 0 skips it).")
-    private int bootstrap;
-
-    @Option(names = "--seed", paramLabel = "SEED", description = "Seed of the bootstrap and the stability shuffles.")
-    private Long seed;
-
     @Override
     public Integer call() {
-        Compare compare = Compare.withDefaults()
-                .with(StatsNames.method(method))
-                .with(StatsNames.distribution(distribution))
-                .with(StatsNames.aggregation(aggregate))
-                .with(StatsNames.correction(correction))
-                .withAlpha(alpha)
-                .withBootstrapResamples(bootstrap);
-        if (seed != null) {
-            compare = compare.withSeed(seed);
-        }
+        Compare compare = options.compare();
         CompareExport export = exportTo == null ? null : CompareExport.forFile(exportTo.getFileName().toString());
-        List<SampleRecord> base = Inputs.readSamples(basePath);
-        List<SampleRecord> next = Inputs.readSamples(newPath);
+        SampleSet base = Inputs.readSamples(basePath, spec);
+        SampleSet next = Inputs.readSamples(newPath, spec);
         CompareReport report = compare.compare(base, next);
         if (report.results().isEmpty()) {
             throw new InputException("no benchmark is in both " + basePath + " and " + newPath + "; "
@@ -143,7 +110,7 @@ final class CompareCommand implements Callable<Integer> {
             case JSON -> out.print(StatsJson.compare(report));
             case MD -> out.print(CompareExport.MD.render(report, title, alwaysShowPValues));
             case TABLE -> out.print("# " + title + "\n" + CompareTable.of(report, alwaysShowPValues).toText(Terminal.colours())
-                    + CompareTable.unmatched(report));
+                    + CompareTable.unmatched(report) + CompareTable.caveats(report));
         }
         out.flush();
         if (exportTo != null) {

@@ -15,12 +15,13 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.api.SampleRecord;
+import dev.kbench.stats.SampleSet;
 import dev.kbench.stats.SamplesCsv;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
+import picocli.CommandLine;
 
 /** Reads the samples files given on the command line; bad ones are bad input (exit 2). */
 final class Inputs {
@@ -29,24 +30,30 @@ final class Inputs {
     }
 
     /**
-     * Reads a samples CSV with bench-stats' strict reader.
+     * Reads a samples CSV into primitive columns with bench-stats' reader; a last line cut off by a
+     * crash is left out with one warning on stderr.
      *
      * @param file the file
+     * @param spec the command, for its name and stderr
      * @return its samples
      * @throws InputException if it is missing, unreadable or empty; a malformed file throws the reader's
      *     {@link dev.kbench.stats.SamplesFormatException} with file, line and column
      */
-    static List<SampleRecord> readSamples(Path file) {
+    static SampleSet readSamples(Path file, CommandLine.Model.CommandSpec spec) {
         if (!Files.isRegularFile(file)) {
             throw new InputException("samples file '" + file + "' does not exist or is not a file");
         }
-        List<SampleRecord> samples;
+        SampleSet samples;
+        PrintWriter err = spec.commandLine().getErr();
         try {
-            samples = SamplesCsv.read(file);
+            samples = SamplesCsv.readSet(file, warning -> {
+                err.println(spec.qualifiedName() + ": warning: " + warning);
+                err.flush();
+            });
         } catch (UncheckedIOException e) {
             throw new InputException("cannot read '" + file + "': " + e.getMessage(), e);
         }
-        if (samples.isEmpty()) {
+        if (samples.size() == 0) {
             throw new InputException(file + ": no samples (only a header?); run `kbench run --csv-samples " + file + "`");
         }
         return samples;

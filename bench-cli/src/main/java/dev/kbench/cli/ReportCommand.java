@@ -15,12 +15,10 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.api.SampleRecord;
 import dev.kbench.cli.format.ReportPage;
-import dev.kbench.cli.format.StatsNames;
-import dev.kbench.stats.BrunnerMunzelTest;
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.CompareReport;
+import dev.kbench.stats.SampleSet;
 import dev.kbench.stats.Summarizer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -66,12 +64,8 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true, description = "The HTML file to write.")
     private Path output;
 
-    @Option(names = "--method", paramLabel = "METHOD", defaultValue = "brunnermunzel",
-            description = "Test for the comparison: brunnermunzel (default), mannwhitneyu or welch.")
-    private String method;
-
-    @Option(names = "--alpha", paramLabel = "ALPHA", defaultValue = "0.001", description = "Significance level (default 0.001).")
-    private double alpha;
+    @CommandLine.Mixin
+    private CompareOptions options;
 
     @Override
     public Integer call() {
@@ -82,15 +76,14 @@ final class ReportCommand implements Callable<Integer> {
                     + "; name the base with --base, as in `kbench report --base BASE.csv NEW.csv -o report.html`"
                     + " (report no longer takes `NEW.csv BASE.csv`: the base comes first, as in `kbench compare BASE.csv NEW.csv`)");
         }
-        Compare compare = Compare.withDefaults().with(StatsNames.method(method))
-                .with(BrunnerMunzelTest.Distribution.T).withAlpha(alpha);
+        Compare compare = options.compare();
         Summarizer summarizer = Summarizer.withDefaults();
-        List<SampleRecord> samples = Inputs.readSamples(file);
+        SampleSet samples = Inputs.readSamples(file, spec);
         ReportPage.Input current = new ReportPage.Input(file.toString(), samples, summarizer.summarize(samples));
         Optional<ReportPage.Input> base = Optional.empty();
         Optional<CompareReport> comparison = Optional.empty();
         if (basePath != null) {
-            List<SampleRecord> baseSamples = Inputs.readSamples(basePath);
+            SampleSet baseSamples = Inputs.readSamples(basePath, spec);
             base = Optional.of(new ReportPage.Input(basePath.toString(), baseSamples, summarizer.summarize(baseSamples)));
             comparison = Optional.of(compare.compare(baseSamples, samples));
         }

@@ -59,6 +59,8 @@ public final class Compare {
     public static final double DEFAULT_ALPHA = 0.001;
     /** The default number of bootstrap replicates of the ratio of medians. */
     public static final int DEFAULT_BOOTSTRAP_RESAMPLES = 1000;
+    /** The most bootstrap replicates {@link #withBootstrapResamples(int)} accepts (8 MB per benchmark). */
+    public static final int MAX_BOOTSTRAP_RESAMPLES = 1_000_000;
     /** The default number of shuffles of the stability check. */
     public static final int DEFAULT_STABILITY_SHUFFLES = 1000;
     /** The default share of shuffles that must agree with the verdict for it to count as stable. */
@@ -185,11 +187,16 @@ public final class Compare {
     /**
      * With another number of bootstrap replicates for the ratio's interval.
      *
-     * @param resamples the count, 0 to skip the interval (its bounds are then NaN)
+     * @param resamples the count, 0 to skip the interval (its bounds are then NaN), at most
+     *        {@link #MAX_BOOTSTRAP_RESAMPLES}
      * @return a new comparison
-     * @throws IllegalArgumentException if {@code resamples} is negative
+     * @throws IllegalArgumentException if {@code resamples} is negative or above the maximum
      */
     public Compare withBootstrapResamples(int resamples) {
+        if (resamples > MAX_BOOTSTRAP_RESAMPLES) {
+            throw new IllegalArgumentException("bootstrap resamples must be at most " + MAX_BOOTSTRAP_RESAMPLES
+                    + ", got " + resamples);
+        }
         return new Compare(method, distribution, alpha, correction, unit, thresholdRel,
                 checkCount("bootstrap resamples", resamples), confidenceLevel, stabilityShuffles,
                 stabilityThreshold, seed);
