@@ -123,8 +123,10 @@ public final class BrunnerMunzelTest implements TwoSampleTest {
         // the input order; ranks are multiples of 1/2 below 2^52, so their sums are exact in any
         // order, and the placements are summed in the input order as NumPy does.
         int n = nx + ny;
-        double[] xy = Samples.concat(xs, ys);
-        int[] order = Samples.sortedOrder(xy);
+        Samples.SortedOrder sorted = Samples.sortedOrder(xs, ys);
+        long[] keys = sorted.keys();
+        int bits = sorted.indexBits();
+        long mask = (1L << bits) - 1;
         double[] placementX = new double[nx];
         double[] placementY = new double[ny];
         double sumRankcx = 0;
@@ -132,11 +134,18 @@ public final class BrunnerMunzelTest implements TwoSampleTest {
         int seenX = 0;
         int seenY = 0;
         for (int from = 0; from < n;) {
-            double v = xy[order[from]];
-            int to = from;
-            int cx = 0;
-            while (to < n && xy[order[to]] == v) {
-                if (order[to] < nx) {
+            // A tie group: equal high bits (sequential), then equal values (only within such runs).
+            int first = (int) (keys[from] & mask);
+            double v = first < nx ? xs[first] : ys[first - nx];
+            long high = keys[from] >> bits;
+            int to = from + 1;
+            int cx = first < nx ? 1 : 0;
+            while (to < n && keys[to] >> bits == high) {
+                int index = (int) (keys[to] & mask);
+                if ((index < nx ? xs[index] : ys[index - nx]) != v) {
+                    break;
+                }
+                if (index < nx) {
                     cx++;
                 }
                 to++;
@@ -146,7 +155,7 @@ public final class BrunnerMunzelTest implements TwoSampleTest {
             double placeX = pooled - (seenX + (cx + 1) / 2.0);
             double placeY = pooled - (seenY + (cy + 1) / 2.0);
             for (int k = from; k < to; k++) {
-                int index = order[k];
+                int index = (int) (keys[k] & mask);
                 if (index < nx) {
                     placementX[index] = placeX;
                 } else {
@@ -208,10 +217,11 @@ public final class BrunnerMunzelTest implements TwoSampleTest {
      * rounding only.
      */
     private static double placementVariance(double[] placement, double rankcMean, double rankMean) {
-        double[] temp = new double[placement.length];
-        for (int i = 0; i < temp.length; i++) {
-            temp[i] = placement[i] - rankcMean + rankMean;
+        double[] squares = new double[placement.length];
+        for (int i = 0; i < squares.length; i++) {
+            double temp = placement[i] - rankcMean + rankMean;
+            squares[i] = temp * temp;
         }
-        return NumPy.sumOfSquares(temp) / (placement.length - 1);
+        return NumPy.sum(squares) / (placement.length - 1);
     }
 }

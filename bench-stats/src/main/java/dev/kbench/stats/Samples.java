@@ -16,7 +16,6 @@
 package dev.kbench.stats;
 
 import java.util.Arrays;
-import java.util.stream.IntStream;
 
 /** Checks and prepares the arrays the tests receive. */
 final class Samples {
@@ -57,42 +56,66 @@ final class Samples {
     }
 
     /**
-     * The indices of {@code values} in ascending order of value, ties in any order: one primitive
-     * sort of longs, each the value's order-preserving bits (the high {@code 64 - b} of them) above
-     * its index ({@code b} bits), then a sort by full value of each run that shares those high bits.
+     * Two samples' values in ascending order, ties in any order, as sorted keys: each key holds the
+     * value's order-preserving bits (the high {@code 64 - indexBits} of them) above its index in
+     * {@code x} then {@code y} ({@code indexBits} bits). One primitive sort, then each run of keys
+     * that share their high bits but not their values is sorted by value.
      *
-     * @param values the values, without NaN and with {@code -0.0} made {@code 0.0}
+     * @param keys the sorted keys
+     * @param indexBits how many low bits hold the index
+     */
+    record SortedOrder(long[] keys, int indexBits) {
+    }
+
+    /**
+     * The pooled order of two samples.
+     *
+     * @param x the first sample, without NaN and with {@code -0.0} made {@code 0.0}
+     * @param y the second sample, likewise
      * @return the order
      */
-    static int[] sortedOrder(double[] values) {
-        int n = values.length;
+    static SortedOrder sortedOrder(double[] x, double[] y) {
+        int nx = x.length;
+        int n = nx + y.length;
         int bits = Math.max(1, 32 - Integer.numberOfLeadingZeros(Math.max(1, n - 1)));
-        long mask = (1L << bits) - 1;
         long[] keys = new long[n];
-        for (int i = 0; i < n; i++) {
-            keys[i] = (sortable(values[i]) >> bits << bits) | i;
+        for (int i = 0; i < nx; i++) {
+            keys[i] = (sortable(x[i]) >> bits << bits) | i;
+        }
+        for (int i = nx; i < n; i++) {
+            keys[i] = (sortable(y[i - nx]) >> bits << bits) | i;
         }
         Arrays.sort(keys);
-        int[] order = new int[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = (int) (keys[i] & mask);
-        }
+        long mask = (1L << bits) - 1;
         for (int from = 0; from < n;) {
             long high = keys[from] >> bits;
             int to = from + 1;
-            boolean mixed = false;
             while (to < n && keys[to] >> bits == high) {
-                mixed |= values[order[to]] != values[order[from]];
                 to++;
             }
+            boolean mixed = false;
+            double first = value(x, y, (int) (keys[from] & mask));
+            for (int k = from + 1; k < to && !mixed; k++) {
+                mixed = value(x, y, (int) (keys[k] & mask)) != first;
+            }
             if (mixed) {
-                int[] run = IntStream.of(Arrays.copyOfRange(order, from, to)).boxed()
-                        .sorted((a, b) -> Double.compare(values[a], values[b])).mapToInt(Integer::intValue).toArray();
-                System.arraycopy(run, 0, order, from, run.length);
+                // Rare with continuous data: values within 2^-(43 - bits) of each other, or ties.
+                Long[] run = new Long[to - from];
+                for (int k = from; k < to; k++) {
+                    run[k - from] = keys[k];
+                }
+                Arrays.sort(run, (a, b) -> Double.compare(value(x, y, (int) (a & mask)), value(x, y, (int) (b & mask))));
+                for (int k = from; k < to; k++) {
+                    keys[k] = run[k - from];
+                }
             }
             from = to;
         }
-        return order;
+        return new SortedOrder(keys, bits);
+    }
+
+    private static double value(double[] x, double[] y, int index) {
+        return index < x.length ? x[index] : y[index - x.length];
     }
 
     /** The bits of {@code v} as a long that orders as the doubles do. */
