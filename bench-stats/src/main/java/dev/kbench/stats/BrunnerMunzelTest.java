@@ -136,13 +136,13 @@ public final class BrunnerMunzelTest implements TwoSampleTest {
         for (int from = 0; from < n;) {
             // A tie group: equal high bits (sequential), then equal values (only within such runs).
             int first = (int) (keys[from] & mask);
-            double v = first < nx ? xs[first] : ys[first - nx];
             long high = keys[from] >> bits;
             int to = from + 1;
             int cx = first < nx ? 1 : 0;
             while (to < n && keys[to] >> bits == high) {
+                // Values are read only where the high bits tie (rare with continuous data).
                 int index = (int) (keys[to] & mask);
-                if ((index < nx ? xs[index] : ys[index - nx]) != v) {
+                if ((index < nx ? xs[index] : ys[index - nx]) != (first < nx ? xs[first] : ys[first - nx])) {
                     break;
                 }
                 if (index < nx) {
