@@ -112,8 +112,9 @@ public final class BrunnerMunzelTest implements TwoSampleTest {
      */
     @Override
     public TestResult test(double[] x, double[] y) {
-        double[] xs = Samples.checked("x", x, 2);
-        double[] ys = Samples.checked("y", y, 2);
+        // No copies: -0.0 ranks as 0.0 in the sort keys, and == compares them equal.
+        double[] xs = Samples.check("x", x, 2);
+        double[] ys = Samples.check("y", y, 2);
         int nx = xs.length;
         int ny = ys.length;
 
@@ -217,11 +218,12 @@ public final class BrunnerMunzelTest implements TwoSampleTest {
      * rounding only.
      */
     private static double placementVariance(double[] placement, double rankcMean, double rankMean) {
-        double[] squares = new double[placement.length];
+        // The squares replace the placements in place: they are not needed afterwards.
+        double[] squares = placement;
         for (int i = 0; i < squares.length; i++) {
             double temp = placement[i] - rankcMean + rankMean;
             squares[i] = temp * temp;
         }
-        return NumPy.sum(squares) / (placement.length - 1);
+        return NumPy.sum(squares) / (squares.length - 1);
     }
 }

@@ -48,6 +48,28 @@ final class Samples {
         return copy;
     }
 
+    /**
+     * Checks a sample without copying it, for code that treats {@code -0.0} as {@code 0.0} itself.
+     *
+     * @param name the sample's name in messages, {@code x} or {@code y}
+     * @param values the sample
+     * @param min the fewest values the test needs
+     * @return {@code values}
+     * @throws IllegalArgumentException if there are fewer than {@code min} values or one is NaN
+     */
+    static double[] check(String name, double[] values, int min) {
+        if (values.length < min) {
+            throw new IllegalArgumentException("sample " + name + " has " + values.length
+                    + " value(s); the test needs at least " + min);
+        }
+        for (int i = 0; i < values.length; i++) {
+            if (Double.isNaN(values[i])) {
+                throw new IllegalArgumentException("sample " + name + " holds NaN at index " + i);
+            }
+        }
+        return values;
+    }
+
     static double[] concat(double[] x, double[] y) {
         double[] xy = new double[x.length + y.length];
         System.arraycopy(x, 0, xy, 0, x.length);
@@ -70,7 +92,7 @@ final class Samples {
     /**
      * The pooled order of two samples.
      *
-     * @param x the first sample, without NaN and with {@code -0.0} made {@code 0.0}
+     * @param x the first sample, without NaN ({@code -0.0} sorts as {@code 0.0})
      * @param y the second sample, likewise
      * @return the order
      */
@@ -104,7 +126,8 @@ final class Samples {
                 for (int k = from; k < to; k++) {
                     run[k - from] = keys[k];
                 }
-                Arrays.sort(run, (a, b) -> Double.compare(value(x, y, (int) (a & mask)), value(x, y, (int) (b & mask))));
+                Arrays.sort(run, (a, b) -> Double.compare(value(x, y, (int) (a & mask)) + 0.0,
+                        value(x, y, (int) (b & mask)) + 0.0));
                 for (int k = from; k < to; k++) {
                     keys[k] = run[k - from];
                 }
@@ -118,9 +141,9 @@ final class Samples {
         return index < x.length ? x[index] : y[index - x.length];
     }
 
-    /** The bits of {@code v} as a long that orders as the doubles do. */
+    /** The bits of {@code v} as a long that orders as the doubles do, {@code -0.0} as {@code 0.0}. */
     private static long sortable(double v) {
-        long bits = Double.doubleToRawLongBits(v);
+        long bits = Double.doubleToRawLongBits(v + 0.0);
         return bits ^ ((bits >> 63) & Long.MAX_VALUE);
     }
 }

@@ -109,6 +109,11 @@ class SciPyAgreementTest {
         TestResult withNegative = MannWhitneyUTest.withDefaults().test(new double[] {-0.0, 1, 2}, new double[] {0.0, 3, 4});
         assertEquals(2.5, withNegative.statistic());
         assertAgrees(0.5065551690490403, withNegative.pValueTwoSided(), "two-sided");
+        // stats.brunnermunzel([-0.0, 1.0, 2.0], [0.0, 3.0, 4.0]) -> statistic=0.7844645405527363,
+        // pvalue=0.5096085071914889 (SciPy 1.17.1)
+        TestResult bm = BrunnerMunzelTest.withDefaults().test(new double[] {-0.0, 1, 2}, new double[] {0.0, 3, 4});
+        assertAgrees(0.7844645405527363, bm.statistic(), "statistic");
+        assertAgrees(0.5096085071914889, bm.pValueTwoSided(), "two-sided");
     }
 
     @Test
