@@ -1,4 +1,20 @@
 #!/usr/bin/env bash
+#
+# Copyright 2026 The kbench authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+#
+
 # Brunner-Munzel speed, kbench (JMH) beside SciPy (timeit), on the same machine in one run.
 # Data on both sides: seeded log-normal times (sigma 0.05, no ties), the new side 1 % slower;
 # 10^6 and 2 x 10^6 samples per side. Needs JAVA_HOME (Java 25) and python3 with SciPy.

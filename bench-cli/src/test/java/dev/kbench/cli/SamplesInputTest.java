@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The kbench authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.kbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -167,8 +182,8 @@ class SamplesInputTest {
         for (String command : new String[] {"compare", "report"}) {
             Cli.Result r = command.equals("compare")
                     ? Cli.run("compare", missing.toString(), missing.toString(), option, value)
-                    : Cli.run("report", missing.toString(), missing.toString(), "-o", dir.resolve("r.html").toString(),
-                            option, value);
+                    : Cli.run("report", "--base", missing.toString(), missing.toString(), "-o",
+                            dir.resolve("r.html").toString(), option, value);
             assertEquals(2, r.status(), r.toString());
             assertTrue(r.err().contains("kbench " + command + ": " + message), r.err());
         }
@@ -179,7 +194,7 @@ class SamplesInputTest {
         Path base = samples("base.csv", 3, 1.0, 1);
         Path next = samples("new.csv", 3, 1.0, 2);
         Path html = dir.resolve("r.html");
-        Cli.Result r = Cli.run("report", next.toString(), base.toString(), "-o", html.toString());
+        Cli.Result r = Cli.run("report", "--base", base.toString(), next.toString(), "-o", html.toString());
         assertEquals(0, r.status(), r.toString());
         String page = Files.readString(html, StandardCharsets.UTF_8);
         assertTrue(page.contains("fork_median"), page);
