@@ -15,13 +15,12 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.api.SampleRecord;
 import dev.kbench.cli.format.CompareExport;
 import dev.kbench.cli.format.CompareTable;
-import dev.kbench.cli.format.StatsNames;
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.CompareReport;
 import dev.kbench.stats.DeviceGroup;
+import dev.kbench.stats.SampleSet;
 import dev.kbench.stats.StatsJson;
 import dev.kbench.stats.Verdict;
 import java.io.IOException;
@@ -40,8 +39,11 @@ import picocli.CommandLine.Parameters;
 /** {@code kbench compare BASE.csv NEW.csv}: docs/formats.md §3, a significance test per benchmark and a CI gate. */
 @Command(name = "compare", sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Compare two samples files benchmark by benchmark; a CI gate.", "",
-                "Every benchmark present in both files gets a significance test (docs/formats.md §3): NEW is slower "
-                + "when pvalue_less < alpha, faster when pvalue_greater < alpha, else same.", "", "Example:", "  kbench compare main.csv pr.csv --export-to compare.html"},
+                "Every benchmark present in both files gets a significance test: NEW is slower when pvalue_less < alpha "
+                + "and the median ratio's interval lies above 1 + threshold, faster when pvalue_greater < alpha and "
+                + "the interval lies below 1 - threshold, else same. With >= 2 forks on each side the test's unit is "
+                + "the fork (each fork's median), so the verdict is about the code; with one fork per side it is "
+                + "about two runs.", "", "Example:", "  kbench compare main.csv pr.csv --export-to compare.html"},
         footer = {"", "Exit status: 0 nothing fails the --fail-on rule; 1 a benchmark does (default: one is slower); "
                 + "2 bad input or usage."})
 final class CompareCommand implements Callable<Integer> {
@@ -93,17 +95,8 @@ final class CompareCommand implements Callable<Integer> {
             + "drivers (backend, device or device_id differ).")
     private boolean ignoreDevices;
 
-    @Option(names = "--method", paramLabel = "METHOD", defaultValue = "brunnermunzel",
-            description = "brunnermunzel (default), mannwhitneyu or welch; p-values are SciPy's.")
-    private String method;
-
-    @Option(names = "--alpha", paramLabel = "ALPHA", defaultValue = "0.001",
-            description = "Significance level of each one-sided test (default 0.001).")
-    private double alpha;
-
-    @Option(names = "--distribution", paramLabel = "DIST", defaultValue = "t",
-            description = "Brunner-Munzel's p-value distribution: t (default) or normal.")
-    private String distribution;
+    @CommandLine.Mixin
+    private CompareOptions options;
 
     @Option(names = "--fail-on", paramLabel = "WHAT", defaultValue = "regression",
             description = "Exit 1 on: regression (default: a benchmark is slower), any (slower or faster) or never.")
@@ -120,36 +113,11 @@ final class CompareCommand implements Callable<Integer> {
             description = "Also write the comparison to FILE: .txt, .md, .html (table and chart) or .svg (chart).")
     private Path exportTo;
 
-    @Option(names = "--aggregate", paramLabel = "WHAT", defaultValue = "samples",
-            description = "Test every sample (samples, default) or one mean per repetition (repetition_mean, "
-                    + "as benchstats recommends; adds a stability check).")
-    private String aggregate;
-
-    @Option(names = "--correction", paramLabel = "HOW", defaultValue = "none",
-            description = "Multiple-comparison correction of alpha: none (default) or bonferroni.")
-    private String correction;
-
-    @Option(names = "--bootstrap", paramLabel = "N", defaultValue = "1000",
-            description = "Bootstrap resamples for the interval of the median ratio (default 1000; 0 skips it).")
-    private int bootstrap;
-
-    @Option(names = "--seed", paramLabel = "SEED", description = "Seed of the bootstrap and the stability shuffles.")
-    private Long seed;
-
     @Override
     public Integer call() {
-        Compare compare = Compare.withDefaults()
-                .with(StatsNames.method(method))
-                .with(StatsNames.distribution(distribution))
-                .with(StatsNames.aggregation(aggregate))
-                .with(StatsNames.correction(correction))
-                .withAlpha(alpha)
-                .withBootstrapResamples(bootstrap);
-        if (seed != null) {
-            compare = compare.withSeed(seed);
-        }
+        Compare compare = options.compare();
         CompareExport export = exportTo == null ? null : CompareExport.forFile(exportTo.getFileName().toString());
-        List<SampleRecord> base = Inputs.readSamples(basePath);
+        SampleSet base = Inputs.readSamples(basePath, spec);
         if (newPath == null) {
             return byDevice(compare, export, base);
         }
@@ -157,22 +125,22 @@ final class CompareCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--by-device compares the devices of one file; give only BASE.csv "
                     + "(merge files first with kbench merge), or use --base-device and --new-device");
         }
-        List<SampleRecord> next = Inputs.readSamples(newPath);
+        SampleSet next = Inputs.readSamples(newPath, spec);
         String baseName = basePath.toString();
         String newName = newPath.toString();
         if (baseDevice != null) {
-            DeviceGroup group = DeviceGroup.select(DeviceGroup.of(base), baseDevice, "--base-device");
-            base = group.samples();
+            DeviceGroup group = DeviceGroup.select(base.deviceGroups(), baseDevice, "--base-device");
+            base = base.only(group);
             baseName += " (" + group.label() + ")";
         }
         if (newDevice != null) {
-            DeviceGroup group = DeviceGroup.select(DeviceGroup.of(next), newDevice, "--new-device");
-            next = group.samples();
+            DeviceGroup group = DeviceGroup.select(next.deviceGroups(), newDevice, "--new-device");
+            next = next.only(group);
             newName += " (" + group.label() + ")";
         }
         // naming both devices is asking for a device comparison; otherwise different devices are refused
         List<String> differ = new java.util.ArrayList<>(baseDevice != null && newDevice != null ? List.of()
-                : DeviceGroup.mismatches(base, next));
+                : DeviceGroup.mismatches(base.deviceGroups(), next.deviceGroups()));
         java.util.SortedSet<String> baseDrivers = RunEnvironment.driverVersions(basePath);
         java.util.SortedSet<String> newDrivers = RunEnvironment.driverVersions(newPath);
         if (!baseDrivers.isEmpty() && !newDrivers.isEmpty() && !baseDrivers.equals(newDrivers)) {
@@ -189,12 +157,12 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     /** One file, its devices compared with one of them. */
-    private int byDevice(Compare compare, CompareExport export, List<SampleRecord> samples) {
+    private int byDevice(Compare compare, CompareExport export, SampleSet samples) {
         if (!byDevice && (baseDevice == null || newDevice == null)) {
             throw new IllegalArgumentException("NEW.csv is missing; to compare the devices of " + basePath
                     + " give --by-device, or both --base-device and --new-device");
         }
-        List<DeviceGroup> groups = DeviceGroup.of(samples);
+        List<DeviceGroup> groups = samples.deviceGroups();
         DeviceGroup reference = baseDevice == null ? groups.getFirst()
                 : DeviceGroup.select(groups, baseDevice, "--base-device");
         List<DeviceGroup> others = newDevice != null ? List.of(DeviceGroup.select(groups, newDevice, "--new-device"))
@@ -220,7 +188,7 @@ final class CompareCommand implements Callable<Integer> {
                 out.print((i == 0 ? "" : ",") + "\n{\"base\": " + quote(reference.label()) + ", \"new\": "
                         + quote(other.label()) + ", \"compare\": ");
             }
-            int[] c = gate(compare.compare(reference.samples(), other.samples()), basePath + " " + reference.label(),
+            int[] c = gate(compare.compare(samples.only(reference), samples.only(other)), basePath + " " + reference.label(),
                     basePath + " " + other.label(), export, out);
             if (format == Format.JSON) {
                 out.print("}");
@@ -246,7 +214,7 @@ final class CompareCommand implements Callable<Integer> {
             case JSON -> out.print(StatsJson.compare(report));
             case MD -> out.print(CompareExport.MD.render(report, title, alwaysShowPValues));
             case TABLE -> out.print("# " + title + "\n" + CompareTable.of(report, alwaysShowPValues).toText(Terminal.colours())
-                    + CompareTable.unmatched(report));
+                    + CompareTable.unmatched(report) + CompareTable.caveats(report));
         }
         out.flush();
         if (exportTo != null) {

@@ -16,11 +16,16 @@
 package dev.kbench.cli;
 
 import dev.kbench.api.SampleRecord;
+import dev.kbench.stats.SampleSet;
 import dev.kbench.stats.SamplesCsv;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+import picocli.CommandLine;
 
 /** Reads the samples files given on the command line; bad ones are bad input (exit 2). */
 final class Inputs {
@@ -29,24 +34,52 @@ final class Inputs {
     }
 
     /**
-     * Reads a samples CSV with bench-stats' strict reader.
+     * Reads a samples CSV into primitive columns with bench-stats' reader; a last line cut off by a
+     * crash is left out with one warning on stderr.
      *
      * @param file the file
+     * @param spec the command, for its name and stderr
      * @return its samples
      * @throws InputException if it is missing, unreadable or empty; a malformed file throws the reader's
      *     {@link dev.kbench.stats.SamplesFormatException} with file, line and column
      */
-    static List<SampleRecord> readSamples(Path file) {
+    static SampleSet readSamples(Path file, CommandLine.Model.CommandSpec spec) {
+        SampleSet samples = read(file, spec, SamplesCsv::readSet);
+        return nonEmpty(file, samples, samples.size());
+    }
+
+    /**
+     * Reads a samples CSV as records, every column kept (for commands that write samples again, such
+     * as merge); a last line cut off by a crash is left out with one warning on stderr, as in
+     * {@link #readSamples(Path, CommandLine.Model.CommandSpec)}.
+     *
+     * @param file the file
+     * @param spec the command, for its name and stderr
+     * @return its rows, in file order
+     * @throws InputException if it is missing, unreadable or empty
+     */
+    static List<SampleRecord> readRecords(Path file, CommandLine.Model.CommandSpec spec) {
+        List<SampleRecord> records = read(file, spec, SamplesCsv::read);
+        return nonEmpty(file, records, records.size());
+    }
+
+    private static <T> T read(Path file, CommandLine.Model.CommandSpec spec, BiFunction<Path, Consumer<String>, T> reader) {
         if (!Files.isRegularFile(file)) {
             throw new InputException("samples file '" + file + "' does not exist or is not a file");
         }
-        List<SampleRecord> samples;
+        PrintWriter err = spec.commandLine().getErr();
         try {
-            samples = SamplesCsv.read(file);
+            return reader.apply(file, warning -> {
+                err.println(spec.qualifiedName() + ": warning: " + warning);
+                err.flush();
+            });
         } catch (UncheckedIOException e) {
             throw new InputException("cannot read '" + file + "': " + e.getMessage(), e);
         }
-        if (samples.isEmpty()) {
+    }
+
+    private static <T> T nonEmpty(Path file, T samples, long size) {
+        if (size == 0) {
             throw new InputException(file + ": no samples (only a header?); run `kbench run --csv-samples " + file + "`");
         }
         return samples;

@@ -183,9 +183,21 @@ final class MeasureOptions {
 
     /** A relative value: {@code 0.5%} or {@code 0.005}. */
     static double parseRelative(String text) {
+        return parseRelative("--noise-target", text);
+    }
+
+    /**
+     * A relative value of an option: {@code 0.5%} or {@code 0.005}.
+     *
+     * @param option the option's name for the message
+     * @param text the value as given
+     * @return the fraction
+     * @throws IllegalArgumentException naming the option and the value if it is not a relative value
+     */
+    static double parseRelative(String option, String text) {
         Matcher m = PERCENT.matcher(text.trim());
         if (!m.matches()) {
-            throw new IllegalArgumentException("--noise-target '" + text + "' is not a relative width such as 0.5% or 0.005");
+            throw new IllegalArgumentException(option + " '" + text + "' is not a relative width such as 0.5% or 0.005");
         }
         double value = Double.parseDouble(m.group(1));
         return m.group(2) != null ? value / 100 : value;

@@ -76,7 +76,7 @@ final class MergeCommand implements Callable<Integer> {
         List<SamplesMerge.Input> read = new ArrayList<>();
         List<JsonNode> runs = new ArrayList<>();
         for (Path in : inputs) {
-            List<SampleRecord> rows = Inputs.readSamples(in);
+            List<SampleRecord> rows = Inputs.readRecords(in, spec);
             read.add(new SamplesMerge.Input(in.toString(), SamplesCsv.header(in), rows));
             runs.addAll(RunEnvironment.runs(RunEnvironment.sidecar(in)));
         }

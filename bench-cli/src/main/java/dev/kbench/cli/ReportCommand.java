@@ -15,13 +15,11 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.api.SampleRecord;
 import dev.kbench.cli.format.ReportPage;
-import dev.kbench.cli.format.StatsNames;
-import dev.kbench.stats.BrunnerMunzelTest;
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.CompareReport;
 import dev.kbench.stats.DeviceGroup;
+import dev.kbench.stats.SampleSet;
 import dev.kbench.stats.Summarizer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -68,12 +66,8 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true, description = "The HTML file to write.")
     private Path output;
 
-    @Option(names = "--method", paramLabel = "METHOD", defaultValue = "brunnermunzel",
-            description = "Test for the comparison: brunnermunzel (default), mannwhitneyu or welch.")
-    private String method;
-
-    @Option(names = "--alpha", paramLabel = "ALPHA", defaultValue = "0.001", description = "Significance level (default 0.001).")
-    private double alpha;
+    @CommandLine.Mixin
+    private CompareOptions options;
 
     @Option(names = "--base-device", paramLabel = "DEV", description = "Compare with this device's samples: of --base BASE.csv "
             + "if given, else of FILE.csv (device_id, HOST:DEVICE_ID or position, as in compare).")
@@ -91,15 +85,14 @@ final class ReportCommand implements Callable<Integer> {
                     + "; name the base with --base, as in `kbench report --base BASE.csv NEW.csv -o report.html`"
                     + " (report no longer takes `NEW.csv BASE.csv`: the base comes first, as in `kbench compare BASE.csv NEW.csv`)");
         }
-        Compare compare = Compare.withDefaults().with(StatsNames.method(method))
-                .with(BrunnerMunzelTest.Distribution.T).withAlpha(alpha);
+        Compare compare = options.compare();
         Summarizer summarizer = Summarizer.withDefaults();
-        List<SampleRecord> all = Inputs.readSamples(file);
-        List<SampleRecord> samples = all;
+        SampleSet all = Inputs.readSamples(file, spec);
+        SampleSet samples = all;
         String name = file.toString();
         if (newDevice != null) {
-            DeviceGroup group = DeviceGroup.select(DeviceGroup.of(all), newDevice, "--new-device");
-            samples = group.samples();
+            DeviceGroup group = DeviceGroup.select(all.deviceGroups(), newDevice, "--new-device");
+            samples = all.only(group);
             name += " " + group.label();
         }
         ReportPage.Input current = new ReportPage.Input(name, samples, summarizer.summarize(samples));
@@ -110,11 +103,11 @@ final class ReportCommand implements Callable<Integer> {
                     + "; give --new-device too");
         }
         if (basePath != null || baseDevice != null) {
-            List<SampleRecord> baseSamples = basePath != null ? Inputs.readSamples(basePath) : all;
+            SampleSet baseSamples = basePath != null ? Inputs.readSamples(basePath, spec) : all;
             String baseName = basePath != null ? basePath.toString() : file.toString();
             if (baseDevice != null) {
-                DeviceGroup group = DeviceGroup.select(DeviceGroup.of(baseSamples), baseDevice, "--base-device");
-                baseSamples = group.samples();
+                DeviceGroup group = DeviceGroup.select(baseSamples.deviceGroups(), baseDevice, "--base-device");
+                baseSamples = baseSamples.only(group);
                 baseName += " " + group.label();
             }
             base = Optional.of(new ReportPage.Input(baseName, baseSamples, summarizer.summarize(baseSamples)));

@@ -15,8 +15,8 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.api.SampleRecord;
 import dev.kbench.cli.format.SummaryTable;
+import dev.kbench.stats.SampleSet;
 import dev.kbench.stats.StatsJson;
 import dev.kbench.stats.Summarizer;
 import dev.kbench.stats.Summary;
@@ -69,7 +69,7 @@ final class SummaryCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Summarizer summarizer = Summarizer.withDefaults().withQuantiles(quantiles.stream().map(String::trim).toArray(String[]::new));
-        List<SampleRecord> samples = Inputs.readSamples(file);
+        SampleSet samples = Inputs.readSamples(file, spec);
         List<Summary> summaries = summarizer.summarize(samples);
         PrintWriter out = spec.commandLine().getOut();
         switch (format) {

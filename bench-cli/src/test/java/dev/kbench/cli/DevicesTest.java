@@ -156,6 +156,27 @@ class DevicesTest {
     }
 
     @Test
+    void eachDevicesForksAreTheUnitOfTheTest() throws IOException {
+        // parallel.csv: two devices of two forks each, both numbered fork 0 and 1
+        Cli.Result byDevice = Cli.run("compare", "--by-device", parallel.toString(), "--format", "json",
+                "--fail-on", "never");
+        assertEquals(0, byDevice.status(), byDevice.toString());
+        JsonNode pair = new ObjectMapper().readTree(byDevice.out()).get("by_device").get(0).get("compare");
+        JsonNode copy = pair.get("results").get(0);
+        assertEquals("fork", copy.get("unit").asText(), byDevice.out());
+        assertEquals(2, copy.get("n_forks_base").asInt(), byDevice.out());
+        assertEquals(2, copy.get("n_forks_new").asInt(), byDevice.out());
+
+        Cli.Result whole = Cli.run("compare", parallel.toString(), parallel.toString(), "--format", "json",
+                "--fail-on", "never");
+        assertEquals(0, whole.status(), whole.toString());
+        JsonNode all = new ObjectMapper().readTree(whole.out()).get("results").get(0);
+        assertEquals("fork", all.get("unit").asText(), whole.out());
+        assertEquals(4, all.get("n_forks_base").asInt(), "fork 0 of device 0 and fork 0 of device 1 are two forks: "
+                + whole.out());
+    }
+
+    @Test
     void reportComparesTwoDevicesOfOneFile() throws IOException {
         Path html = dir.resolve("gpus.html");
         Cli.Result result = Cli.run("report", sequential.toString(), "--base-device", "0", "--new-device", "1", "-o",

@@ -58,6 +58,13 @@ class ForksTest {
         return java.util.stream.Stream.concat(head.stream(), tail.stream()).toArray(String[]::new);
     }
 
+    /**
+     * compare's options for ab runs of 2 forks a side: the fork-level test cannot reach alpha 0.001
+     * with so few forks (its smallest p-value is 1 / C(4, 2)), so these tests of the interleaving
+     * machinery compare samples.
+     */
+    private static final List<String> SAMPLE_UNIT = List.of("--", "--unit", "sample");
+
     private static Set<Integer> forks(Path csv) {
         return SamplesCsv.read(csv).stream().map(SampleRecord::fork).collect(Collectors.toCollection(TreeSet::new));
     }
@@ -165,7 +172,8 @@ class ForksTest {
         Path newCsv = dir.resolve("n.csv");
         Cli.Result r = Cli.run(args(List.of("--backend", "opencl", "ab", "--base-suite-dir", base.toString(),
                 "--new-suite-dir", slow.toString(), "--forks", "2", "--seed", "7", "--base-csv", baseCsv.toString(),
-                "--new-csv", newCsv.toString()), QUICK));
+                "--new-csv", newCsv.toString()),
+                java.util.stream.Stream.concat(QUICK.stream(), SAMPLE_UNIT.stream()).toList()));
         assertTrue(r.err().contains("seed 7 (--seed 7 replays this order), order: base base new new"), r.toString());
         assertEquals(Set.of(0, 1), forks(baseCsv), r.toString());
         assertEquals(Set.of(0, 1), forks(newCsv), r.toString());
@@ -184,7 +192,7 @@ class ForksTest {
                 // at least one sample per repetition whatever a call costs: 20 per side, completely separated
                 "--arg", "i32:4096", "--arg", "i32:200", "--repetitions", "10", "--rep-ms", "1", "--warmup-ms", "1",
                 "--cache-clear", "64KiB", "--forks", "2", "--seed", "5", "--base-csv", dir.resolve("b.csv").toString(),
-                "--new-csv", dir.resolve("n.csv").toString());
+                "--new-csv", dir.resolve("n.csv").toString(), "--", "--unit", "sample");
         assertEquals(ExitCodes.REGRESSION, r.status(), r.toString());
         assertTrue(r.out().contains("spin") && r.out().contains("slower"), r.toString());
         String order = "order: " + String.join(" ", AbCommand.order(5, 2).stream().map(s -> s == 0 ? "base" : "new").toList());
@@ -209,25 +217,26 @@ class ForksTest {
 
     @Test
     void abOfTwoCommandsGivesCompareExitStatus() throws IOException {
-        for (int fork = 0; fork < 3; fork++) {
+        // 7 forks a side: the fewest with which the fork-level test can reach alpha 0.001 (1 / C(14, 7)).
+        for (int fork = 0; fork < 7; fork++) {
             fixture("same", fork, 1);
             fixture("double", fork, 2);
         }
         String same = "echo measuring $KBENCH_FORK; cp '" + dir + "'/same-$KBENCH_FORK.csv {out}";
         String twice = "cp '" + dir + "'/double-$KBENCH_FORK.csv \"$KBENCH_SAMPLES_OUT\"";
-        String order = "order: " + String.join(" ", AbCommand.order(3, 3).stream().map(s -> s == 0 ? "base" : "new").toList());
+        String order = "order: " + String.join(" ", AbCommand.order(3, 7).stream().map(s -> s == 0 ? "base" : "new").toList());
 
-        Cli.Result identical = abCommands(same, same, 3);
+        Cli.Result identical = abCommands(same, same, 7);
         assertEquals(ExitCodes.OK, identical.status(), identical.toString());
         assertTrue(identical.err().contains(order), identical.toString());
         assertTrue(identical.err().contains("[base 2] measuring 2") && identical.err().contains("[new 0] measuring 0"),
                 "a command's output goes to stderr with its side and fork: " + identical);
-        assertEquals(Set.of(0, 1, 2), forks(dir.resolve("b.csv")));
-        assertEquals(Set.of(0, 1, 2), forks(dir.resolve("n.csv")));
+        assertEquals(Set.of(0, 1, 2, 3, 4, 5, 6), forks(dir.resolve("b.csv")));
+        assertEquals(Set.of(0, 1, 2, 3, 4, 5, 6), forks(dir.resolve("n.csv")));
 
         Files.delete(dir.resolve("b.csv"));
         Files.delete(dir.resolve("n.csv"));
-        Cli.Result slower = abCommands(same, twice, 3);
+        Cli.Result slower = abCommands(same, twice, 7);
         assertEquals(ExitCodes.REGRESSION, slower.status(), slower.toString());
         assertTrue(slower.err().contains(order), "the same seed gives the same order: " + slower);
     }

@@ -15,7 +15,10 @@
  */
 package dev.kbench.stats;
 
-/** What a comparison tests: every sample, or one mean per repetition. */
+/**
+ * What a comparison tests: every sample, or one mean per repetition; the older spelling of
+ * {@link Unit#SAMPLE} and {@link Unit#REPETITION}.
+ */
 public enum Aggregation {
     /** Every timed sample is one value: docs/formats.md §3's "the two sample arrays". The default. */
     SAMPLES("samples"),
@@ -39,5 +42,14 @@ public enum Aggregation {
      */
     public String jsonName() {
         return jsonName;
+    }
+
+    /**
+     * The unit this aggregation stands for.
+     *
+     * @return {@link Unit#SAMPLE} or {@link Unit#REPETITION}
+     */
+    public Unit unit() {
+        return this == SAMPLES ? Unit.SAMPLE : Unit.REPETITION;
     }
 }

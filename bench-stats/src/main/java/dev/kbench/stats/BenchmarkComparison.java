@@ -42,11 +42,20 @@ import java.util.Optional;
  * @param stability the permutation stability check, present with {@link Aggregation#REPETITION_MEAN}
  *        when enabled
  * @param notes what a reader should know about this row, e.g. too few values or a degenerate case
+ * @param unit what one tested value is: {@link Unit#FORK} (a fork's median), {@link Unit#REPETITION}
+ *        (a repetition's mean) or {@link Unit#SAMPLE}; never {@link Unit#AUTO}
+ * @param forksBase how many forks (separate runs) the base has
+ * @param forksNew how many forks the new samples have
+ * @param testVerdict the test's verdict alone; {@code verdict} is {@code same} where the ratio's
+ *        interval does not lie entirely beyond the threshold
+ * @param mdc the minimal detectable change for these data: the relative shift of the median the
+ *        test would flag with 80 % power (see {@link Compare}); infinite where no shift can be flagged
  */
 public record BenchmarkComparison(BenchmarkId id, int nBase, int nNew, int samplesBase, int samplesNew,
                                   double medianBaseMillis, double medianNewMillis, double ratio,
                                   Interval ratioInterval, TestResult test, Verdict verdict,
-                                  Optional<Stability> stability, List<String> notes) {
+                                  Optional<Stability> stability, List<String> notes, Unit unit, int forksBase,
+                                  int forksNew, Verdict testVerdict, double mdc) {
 
     /** Validates and copies. */
     public BenchmarkComparison {
@@ -56,5 +65,24 @@ public record BenchmarkComparison(BenchmarkId id, int nBase, int nNew, int sampl
         Objects.requireNonNull(verdict, "verdict");
         Objects.requireNonNull(stability, "stability");
         notes = List.copyOf(notes);
+        Objects.requireNonNull(unit, "unit");
+        Objects.requireNonNull(testVerdict, "testVerdict");
+        if (unit == Unit.AUTO) {
+            throw new IllegalArgumentException("a comparison's unit is fork, repetition or sample, not auto");
+        }
+    }
+
+    /**
+     * What the verdict can say about between-run variance.
+     *
+     * @return {@code tested} (the unit is the fork), {@code unknown} (one fork on a side: the verdict
+     *         is about two runs, not about the code) or {@code ignored} (forks on both sides, but
+     *         samples or repetitions tested)
+     */
+    public String betweenRunVariance() {
+        if (unit == Unit.FORK) {
+            return "tested";
+        }
+        return forksBase < 2 || forksNew < 2 ? "unknown" : "ignored";
     }
 }

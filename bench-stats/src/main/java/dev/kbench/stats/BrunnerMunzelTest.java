@@ -19,10 +19,6 @@ import java.util.Arrays;
 import java.util.Objects;
 import java.util.function.DoubleUnaryOperator;
 import org.apache.commons.statistics.distribution.NormalDistribution;
-import org.apache.commons.statistics.ranking.NaNStrategy;
-import org.apache.commons.statistics.ranking.NaturalRanking;
-import org.apache.commons.statistics.ranking.RankingAlgorithm;
-import org.apache.commons.statistics.ranking.TiesStrategy;
 
 /**
  * The Brunner-Munzel test, {@code scipy.stats.brunnermunzel(x, y, alternative, distribution)} of
@@ -66,7 +62,6 @@ public final class BrunnerMunzelTest implements TwoSampleTest {
         }
     }
 
-    private static final RankingAlgorithm RANKING = new NaturalRanking(NaNStrategy.FAILED, TiesStrategy.AVERAGE);
     private static final NormalDistribution STANDARD_NORMAL = NormalDistribution.of(0, 1);
     private static final BrunnerMunzelTest DEFAULT = new BrunnerMunzelTest(Distribution.T);
 
@@ -117,32 +112,79 @@ public final class BrunnerMunzelTest implements TwoSampleTest {
      */
     @Override
     public TestResult test(double[] x, double[] y) {
-        double[] xs = Samples.checked("x", x, 2);
-        double[] ys = Samples.checked("y", y, 2);
+        // No copies: -0.0 ranks as 0.0 in the sort keys, and == compares them equal.
+        double[] xs = Samples.check("x", x, 2);
+        double[] ys = Samples.check("y", y, 2);
         int nx = xs.length;
         int ny = ys.length;
 
-        double[] rankc = RANKING.apply(Samples.concat(xs, ys));
-        double[] rankcx = Arrays.copyOfRange(rankc, 0, nx);
-        double[] rankcy = Arrays.copyOfRange(rankc, nx, nx + ny);
-        double rankcxMean = NumPy.mean(rankcx);
-        double rankcyMean = NumPy.mean(rankcy);
-        double[] rankx = RANKING.apply(xs);
-        double[] ranky = RANKING.apply(ys);
-        double rankxMean = NumPy.mean(rankx);
-        double rankyMean = NumPy.mean(ranky);
+        // Midranks from one primitive sort of the pooled values: for each tie group, its pooled
+        // midrank and its midrank within each sample (the x values in pooled order are x sorted).
+        // SciPy needs, per sample, the mean of the pooled ranks and the placements rankc - rank in
+        // the input order; ranks are multiples of 1/2 below 2^52, so their sums are exact in any
+        // order, and the placements are summed in the input order as NumPy does.
+        int n = nx + ny;
+        Samples.SortedOrder sorted = Samples.sortedOrder(xs, ys);
+        long[] keys = sorted.keys();
+        int bits = sorted.indexBits();
+        long mask = (1L << bits) - 1;
+        double[] placementX = new double[nx];
+        double[] placementY = new double[ny];
+        double sumRankcx = 0;
+        double sumRankcy = 0;
+        int seenX = 0;
+        int seenY = 0;
+        for (int from = 0; from < n;) {
+            // A tie group: equal high bits (sequential), then equal values (only within such runs).
+            int first = (int) (keys[from] & mask);
+            long high = keys[from] >> bits;
+            int to = from + 1;
+            int cx = first < nx ? 1 : 0;
+            while (to < n && keys[to] >> bits == high) {
+                // Values are read only where the high bits tie (rare with continuous data).
+                int index = (int) (keys[to] & mask);
+                if ((index < nx ? xs[index] : ys[index - nx]) != (first < nx ? xs[first] : ys[first - nx])) {
+                    break;
+                }
+                if (index < nx) {
+                    cx++;
+                }
+                to++;
+            }
+            int cy = to - from - cx;
+            double pooled = from + (cx + cy + 1) / 2.0;
+            double placeX = pooled - (seenX + (cx + 1) / 2.0);
+            double placeY = pooled - (seenY + (cy + 1) / 2.0);
+            for (int k = from; k < to; k++) {
+                int index = (int) (keys[k] & mask);
+                if (index < nx) {
+                    placementX[index] = placeX;
+                } else {
+                    placementY[index - nx] = placeY;
+                }
+            }
+            sumRankcx += pooled * cx;
+            sumRankcy += pooled * cy;
+            seenX += cx;
+            seenY += cy;
+            from = to;
+        }
+        double rankcxMean = sumRankcx / nx;
+        double rankcyMean = sumRankcy / ny;
+        double rankxMean = ((double) nx * (nx + 1) / 2) / nx;
+        double rankyMean = ((double) ny * (ny + 1) / 2) / ny;
 
-        double sx = placementVariance(rankcx, rankx, rankcxMean, rankxMean);
-        double sy = placementVariance(rankcy, ranky, rankcyMean, rankyMean);
+        double sx2 = placementVariance(placementX, rankcxMean, rankxMean);
+        double sy2 = placementVariance(placementY, rankcyMean, rankyMean);
 
         double wbfn = (double) nx * ny * (rankcyMean - rankcxMean);
-        wbfn /= (nx + ny) * Math.sqrt(nx * sx + ny * sy);
+        wbfn /= (nx + ny) * Math.sqrt(nx * sx2 + ny * sy2);
 
         DoubleUnaryOperator cdf;
         if (distribution == Distribution.T) {
-            double dfNumer = Math.pow(nx * sx + ny * sy, 2.0);
-            double dfDenom = Math.pow(nx * sx, 2.0) / (nx - 1);
-            dfDenom += Math.pow(ny * sy, 2.0) / (ny - 1);
+            double dfNumer = Math.pow(nx * sx2 + ny * sy2, 2.0);
+            double dfDenom = Math.pow(nx * sx2, 2.0) / (nx - 1);
+            dfDenom += Math.pow(ny * sy2, 2.0) / (ny - 1);
             double df = dfNumer / dfDenom;
             if (!(df > 0)) {
                 // 0/0 when Sx = Sy = 0: SciPy warns and stdtr(nan, t) is NaN.
@@ -170,12 +212,18 @@ public final class BrunnerMunzelTest implements TwoSampleTest {
         return new TestResult(reported, twoSided, less, greater);
     }
 
-    /** {@code temp = rankc - rank - rankc_mean + rank_mean; S = temp . temp / (n - 1)}. */
-    private static double placementVariance(double[] rankc, double[] rank, double rankcMean, double rankMean) {
-        double[] temp = new double[rank.length];
-        for (int i = 0; i < temp.length; i++) {
-            temp[i] = rankc[i] - rank[i] - rankcMean + rankMean;
+    /**
+     * {@code temp = rankc - rank - rankc_mean + rank_mean; S = temp . temp / (n - 1)}, with
+     * {@code placement = rankc - rank} (exact) in sorted order, which changes the pairwise sum by
+     * rounding only.
+     */
+    private static double placementVariance(double[] placement, double rankcMean, double rankMean) {
+        // The squares replace the placements in place: they are not needed afterwards.
+        double[] squares = placement;
+        for (int i = 0; i < squares.length; i++) {
+            double temp = placement[i] - rankcMean + rankMean;
+            squares[i] = temp * temp;
         }
-        return NumPy.sumOfSquares(temp) / (rank.length - 1);
+        return NumPy.sum(squares) / (squares.length - 1);
     }
 }

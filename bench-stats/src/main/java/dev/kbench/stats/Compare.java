@@ -17,16 +17,16 @@ package dev.kbench.stats;
 
 import dev.kbench.api.Quantiles;
 import dev.kbench.api.SampleRecord;
+import org.apache.commons.numbers.combinatorics.BinomialCoefficientDouble;
+import org.apache.commons.statistics.distribution.NormalDistribution;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.SplittableRandom;
-import java.util.TreeMap;
 import java.util.stream.IntStream;
 
 /**
@@ -59,6 +59,8 @@ public final class Compare {
     public static final double DEFAULT_ALPHA = 0.001;
     /** The default number of bootstrap replicates of the ratio of medians. */
     public static final int DEFAULT_BOOTSTRAP_RESAMPLES = 1000;
+    /** The most bootstrap replicates {@link #withBootstrapResamples(int)} accepts (8 MB per benchmark). */
+    public static final int MAX_BOOTSTRAP_RESAMPLES = 1_000_000;
     /** The default number of shuffles of the stability check. */
     public static final int DEFAULT_STABILITY_SHUFFLES = 1000;
     /** The default share of shuffles that must agree with the verdict for it to count as stable. */
@@ -70,16 +72,27 @@ public final class Compare {
     /** Fewer tested values than this on a side earn a note, as benchstats warns. */
     public static final int FEW_VALUES = 10;
 
+    /**
+     * The default practical-significance threshold: 1 %, Criterion.rs' noise threshold, three times
+     * the between-process spread of medians measured at large sizes and below the smallest change
+     * worth a CI failure.
+     */
+    public static final double DEFAULT_THRESHOLD = 0.01;
+    /** The power at which the minimal detectable change is defined. */
+    public static final double MDC_POWER = 0.8;
+
+    private static final NormalDistribution STANDARD_NORMAL = NormalDistribution.of(0, 1);
     private static final int PARALLEL_THRESHOLD = 16;
     private static final Compare DEFAULT = new Compare(TestMethod.BRUNNER_MUNZEL, BrunnerMunzelTest.Distribution.T,
-            DEFAULT_ALPHA, Correction.NONE, Aggregation.SAMPLES, DEFAULT_BOOTSTRAP_RESAMPLES,
+            DEFAULT_ALPHA, Correction.NONE, Unit.AUTO, DEFAULT_THRESHOLD, DEFAULT_BOOTSTRAP_RESAMPLES,
             DEFAULT_CONFIDENCE_LEVEL, DEFAULT_STABILITY_SHUFFLES, DEFAULT_STABILITY_THRESHOLD, DEFAULT_SEED);
 
     private final TestMethod method;
     private final BrunnerMunzelTest.Distribution distribution;
     private final double alpha;
     private final Correction correction;
-    private final Aggregation aggregation;
+    private final Unit unit;
+    private final double thresholdRel;
     private final int bootstrapResamples;
     private final double confidenceLevel;
     private final int stabilityShuffles;
@@ -88,13 +101,14 @@ public final class Compare {
     private final TwoSampleTest test;
 
     private Compare(TestMethod method, BrunnerMunzelTest.Distribution distribution, double alpha,
-                    Correction correction, Aggregation aggregation, int bootstrapResamples,
+                    Correction correction, Unit unit, double thresholdRel, int bootstrapResamples,
                     double confidenceLevel, int stabilityShuffles, double stabilityThreshold, long seed) {
         this.method = method;
         this.distribution = distribution;
         this.alpha = alpha;
         this.correction = correction;
-        this.aggregation = aggregation;
+        this.unit = unit;
+        this.thresholdRel = thresholdRel;
         this.bootstrapResamples = bootstrapResamples;
         this.confidenceLevel = confidenceLevel;
         this.stabilityShuffles = stabilityShuffles;
@@ -121,7 +135,7 @@ public final class Compare {
      * @return a new comparison
      */
     public Compare with(TestMethod m) {
-        return new Compare(Objects.requireNonNull(m, "method"), distribution, alpha, correction, aggregation,
+        return new Compare(Objects.requireNonNull(m, "method"), distribution, alpha, correction, unit, thresholdRel,
                 bootstrapResamples, confidenceLevel, stabilityShuffles, stabilityThreshold, seed);
     }
 
@@ -132,7 +146,7 @@ public final class Compare {
      * @return a new comparison
      */
     public Compare with(BrunnerMunzelTest.Distribution d) {
-        return new Compare(method, Objects.requireNonNull(d, "distribution"), alpha, correction, aggregation,
+        return new Compare(method, Objects.requireNonNull(d, "distribution"), alpha, correction, unit, thresholdRel,
                 bootstrapResamples, confidenceLevel, stabilityShuffles, stabilityThreshold, seed);
     }
 
@@ -143,7 +157,7 @@ public final class Compare {
      * @return a new comparison
      */
     public Compare with(Correction c) {
-        return new Compare(method, distribution, alpha, Objects.requireNonNull(c, "correction"), aggregation,
+        return new Compare(method, distribution, alpha, Objects.requireNonNull(c, "correction"), unit, thresholdRel,
                 bootstrapResamples, confidenceLevel, stabilityShuffles, stabilityThreshold, seed);
     }
 
@@ -154,8 +168,8 @@ public final class Compare {
      * @return a new comparison
      */
     public Compare with(Aggregation a) {
-        return new Compare(method, distribution, alpha, correction, Objects.requireNonNull(a, "aggregation"),
-                bootstrapResamples, confidenceLevel, stabilityShuffles, stabilityThreshold, seed);
+        return new Compare(method, distribution, alpha, correction, Objects.requireNonNull(a, "aggregation").unit(),
+                thresholdRel, bootstrapResamples, confidenceLevel, stabilityShuffles, stabilityThreshold, seed);
     }
 
     /**
@@ -166,19 +180,24 @@ public final class Compare {
      * @throws IllegalArgumentException if {@code a} is not in (0, 1)
      */
     public Compare withAlpha(double a) {
-        return new Compare(method, distribution, checkAlpha(a), correction, aggregation,
+        return new Compare(method, distribution, checkAlpha(a), correction, unit, thresholdRel,
                 bootstrapResamples, confidenceLevel, stabilityShuffles, stabilityThreshold, seed);
     }
 
     /**
      * With another number of bootstrap replicates for the ratio's interval.
      *
-     * @param resamples the count, 0 to skip the interval (its bounds are then NaN)
+     * @param resamples the count, 0 to skip the interval (its bounds are then NaN), at most
+     *        {@link #MAX_BOOTSTRAP_RESAMPLES}
      * @return a new comparison
-     * @throws IllegalArgumentException if {@code resamples} is negative
+     * @throws IllegalArgumentException if {@code resamples} is negative or above the maximum
      */
     public Compare withBootstrapResamples(int resamples) {
-        return new Compare(method, distribution, alpha, correction, aggregation,
+        if (resamples > MAX_BOOTSTRAP_RESAMPLES) {
+            throw new IllegalArgumentException("bootstrap resamples must be at most " + MAX_BOOTSTRAP_RESAMPLES
+                    + ", got " + resamples);
+        }
+        return new Compare(method, distribution, alpha, correction, unit, thresholdRel,
                 checkCount("bootstrap resamples", resamples), confidenceLevel, stabilityShuffles,
                 stabilityThreshold, seed);
     }
@@ -191,7 +210,7 @@ public final class Compare {
      * @throws IllegalArgumentException if {@code level} is not in (0, 1)
      */
     public Compare withConfidenceLevel(double level) {
-        return new Compare(method, distribution, alpha, correction, aggregation, bootstrapResamples,
+        return new Compare(method, distribution, alpha, correction, unit, thresholdRel, bootstrapResamples,
                 checkLevel("confidence level", level), stabilityShuffles, stabilityThreshold, seed);
     }
 
@@ -203,7 +222,7 @@ public final class Compare {
      * @throws IllegalArgumentException if {@code shuffles} is negative
      */
     public Compare withStabilityShuffles(int shuffles) {
-        return new Compare(method, distribution, alpha, correction, aggregation, bootstrapResamples,
+        return new Compare(method, distribution, alpha, correction, unit, thresholdRel, bootstrapResamples,
                 confidenceLevel, checkCount("stability shuffles", shuffles), stabilityThreshold, seed);
     }
 
@@ -218,7 +237,7 @@ public final class Compare {
         if (!(threshold > 0 && threshold <= 1)) {
             throw new IllegalArgumentException("stability threshold must be in (0, 1], got " + threshold);
         }
-        return new Compare(method, distribution, alpha, correction, aggregation, bootstrapResamples,
+        return new Compare(method, distribution, alpha, correction, unit, thresholdRel, bootstrapResamples,
                 confidenceLevel, stabilityShuffles, threshold, seed);
     }
 
@@ -229,7 +248,7 @@ public final class Compare {
      * @return a new comparison
      */
     public Compare withSeed(long s) {
-        return new Compare(method, distribution, alpha, correction, aggregation, bootstrapResamples,
+        return new Compare(method, distribution, alpha, correction, unit, thresholdRel, bootstrapResamples,
                 confidenceLevel, stabilityShuffles, stabilityThreshold, s);
     }
 
@@ -243,17 +262,59 @@ public final class Compare {
     }
 
     /**
+     * With another unit of the test.
+     *
+     * @param u the unit; {@link Unit#AUTO} (the default) tests forks where each side has at least 2
+     * @return a new comparison
+     */
+    public Compare with(Unit u) {
+        return new Compare(method, distribution, alpha, correction, Objects.requireNonNull(u, "unit"), thresholdRel,
+                bootstrapResamples, confidenceLevel, stabilityShuffles, stabilityThreshold, seed);
+    }
+
+    /**
+     * With another practical-significance threshold: a benchmark is slower only when the test says so
+     * and the ratio's confidence interval lies entirely above {@code 1 + threshold} (faster: below
+     * {@code 1 - threshold}).
+     *
+     * @param threshold the relative change, in [0, 1), e.g. 0.01 for 1 %; 0 lets the test alone decide
+     * @return a new comparison
+     * @throws IllegalArgumentException if {@code threshold} is not in [0, 1)
+     */
+    public Compare withThreshold(double threshold) {
+        if (!(threshold >= 0 && threshold < 1)) {
+            throw new IllegalArgumentException("threshold must be in [0, 1), got " + threshold + "; the default is "
+                    + DEFAULT_THRESHOLD);
+        }
+        return new Compare(method, distribution, alpha, correction, unit, threshold,
+                bootstrapResamples, confidenceLevel, stabilityShuffles, stabilityThreshold, seed);
+    }
+
+    /**
      * Compares every benchmark present in both inputs.
      *
      * @param base the base samples, e.g. of the main branch
      * @param next the new samples, e.g. of a pull request
      * @return the report
      * @throws IllegalArgumentException naming the benchmark if one has fewer than 2 values to test on
-     *         a side, or lacks repetition indices with {@link Aggregation#REPETITION_MEAN}
+     *         a side, lacks repetition indices with {@link Unit#REPETITION}, or has fewer than 2 forks
+     *         on a side with {@link Unit#FORK}; a {@link SamplesFormatException} if a sample repeats
      */
     public CompareReport compare(List<SampleRecord> base, List<SampleRecord> next) {
-        Map<BenchmarkId, List<SampleRecord>> baseGroups = group(base);
-        Map<BenchmarkId, List<SampleRecord>> nextGroups = group(next);
+        return compare(SampleSet.of(base), SampleSet.of(next));
+    }
+
+    /**
+     * Compares every benchmark present in both inputs.
+     *
+     * @param base the base samples, e.g. of the main branch
+     * @param next the new samples, e.g. of a pull request
+     * @return the report
+     * @throws IllegalArgumentException as {@link #compare(List, List)}
+     */
+    public CompareReport compare(SampleSet base, SampleSet next) {
+        Map<BenchmarkId, SampleSet.Series> baseGroups = base.series();
+        Map<BenchmarkId, SampleSet.Series> nextGroups = next.series();
         List<BenchmarkId> common = new ArrayList<>();
         List<BenchmarkId> onlyInBase = new ArrayList<>();
         for (BenchmarkId id : baseGroups.keySet()) {
@@ -275,46 +336,123 @@ public final class Compare {
                     return compareOne(id, baseGroups.get(id), nextGroups.get(id), level);
                 })
                 .toList();
-        return new CompareReport(method, distribution, aggregation, alpha, correction, level, results,
+        return new CompareReport(method, distribution, unit, alpha, correction, level, thresholdRel, results,
                 onlyInBase, onlyInNew);
     }
 
-    private BenchmarkComparison compareOne(BenchmarkId id, List<SampleRecord> baseSamples,
-                                           List<SampleRecord> nextSamples, double level) {
-        Values base = values(id, "base", baseSamples);
-        Values next = values(id, "new", nextSamples);
+    private BenchmarkComparison compareOne(BenchmarkId id, SampleSet.Series baseSamples,
+                                           SampleSet.Series nextSamples, double level) {
+        Unit resolved = unit;
+        if (unit == Unit.AUTO) {
+            resolved = baseSamples.forkCount() >= 2 && nextSamples.forkCount() >= 2 ? Unit.FORK : Unit.SAMPLE;
+        }
+        Values base = values(id, "base", baseSamples, resolved);
+        Values next = values(id, "new", nextSamples, resolved);
         List<String> notes = new ArrayList<>();
         FiniteResult finite = FiniteResult.of(test.test(base.tested, next.tested), base.tested, next.tested);
         finite.note().ifPresent(notes::add);
-        Verdict verdict = finite.result().verdict(level);
+        TestResult result = finite.result();
+        double floor = 0;
+        if (resolved == Unit.FORK) {
+            floor = permutationFloor(base.tested.length, next.tested.length);
+            result = new TestResult(result.statistic(), Math.min(1, Math.max(result.pValueTwoSided(), 2 * floor)),
+                    Math.max(result.pValueLess(), floor), Math.max(result.pValueGreater(), floor));
+        }
+        Verdict tested = result.verdict(level);
         if (base.tested.length < FEW_VALUES || next.tested.length < FEW_VALUES) {
             notes.add("fewer than " + FEW_VALUES + " values (base " + base.tested.length + ", new "
-                    + next.tested.length + "): the test has little power; take more "
-                    + (aggregation == Aggregation.REPETITION_MEAN ? "repetitions" : "samples"));
+                    + next.tested.length + "): the test has little power; take more " + switch (resolved) {
+                        case FORK -> "forks";
+                        case REPETITION -> "repetitions";
+                        default -> "samples";
+                    });
         }
 
         double medianBase = Quantiles.of(base.tested, 0.5);
         double medianNext = Quantiles.of(next.tested, 0.5);
+        double ratio = MedianBootstrap.ratio(medianNext, medianBase);
         SplittableRandom random = new SplittableRandom(mix(seed, id));
-        Interval interval = bootstrapResamples == 0
-                ? new Interval(Double.NaN, Double.NaN, confidenceLevel)
-                : MedianBootstrap.ratioInterval(base.tested, next.tested, bootstrapResamples, confidenceLevel,
-                        random.split());
+        Interval interval;
+        if (bootstrapResamples == 0) {
+            interval = new Interval(Double.NaN, Double.NaN, confidenceLevel);
+        } else if (resolved == Unit.FORK) {
+            interval = MedianBootstrap.hierarchicalRatioInterval(base.pooled, base.sizes, next.pooled, next.sizes,
+                    bootstrapResamples, confidenceLevel, random.split());
+        } else {
+            interval = MedianBootstrap.ratioInterval(base.tested, next.tested, bootstrapResamples, confidenceLevel,
+                    random.split());
+        }
+
+        Verdict verdict = practical(tested, ratio, interval);
+        if (verdict != tested) {
+            notes.add(String.format(Locale.ROOT, "within the threshold: the test says %s, but the ratio's interval"
+                    + " is not entirely beyond %s%.4g%%", tested.jsonName(), tested == Verdict.SLOWER ? "+" : "-",
+                    100 * thresholdRel));
+        }
+        double mdc = floor >= level ? Double.POSITIVE_INFINITY
+                : minimalDetectableChange(base.tested, next.tested, medianBase, level);
 
         Optional<Stability> stability = Optional.empty();
-        if (aggregation == Aggregation.REPETITION_MEAN && stabilityShuffles > 0) {
-            Stability s = stability(base, next, verdict, level, random.split());
+        if (resolved == Unit.REPETITION && stabilityShuffles > 0) {
+            Stability s = stability(base, next, tested, level, random.split());
             if (!s.stable()) {
                 notes.add(String.format(Locale.ROOT,
                         "unstable: only %.1f%% of %d shuffles across repetitions agree with '%s'; the outcome"
                                 + " depends on run order (drift or interference); interleave and repeat the runs",
-                        100 * s.agreement(), s.shuffles(), verdict.jsonName()));
+                        100 * s.agreement(), s.shuffles(), tested.jsonName()));
             }
             stability = Optional.of(s);
         }
         return new BenchmarkComparison(id, base.tested.length, next.tested.length, baseSamples.size(),
-                nextSamples.size(), medianBase, medianNext, MedianBootstrap.ratio(medianNext, medianBase),
-                interval, finite.result(), verdict, stability, notes);
+                nextSamples.size(), medianBase, medianNext, ratio, interval, result, verdict, stability, notes,
+                resolved, baseSamples.forkCount(), nextSamples.forkCount(), tested, mdc);
+    }
+
+    /**
+     * The verdict of practical significance: the test's, where the ratio's interval (the ratio itself
+     * without a bootstrap) lies entirely beyond the threshold in the test's direction, else same.
+     */
+    private Verdict practical(Verdict tested, double ratio, Interval interval) {
+        if (thresholdRel == 0) {
+            return tested;
+        }
+        double lower = interval.isDefined() ? interval.lower() : ratio;
+        double upper = interval.isDefined() ? interval.upper() : ratio;
+        return switch (tested) {
+            case SLOWER -> lower > 1 + thresholdRel ? Verdict.SLOWER : Verdict.SAME;
+            case FASTER -> upper < 1 - thresholdRel ? Verdict.FASTER : Verdict.SAME;
+            case SAME -> Verdict.SAME;
+        };
+    }
+
+    /**
+     * The smallest one-sided p-value any rank test can give {@code nx} and {@code ny} values: that of
+     * complete separation, one arrangement of {@code C(nx + ny, nx)} equally likely ones,
+     * {@code scipy.stats.mannwhitneyu(x, y, method='exact', alternative='less')} for separated samples.
+     *
+     * @param nx the base values
+     * @param ny the new values
+     * @return {@code 1 / C(nx + ny, nx)}
+     */
+    static double permutationFloor(int nx, int ny) {
+        return 1 / BinomialCoefficientDouble.value(nx + ny, Math.min(nx, ny));
+    }
+
+    /**
+     * The minimal detectable change: the relative shift of the median that a one-sided test at
+     * {@code level} detects with {@link #MDC_POWER} power, by the normal approximation
+     * {@code (z(1 - level) + z(power)) * sqrt(sb^2 / nb + sn^2 / nn) / median(base)}, with {@code s}
+     * each side's robust spread of the tested values, 1.4826 times their median absolute deviation.
+     *
+     * @return the relative change, e.g. 0.004 for 0.4 %; infinite for a zero base median
+     */
+    static double minimalDetectableChange(double[] base, double[] next, double medianBase, double level) {
+        double sb = Summarizer.MAD_TO_SIGMA * Summarizer.mad(base);
+        double sn = Summarizer.MAD_TO_SIGMA * Summarizer.mad(next);
+        double z = STANDARD_NORMAL.inverseCumulativeProbability(1 - level)
+                + STANDARD_NORMAL.inverseCumulativeProbability(MDC_POWER);
+        double se = Math.sqrt(sb * sb / base.length + sn * sn / next.length);
+        return medianBase > 0 ? z * se / medianBase : Double.POSITIVE_INFINITY;
     }
 
     private Stability stability(Values base, Values next, Verdict verdict, double level, SplittableRandom random) {
@@ -347,70 +485,60 @@ public final class Compare {
         double[] means = new double[sizes.length];
         int from = 0;
         for (int r = 0; r < sizes.length; r++) {
-            double[] rep = new double[sizes[r]];
-            System.arraycopy(pooled, from, rep, 0, sizes[r]);
-            means[r] = NumPy.mean(rep);
+            means[r] = NumPy.mean(Arrays.copyOfRange(pooled, from, from + sizes[r]));
             from += sizes[r];
         }
         return means;
     }
 
+    private static double[] medians(double[] pooled, int[] sizes) {
+        double[] medians = new double[sizes.length];
+        int from = 0;
+        for (int r = 0; r < sizes.length; r++) {
+            medians[r] = Quantiles.of(Arrays.copyOfRange(pooled, from, from + sizes[r]), 0.5);
+            from += sizes[r];
+        }
+        return medians;
+    }
+
     /**
-     * The values of one side: tested (samples or repetition means) and, for repetition means, the
-     * samples pooled in repetition order with each repetition's size.
+     * The values of one side: tested (samples, repetition means or fork medians), the samples in run
+     * order, and the size of each repetition (or fork) within them.
      */
     private record Values(double[] tested, double[] pooled, int[] sizes) {
     }
 
-    private Values values(BenchmarkId id, String side, List<SampleRecord> samples) {
-        Values v = switch (aggregation) {
-            case SAMPLES -> {
-                double[] t = samples.stream().mapToDouble(SampleRecord::timeMillis).toArray();
-                yield new Values(t, t, new int[] {t.length});
+    private static Values values(BenchmarkId id, String side, SampleSet.Series samples, Unit unit) {
+        double[] times = samples.timesMillis();
+        Values v = switch (unit) {
+            case SAMPLE, AUTO -> new Values(times, times, new int[] {times.length});
+            case REPETITION -> {
+                for (int r : samples.repetitions()) {
+                    if (r < 0) {
+                        throw new IllegalArgumentException("benchmark '" + id + "' has samples without a repetition"
+                                + " index in the " + side + " samples; the repetition unit needs the repetition"
+                                + " column (or compare the raw samples)");
+                    }
+                }
+                int[] sizes = samples.runSizes(true);
+                yield new Values(means(times, sizes), times, sizes);
             }
-            case REPETITION_MEAN -> repetitionMeans(id, side, samples);
+            case FORK -> {
+                if (samples.forkCount() < 2) {
+                    throw new IllegalArgumentException("benchmark '" + id + "' has " + samples.forkCount()
+                            + " fork in the " + side + " samples; the fork unit needs at least 2 forks on each side"
+                            + " (measure with --forks, or test samples)");
+                }
+                int[] sizes = samples.runSizes(false);
+                yield new Values(medians(times, sizes), times, sizes);
+            }
         };
         if (v.tested.length < 2) {
             throw new IllegalArgumentException("benchmark '" + id + "' has " + v.tested.length + " "
-                    + (aggregation == Aggregation.REPETITION_MEAN ? "repetition(s)" : "sample(s)") + " in the "
+                    + (unit == Unit.REPETITION ? "repetition(s)" : "sample(s)") + " in the "
                     + side + " samples; a comparison needs at least 2 on each side");
         }
         return v;
-    }
-
-    private static Values repetitionMeans(BenchmarkId id, String side, List<SampleRecord> samples) {
-        TreeMap<Integer, List<SampleRecord>> reps = new TreeMap<>();
-        for (SampleRecord r : samples) {
-            if (r.repetition().isEmpty()) {
-                throw new IllegalArgumentException("benchmark '" + id + "' has samples without a repetition index"
-                        + " in the " + side + " samples; aggregation by repetition mean needs the repetition"
-                        + " column (or compare the raw samples)");
-            }
-            reps.computeIfAbsent(r.repetition().getAsInt(), k -> new ArrayList<>()).add(r);
-        }
-        double[] means = new double[reps.size()];
-        double[] pooled = new double[samples.size()];
-        int[] sizes = new int[reps.size()];
-        int r = 0;
-        int at = 0;
-        for (List<SampleRecord> rep : reps.values()) {
-            double[] times = rep.stream().sorted(Comparator.comparingInt(SampleRecord::sample))
-                    .mapToDouble(SampleRecord::timeMillis).toArray();
-            means[r] = NumPy.mean(times);
-            sizes[r] = times.length;
-            System.arraycopy(times, 0, pooled, at, times.length);
-            at += times.length;
-            r++;
-        }
-        return new Values(means, pooled, sizes);
-    }
-
-    private static Map<BenchmarkId, List<SampleRecord>> group(List<SampleRecord> samples) {
-        Map<BenchmarkId, List<SampleRecord>> groups = new LinkedHashMap<>();
-        for (SampleRecord r : samples) {
-            groups.computeIfAbsent(BenchmarkId.of(r), k -> new ArrayList<>()).add(r);
-        }
-        return groups;
     }
 
     /** A per-benchmark seed: SplitMix64's finaliser over the seed and the identity's hash. */

@@ -24,17 +24,18 @@ import java.util.Objects;
  *
  * @param method the test
  * @param distribution the p-value distribution, meaningful for {@link TestMethod#BRUNNER_MUNZEL}
- * @param aggregation what was tested: samples or repetition means
+ * @param unit the unit asked for; each result says which it used
  * @param alpha the significance level asked for
  * @param correction the multiple-comparison correction
  * @param alphaPerBenchmark the level each benchmark was tested at: {@code alpha}, or
  *        {@code alpha / results().size()} with {@link Correction#BONFERRONI}
+ * @param thresholdRel the practical-significance threshold, a relative change
  * @param results the comparisons
  * @param onlyInBase benchmarks with samples in the base only, in {@link BenchmarkId#ORDER}
  * @param onlyInNew benchmarks with samples in the new input only, in {@link BenchmarkId#ORDER}
  */
-public record CompareReport(TestMethod method, BrunnerMunzelTest.Distribution distribution, Aggregation aggregation,
-                            double alpha, Correction correction, double alphaPerBenchmark,
+public record CompareReport(TestMethod method, BrunnerMunzelTest.Distribution distribution, Unit unit,
+                            double alpha, Correction correction, double alphaPerBenchmark, double thresholdRel,
                             List<BenchmarkComparison> results, List<BenchmarkId> onlyInBase,
                             List<BenchmarkId> onlyInNew) {
 
@@ -42,11 +43,35 @@ public record CompareReport(TestMethod method, BrunnerMunzelTest.Distribution di
     public CompareReport {
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(distribution, "distribution");
-        Objects.requireNonNull(aggregation, "aggregation");
+        Objects.requireNonNull(unit, "unit");
         Objects.requireNonNull(correction, "correction");
         results = List.copyOf(results);
         onlyInBase = List.copyOf(onlyInBase);
         onlyInNew = List.copyOf(onlyInNew);
+    }
+
+    /**
+     * What was tested, as JSON's {@code aggregation}: the name of the unit every result used
+     * ({@code samples}, {@code repetition_mean} or {@code fork_median}), {@code mixed} when they
+     * differ, or that of the unit asked for when there are no results.
+     *
+     * @return the name
+     */
+    public String aggregationName() {
+        List<Unit> used = results.stream().map(BenchmarkComparison::unit).distinct().toList();
+        if (used.isEmpty()) {
+            return unit.aggregationName();
+        }
+        return used.size() == 1 ? used.getFirst().aggregationName() : "mixed";
+    }
+
+    /**
+     * How many results could not measure between-run variance: one fork on a side.
+     *
+     * @return the count of results whose {@link BenchmarkComparison#betweenRunVariance()} is unknown
+     */
+    public long countOneFork() {
+        return results.stream().filter(r -> r.betweenRunVariance().equals("unknown")).count();
     }
 
     /**

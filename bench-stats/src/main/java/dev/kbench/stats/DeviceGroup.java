@@ -17,49 +17,54 @@ package dev.kbench.stats;
 
 import dev.kbench.api.SampleRecord;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
- * The samples one device produced: the rows of a samples CSV that share {@code host}, {@code backend},
- * {@code device} and {@code device_id}. A file without device tags is one group with empty tags.
+ * One device's tags: the rows of a samples CSV that share {@code host}, {@code backend}, {@code device}
+ * and {@code device_id} come from one device. A file without device tags is one group with empty tags.
+ * {@link SampleSet#deviceGroups()} lists a file's groups and {@link SampleSet#only(DeviceGroup)} keeps one.
  *
  * @param host the host name, empty if untagged
  * @param backend the driver, empty if untagged
  * @param device the device name, empty if untagged
  * @param deviceId the PCI bus id or UUID, empty if unknown
- * @param samples the group's rows, in file order
  */
-public record DeviceGroup(String host, String backend, String device, String deviceId, List<SampleRecord> samples) {
+public record DeviceGroup(String host, String backend, String device, String deviceId) {
 
-    /** Validates and copies. */
+    /** Validates. */
     public DeviceGroup {
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(backend, "backend");
         Objects.requireNonNull(device, "device");
         Objects.requireNonNull(deviceId, "deviceId");
-        samples = List.copyOf(samples);
     }
 
     /**
-     * The samples split by device, groups in order of first appearance.
+     * The group of one row.
+     *
+     * @param r the row
+     * @return its device's tags
+     */
+    public static DeviceGroup of(SampleRecord r) {
+        return new DeviceGroup(r.host(), r.backend(), r.device(), r.deviceId());
+    }
+
+    /**
+     * The devices of some rows, in order of first appearance.
      *
      * @param samples the rows of one file (or several merged)
      * @return the groups, at least one when {@code samples} is not empty
      */
     public static List<DeviceGroup> of(List<SampleRecord> samples) {
-        Map<List<String>, List<SampleRecord>> groups = new LinkedHashMap<>();
-        for (SampleRecord r : samples) {
-            groups.computeIfAbsent(List.of(r.host(), r.backend(), r.device(), r.deviceId()), k -> new ArrayList<>()).add(r);
-        }
-        List<DeviceGroup> result = new ArrayList<>();
-        groups.forEach((k, rows) -> result.add(new DeviceGroup(k.get(0), k.get(1), k.get(2), k.get(3), rows)));
-        return result;
+        Set<DeviceGroup> groups = new LinkedHashSet<>();
+        samples.forEach(r -> groups.add(of(r)));
+        return new ArrayList<>(groups);
     }
 
     /**
@@ -121,20 +126,20 @@ public record DeviceGroup(String host, String backend, String device, String dev
 
     /**
      * Why two sets of samples must not be compared: the device fields ({@code backend}, {@code device},
-     * {@code device_id}) whose values differ between them, or empty when they agree. Rows without any of
-     * these tags are ignored, so an untagged file compares as before; the host is not compared (the same
-     * GPU model in the same slot of two hosts compares).
+     * {@code device_id}) whose values differ between them, or empty when they agree. Untagged values are
+     * ignored, so an untagged file compares as before; the host is not compared (the same GPU model in
+     * the same slot of two hosts compares).
      *
-     * @param base the base samples
-     * @param next the new samples
+     * @param base the devices of the base samples, e.g. {@link SampleSet#deviceGroups()}
+     * @param next the devices of the new samples
      * @return e.g. {@code device_id: base 0000:18:00.0, new 0000:2a:00.0}, one line per field; empty if
      *         they agree
      */
-    public static List<String> mismatches(List<SampleRecord> base, List<SampleRecord> next) {
+    public static List<String> mismatches(List<DeviceGroup> base, List<DeviceGroup> next) {
         List<String> lines = new ArrayList<>();
-        field(lines, "backend", values(base, 0), values(next, 0));
-        field(lines, "device", values(base, 1), values(next, 1));
-        field(lines, "device_id", values(base, 2), values(next, 2));
+        field(lines, "backend", values(base, DeviceGroup::backend), values(next, DeviceGroup::backend));
+        field(lines, "device", values(base, DeviceGroup::device), values(next, DeviceGroup::device));
+        field(lines, "device_id", values(base, DeviceGroup::deviceId), values(next, DeviceGroup::deviceId));
         return lines;
     }
 
@@ -145,14 +150,10 @@ public record DeviceGroup(String host, String backend, String device, String dev
         }
     }
 
-    private static Set<String> values(List<SampleRecord> rows, int which) {
+    private static Set<String> values(List<DeviceGroup> groups, Function<DeviceGroup, String> field) {
         Set<String> values = new TreeSet<>();
-        for (SampleRecord r : rows) {
-            String v = switch (which) {
-                case 0 -> r.backend();
-                case 1 -> r.device();
-                default -> r.deviceId();
-            };
+        for (DeviceGroup g : groups) {
+            String v = field.apply(g);
             if (!v.isEmpty()) {
                 values.add(v);
             }

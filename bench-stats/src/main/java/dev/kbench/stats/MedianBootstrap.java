@@ -119,6 +119,52 @@ final class MedianBootstrap {
     }
 
     /**
+     * The two-stage (hierarchical) percentile-bootstrap interval of the ratio of the medians of fork
+     * medians: each replicate draws the forks with replacement, then each drawn fork's median from a
+     * resample of its own samples (in O(1), as {@link #next()}), and takes the median of those.
+     *
+     * @param base the base samples, fork after fork
+     * @param baseSizes the size of each base fork, in order
+     * @param next the new samples, fork after fork
+     * @param nextSizes the size of each new fork
+     * @param resamples how many replicates, at least 1
+     * @param confidenceLevel the level, in (0, 1)
+     * @param random the source of randomness
+     * @return the interval, by NumPy's linear quantiles of the replicates
+     */
+    static Interval hierarchicalRatioInterval(double[] base, int[] baseSizes, double[] next, int[] nextSizes,
+                                              int resamples, double confidenceLevel, SplittableRandom random) {
+        MedianBootstrap[] b = forks(base, baseSizes, random.split());
+        MedianBootstrap[] m = forks(next, nextSizes, random.split());
+        SplittableRandom pick = random.split();
+        double[] bMedians = new double[b.length];
+        double[] mMedians = new double[m.length];
+        double[] ratios = new double[resamples];
+        for (int i = 0; i < resamples; i++) {
+            for (int f = 0; f < b.length; f++) {
+                bMedians[f] = b[pick.nextInt(b.length)].next();
+            }
+            for (int f = 0; f < m.length; f++) {
+                mMedians[f] = m[pick.nextInt(m.length)].next();
+            }
+            ratios[i] = ratio(Quantiles.of(mMedians, 0.5), Quantiles.of(bMedians, 0.5));
+        }
+        Arrays.sort(ratios);
+        double tail = (1 - confidenceLevel) / 2;
+        return new Interval(quantile(ratios, tail), quantile(ratios, 1 - tail), confidenceLevel);
+    }
+
+    private static MedianBootstrap[] forks(double[] pooled, int[] sizes, SplittableRandom random) {
+        MedianBootstrap[] forks = new MedianBootstrap[sizes.length];
+        int from = 0;
+        for (int f = 0; f < sizes.length; f++) {
+            forks[f] = of(Arrays.copyOfRange(pooled, from, from + sizes[f]), random.split());
+            from += sizes[f];
+        }
+        return forks;
+    }
+
+    /**
      * {@code numerator / denominator} for medians: 1 for 0/0, infinite for x/0.
      *
      * @param numerator the new median

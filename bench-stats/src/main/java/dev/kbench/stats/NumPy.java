@@ -68,20 +68,6 @@ final class NumPy {
         return moment * (nd / (nd - 1));
     }
 
-    /**
-     * {@code np.dot(a, a)} up to summation order: the pairwise sum of the squares.
-     *
-     * @param a the values
-     * @return the sum of squares
-     */
-    static double sumOfSquares(double[] a) {
-        double[] squares = new double[a.length];
-        for (int i = 0; i < a.length; i++) {
-            squares[i] = a[i] * a[i];
-        }
-        return sum(squares);
-    }
-
     private static double pairwise(double[] a, int from, int n) {
         if (n < UNROLL) {
             double res = -0.0;

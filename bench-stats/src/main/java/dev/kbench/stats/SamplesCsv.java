@@ -17,9 +17,14 @@ package dev.kbench.stats;
 
 import dev.kbench.api.SampleRecord;
 import java.io.BufferedReader;
+import java.io.FilterReader;
+import java.io.InputStreamReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,9 +33,11 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.function.Consumer;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -76,7 +83,8 @@ public final class SamplesCsv {
     }
 
     /**
-     * Reads a samples file.
+     * Reads a samples file, strictly: a last line cut off by a crash is an error too (see
+     * {@link #read(Path, Consumer)}).
      *
      * @param file the file
      * @return the samples, in file order
@@ -85,11 +93,7 @@ public final class SamplesCsv {
      * @throws UncheckedIOException if it cannot be read
      */
     public static List<SampleRecord> read(Path file) {
-        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return read(reader, file.toString());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read samples file '" + file + "': " + e.getMessage(), e);
-        }
+        return read(file, Reading.STRICT);
     }
 
     /**
@@ -122,7 +126,26 @@ public final class SamplesCsv {
     }
 
     /**
-     * Reads samples from a reader.
+     * Reads a samples file whose last line may have been cut off by a crash or a full disk: every
+     * complete row is used and {@code warnings} receives one message naming the file and the line
+     * that was left out. A line is complete when a line break ends it, as the writer ends every row;
+     * a bad line anywhere else is an error.
+     *
+     * @param file the file
+     * @param warnings receives the warning, at most once
+     * @return the samples, in file order
+     * @throws SamplesFormatException naming the file, line and column if the file is not a valid
+     *         samples CSV, or holds binary data
+     * @throws UncheckedIOException if it cannot be read
+     */
+    public static List<SampleRecord> read(Path file, Consumer<String> warnings) {
+        List<SampleRecord> result = new ArrayList<>();
+        readRows(file, warnings, row -> result.add(row.record()));
+        return result;
+    }
+
+    /**
+     * Reads samples from a reader, strictly, as {@link #read(Path)}.
      *
      * @param reader the CSV text; not closed
      * @param source the file name for messages, e.g. {@code base.csv} or {@code <stdin>}
@@ -132,35 +155,204 @@ public final class SamplesCsv {
      * @throws UncheckedIOException if reading fails
      */
     public static List<SampleRecord> read(Reader reader, String source) {
+        return read(reader, source, Reading.STRICT);
+    }
+
+    /**
+     * Reads samples from a reader, as {@link #read(Path, Consumer)}.
+     *
+     * @param reader the CSV text; not closed
+     * @param source the file name for messages, e.g. {@code base.csv} or {@code <stdin>}
+     * @param warnings receives the warning about a cut-off last line, at most once
+     * @return the samples, in input order
+     * @throws SamplesFormatException naming {@code source}, line and column if the input is not a
+     *         valid samples CSV
+     * @throws UncheckedIOException if reading fails
+     */
+    public static List<SampleRecord> read(Reader reader, String source, Consumer<String> warnings) {
+        List<SampleRecord> result = new ArrayList<>();
+        readRows(reader, source, warnings, row -> result.add(row.record()));
+        return result;
+    }
+
+    /**
+     * Reads a samples file into primitive columns per benchmark, in memory proportional to the rows
+     * (about 20 bytes a row), for files of millions of samples; otherwise as {@link #read(Path, Consumer)}.
+     *
+     * @param file the file
+     * @param warnings receives the warning about a cut-off last line, at most once
+     * @return the samples
+     * @throws SamplesFormatException naming the file and line(s) if the file is not a valid samples
+     *         CSV, or if two rows have the same benchmark, params, fork, repetition and sample
+     * @throws UncheckedIOException if it cannot be read
+     */
+    public static SampleSet readSet(Path file, Consumer<String> warnings) {
+        SampleSet.Builder builder = new SampleSet.Builder(file.toString(), true);
+        readRows(file, warnings, builder::add);
+        return builder.build();
+    }
+
+    /**
+     * Reads samples from a reader into primitive columns, as {@link #readSet(Path, Consumer)}.
+     *
+     * @param reader the CSV text; not closed
+     * @param source the file name for messages
+     * @param warnings receives the warning about a cut-off last line, at most once
+     * @return the samples
+     * @throws SamplesFormatException as {@link #readSet(Path, Consumer)}
+     * @throws UncheckedIOException if reading fails
+     */
+    public static SampleSet readSet(Reader reader, String source, Consumer<String> warnings) {
+        SampleSet.Builder builder = new SampleSet.Builder(source, true);
+        readRows(reader, source, warnings, builder::add);
+        return builder.build();
+    }
+
+    private static void readRows(Path file, Consumer<String> warnings, Consumer<Row> sink) {
+        CharsetDecoder strict = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        try (Reader reader = new BufferedReader(new InputStreamReader(Files.newInputStream(file), strict), 1 << 16)) {
+            readRows(reader, file.toString(), warnings, sink);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read samples file '" + file + "': " + e.getMessage(), e);
+        }
+    }
+
+    private static void readRows(Reader reader, String source, Consumer<String> warnings, Consumer<Row> sink) {
+        Objects.requireNonNull(warnings, "warnings");
         try {
-            CSVParser parser = CSVParser.builder().setReader(reader).setFormat(FORMAT).get();
-            return new Reading(parser, source).records();
+            Ending ending = new Ending(reader);
+            CSVParser parser = CSVParser.builder().setReader(ending).setFormat(FORMAT).get();
+            new Reading(parser, source, ending).rows(sink, warnings);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read samples from '" + source + "': " + e.getMessage(), e);
+        }
+    }
+
+    /** One valid row, reused from line to line. */
+    static final class Row {
+        String benchmark;
+        String params;
+        /** The repetition, -1 for none. */
+        int repetition;
+        int sample;
+        double timeMillis;
+        String backend;
+        String device;
+        /** -1 for none. */
+        long bytes;
+        /** -1 for none. */
+        long flops;
+        int fork;
+        String host;
+        String deviceId;
+        /** The SM clock in MHz, NaN for none. */
+        double smClockMHz = Double.NaN;
+        /** The 1-based line where the row starts. */
+        long line;
+
+        SampleRecord record() {
+            return new SampleRecord(benchmark, params, repetition < 0 ? OptionalInt.empty() : OptionalInt.of(repetition),
+                    sample, timeMillis, backend, device, bytes < 0 ? OptionalLong.empty() : OptionalLong.of(bytes),
+                    flops < 0 ? OptionalLong.empty() : OptionalLong.of(flops), fork, host, deviceId,
+                    Double.isNaN(smClockMHz) ? OptionalDouble.empty() : OptionalDouble.of(smClockMHz));
+        }
+    }
+
+    /** A reader that remembers whether the text ended with a line break and counts the line feeds. */
+    private static final class Ending extends FilterReader {
+        private int last = -1;
+        private long lineFeeds;
+        private boolean atEnd;
+
+        Ending(Reader in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int c = super.read();
+            if (c < 0) {
+                atEnd = true;
+            } else {
+                last = c;
+                if (c == '\n') {
+                    lineFeeds++;
+                }
+            }
+            return c;
+        }
+
+        @Override
+        public int read(char[] buffer, int offset, int length) throws IOException {
+            int n = super.read(buffer, offset, length);
+            if (n < 0) {
+                atEnd = true;
+            } else if (n > 0) {
+                last = buffer[offset + n - 1];
+                for (int i = offset; i < offset + n; i++) {
+                    if (buffer[i] == '\n') {
+                        lineFeeds++;
+                    }
+                }
+            }
+            return n;
+        }
+
+        /** Whether the whole text has been read and its last line is unterminated and starts at {@code line}. */
+        boolean cutOffAt(long line) {
+            return atEnd && last != '\n' && last != '\r' && last != -1 && line == lineFeeds + 1;
         }
     }
 
     /** One pass over a parser: the header, then the records, with line numbers. */
     private static final class Reading {
 
+        /** The strict readers' warning handler: a cut-off last line is an error. */
+        static final Consumer<String> STRICT = warning -> {
+            throw new StrictCutOff(warning);
+        };
+
         private final CSVParser parser;
         private final String source;
+        private final Ending ending;
         private final Map<String, Integer> columns = new HashMap<>();
+        private final Row row = new Row();
         private long line;
 
-        Reading(CSVParser parser, String source) {
+        Reading(CSVParser parser, String source, Ending ending) {
             this.parser = parser;
             this.source = source;
+            this.ending = ending;
         }
 
-        List<SampleRecord> records() {
-            List<SampleRecord> result = new ArrayList<>();
+        void rows(Consumer<Row> sink, Consumer<String> warnings) {
             boolean header = true;
             int width = 0;
+            long rows = 0;
+            CSVRecord pending = null;
+            long pendingStart = 0;
             Iterator<CSVRecord> records = parser.iterator();
-            while (hasNext(records)) {
-                CSVRecord record = records.next();
+            while (true) {
+                CSVRecord record;
                 long start = line + 1;
+                try {
+                    if (!records.hasNext()) {
+                        break;
+                    }
+                    record = records.next();
+                } catch (UncheckedIOException e) {
+                    if (pending != null) {
+                        rows++;
+                        sink.accept(row(pending, pendingStart, width));
+                        pending = null;
+                    }
+                    if (!header && ending.cutOffAt(start)) {
+                        cutOff(warnings, start, rows);
+                        return;
+                    }
+                    throw invalid(e, start);
+                }
                 line = parser.getCurrentLineNumber();
                 if (record.size() == 1 && record.get(0).isBlank()) {
                     continue;
@@ -171,31 +363,59 @@ public final class SamplesCsv {
                     header = false;
                     continue;
                 }
-                if (record.size() != width) {
-                    throw new SamplesFormatException(source, start, null, "has " + record.size()
-                            + " field(s) but the header has " + width + "; quote values that contain commas");
+                if (pending != null) {
+                    rows++;
+                    sink.accept(row(pending, pendingStart, width));
                 }
-                result.add(row(record, start));
+                pending = record;
+                pendingStart = start;
             }
             if (header) {
                 throw new SamplesFormatException(source, 0, null, "is empty; expected a header row with the columns "
                         + String.join(",", COLUMNS));
             }
-            return result;
+            if (pending != null) {
+                if (ending.cutOffAt(pendingStart)) {
+                    cutOff(warnings, pendingStart, rows);
+                } else {
+                    sink.accept(row(pending, pendingStart, width));
+                }
+            }
         }
 
-        private boolean hasNext(Iterator<CSVRecord> records) {
+        private void cutOff(Consumer<String> warnings, long at, long complete) {
+            String message = source + ":" + at + ": the last line has no line break at its end: it was cut off "
+                    + "(a crash or a full disk?) and is left out; the " + complete + " complete row(s) before it are used";
             try {
-                return records.hasNext();
-            } catch (UncheckedIOException e) {
-                // commons-csv reports bad quoting as an unchecked wrapper of a CSVException.
-                Throwable cause = e.getCause() == null ? e : e.getCause();
-                throw new SamplesFormatException(source, line + 1, null, "is not valid CSV (" + cause.getMessage()
-                        + "); quote values with '\"' and double the quotes inside them");
+                warnings.accept(message);
+            } catch (StrictCutOff e) {
+                throw new SamplesFormatException(source, at, null, "the last line has no line break at its end: it"
+                        + " was cut off (a crash or a full disk?); every row ends with a line break");
+            }
+        }
+
+        private SamplesFormatException invalid(UncheckedIOException e, long at) {
+            // commons-csv reports bad quoting (and the decoder bad bytes) as an unchecked wrapper.
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            if (cause instanceof CharacterCodingException) {
+                return new SamplesFormatException(source, at, null, "is not UTF-8 text: a binary file, or one"
+                        + " damaged by a crash; not a samples CSV");
+            }
+            return new SamplesFormatException(source, at, null, "is not valid CSV (" + cause.getMessage()
+                    + "); quote values with '\"' and double the quotes inside them");
+        }
+
+        private void checkText(CSVRecord record, long at) {
+            for (String value : record) {
+                if (value.indexOf('\0') >= 0) {
+                    throw new SamplesFormatException(source, at, null, "holds binary data (NUL bytes): a binary file,"
+                            + " or one damaged by a crash; not a samples CSV");
+                }
             }
         }
 
         private void readHeader(CSVRecord record, long at) {
+            checkText(record, at);
             for (int i = 0; i < record.size(); i++) {
                 String name = record.get(i).strip();
                 if (i == 0 && !name.isEmpty() && name.charAt(0) == BOM) {
@@ -213,18 +433,35 @@ public final class SamplesCsv {
             }
         }
 
-        private SampleRecord row(CSVRecord record, long at) {
+        private Row row(CSVRecord record, long at, int width) {
+            checkText(record, at);
+            if (record.size() < width) {
+                throw new SamplesFormatException(source, at, null, "has " + record.size() + " of the header's " + width
+                        + " fields: the line is incomplete or garbled");
+            }
+            if (record.size() > width) {
+                throw new SamplesFormatException(source, at, null, "has " + record.size()
+                        + " field(s) but the header has " + width + "; quote values that contain commas");
+            }
             String benchmark = text(record, "benchmark");
             if (benchmark.isBlank()) {
                 throw new SamplesFormatException(source, at, "benchmark", "is empty; every row needs a benchmark name");
             }
-            OptionalInt repetition = optionalInt(record, "repetition", at);
-            int sample = integer(record, "sample", at);
-            double time = time(record, at);
-            return new SampleRecord(benchmark, text(record, "params"), repetition, sample, time,
-                    text(record, "backend"), text(record, "device"), optionalLong(record, "bytes", at),
-                    optionalLong(record, "flops", at), optionalInt(record, "fork", at).orElse(0),
-                    text(record, "host"), text(record, "device_id"), clock(record, at));
+            row.benchmark = benchmark;
+            row.params = text(record, "params");
+            row.repetition = optionalInt(record, "repetition", at).orElse(-1);
+            row.sample = integer(record, "sample", at);
+            row.timeMillis = time(record, at);
+            row.backend = text(record, "backend");
+            row.device = text(record, "device");
+            row.bytes = optionalLong(record, "bytes", at).orElse(-1);
+            row.flops = optionalLong(record, "flops", at).orElse(-1);
+            row.fork = optionalInt(record, "fork", at).orElse(0);
+            row.host = text(record, "host");
+            row.deviceId = text(record, "device_id");
+            row.smClockMHz = clock(record, at).orElse(Double.NaN);
+            row.line = at;
+            return row;
         }
 
         private String text(CSVRecord record, String column) {
@@ -295,6 +532,15 @@ public final class SamplesCsv {
             } catch (NumberFormatException e) {
                 throw new SamplesFormatException(source, at, column, "'" + raw + "' is too large");
             }
+        }
+    }
+
+    /** The strict readers' signal that the last line was cut off. */
+    private static final class StrictCutOff extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        StrictCutOff(String message) {
+            super(message, null, false, false);
         }
     }
 }

@@ -64,10 +64,11 @@ public final class StatsJson {
      * {@code median_new_ms}, {@code ratio}, {@code statistic}, {@code pvalue_two_sided},
      * {@code pvalue_less}, {@code pvalue_greater}, {@code verdict}, then the extras
      * {@code samples_base}, {@code samples_new}, {@code ratio_ci_low}, {@code ratio_ci_high},
-     * {@code stability}, {@code stable}, {@code notes}), {@code only_in_base}, {@code only_in_new}
-     * (objects with {@code benchmark} and {@code params}), then the extras {@code distribution},
-     * {@code aggregation}, {@code correction}, {@code alpha_per_benchmark},
-     * {@code confidence_level}.
+     * {@code stability}, {@code stable}, {@code notes}, {@code unit}, {@code n_forks_base},
+     * {@code n_forks_new}, {@code between_run_variance}, {@code test_verdict}, {@code mdc}),
+     * {@code only_in_base}, {@code only_in_new} (objects with {@code benchmark} and {@code params}),
+     * then the extras {@code distribution}, {@code aggregation}, {@code correction},
+     * {@code alpha_per_benchmark}, {@code confidence_level}, {@code unit}, {@code threshold}.
      *
      * @param report the report
      * @return the JSON text
@@ -146,18 +147,26 @@ public final class StatsJson {
             }
             ArrayNode notes = r.putArray("notes");
             c.notes().forEach(notes::add);
+            r.put("unit", c.unit().jsonName());
+            r.put("n_forks_base", c.forksBase());
+            r.put("n_forks_new", c.forksNew());
+            r.put("between_run_variance", c.betweenRunVariance());
+            r.put("test_verdict", c.testVerdict().jsonName());
+            number(r, "mdc", c.mdc());
         }
         ids(root.putArray("only_in_base"), report.onlyInBase());
         ids(root.putArray("only_in_new"), report.onlyInNew());
         if (report.method() == TestMethod.BRUNNER_MUNZEL) {
             root.put("distribution", report.distribution().jsonName());
         }
-        root.put("aggregation", report.aggregation().jsonName());
+        root.put("aggregation", report.aggregationName());
         root.put("correction", report.correction().jsonName());
         number(root, "alpha_per_benchmark", report.alphaPerBenchmark());
         double level = report.results().isEmpty() ? Double.NaN
                 : report.results().getFirst().ratioInterval().confidenceLevel();
         number(root, "confidence_level", level);
+        root.put("unit", report.unit().jsonName());
+        number(root, "threshold", report.thresholdRel());
         return root;
     }
 

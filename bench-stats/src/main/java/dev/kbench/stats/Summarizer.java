@@ -194,32 +194,7 @@ public final class Summarizer {
      * @return one summary per ({@code benchmark}, {@code params})
      */
     public List<Summary> summarize(List<SampleRecord> samples) {
-        Map<BenchmarkId, List<SampleRecord>> groups = new LinkedHashMap<>();
-        for (SampleRecord r : samples) {
-            groups.computeIfAbsent(BenchmarkId.of(r), k -> new ArrayList<>()).add(r);
-        }
-        List<Summary> result = new ArrayList<>(groups.size());
-        for (Map.Entry<BenchmarkId, List<SampleRecord>> e : groups.entrySet()) {
-            TreeMap<Integer, List<SampleRecord>> runs = new TreeMap<>();
-            for (SampleRecord r : e.getValue()) {
-                OptionalInt rep = r.repetition();
-                runs.computeIfAbsent(rep.isPresent() ? rep.getAsInt() : -1, k -> new ArrayList<>()).add(r);
-            }
-            double[] times = new double[e.getValue().size()];
-            int[] runSizes = new int[runs.size()];
-            int at = 0;
-            int run = 0;
-            for (List<SampleRecord> records : runs.values()) {
-                records.sort(Comparator.comparingInt(SampleRecord::sample));
-                for (SampleRecord r : records) {
-                    times[at++] = r.timeMillis();
-                }
-                runSizes[run++] = records.size();
-            }
-            result.add(summarize(e.getKey(), times, runSizes, runs.firstKey() >= 0));
-        }
-        result.sort(Comparator.comparing(Summary::id, BenchmarkId.ORDER));
-        return result;
+        return summarize(SampleSet.of(samples));
     }
 
     /**
@@ -232,6 +207,39 @@ public final class Summarizer {
      */
     public Summary summarize(BenchmarkId id, double[] timesMillis) {
         return summarize(id, timesMillis, new int[] {timesMillis.length}, false);
+    }
+
+    /**
+     * Summarises every benchmark of a samples set, in the order benchmarks first appear, each in run
+     * order (by fork, repetition, sample).
+     *
+     * @param samples the samples
+     * @return one summary per ({@code benchmark}, {@code params})
+     */
+    public List<Summary> summarize(SampleSet samples) {
+        List<Summary> result = new ArrayList<>(samples.series().size());
+        samples.series().forEach((id, series) -> result.add(summarize(id, series.timesMillis(), series.runSizes(true),
+                Arrays.stream(series.repetitions()).allMatch(r -> r >= 0))));
+        result.sort(Comparator.comparing(Summary::id, BenchmarkId.ORDER));
+        return result;
+    }
+
+    /**
+     * The median absolute deviation from the median.
+     *
+     * @param values the values, not empty
+     * @return NumPy's linear median of {@code |v - median(values)|}
+     */
+    static double mad(double[] values) {
+        return mad(values, Quantiles.of(values, 0.5));
+    }
+
+    private static double mad(double[] values, double median) {
+        double[] deviations = new double[values.length];
+        for (int i = 0; i < values.length; i++) {
+            deviations[i] = Math.abs(values[i] - median);
+        }
+        return Quantiles.of(deviations, 0.5);
     }
 
     private Summary summarize(BenchmarkId id, double[] times, int[] runSizes, boolean repetitions) {
@@ -257,11 +265,7 @@ public final class Summarizer {
         double q3 = Quantiles.ofSorted(sorted, 0.75);
         double iqr = q3 - q1;
 
-        double[] deviations = new double[n];
-        for (int i = 0; i < n; i++) {
-            deviations[i] = Math.abs(times[i] - median);
-        }
-        double mad = Quantiles.of(deviations, 0.5);
+        double mad = mad(times, median);
         double noise = MAD_TO_SIGMA * mad;
         double relativeNoise = median == 0 ? (noise == 0 ? 0 : Double.POSITIVE_INFINITY) : noise / median;
 

@@ -104,8 +104,10 @@ class CompareTest {
         double less = c.get("brunnermunzel_t").get("pvalue").get("less").asDouble();
         List<SampleRecord> base = Records.samples("k", "", Reference.array(c.get("x")));
         List<SampleRecord> next = Records.samples("k", "", Reference.array(c.get("y")));
-        assertEquals(Verdict.SLOWER, only(Compare.withDefaults().withAlpha(less * 1.01).compare(base, next)).verdict());
-        assertEquals(Verdict.SAME, only(Compare.withDefaults().withAlpha(less * 0.99).compare(base, next)).verdict());
+        // Threshold 0: the test alone decides.
+        Compare compare = Compare.withDefaults().withThreshold(0);
+        assertEquals(Verdict.SLOWER, only(compare.withAlpha(less * 1.01).compare(base, next)).verdict());
+        assertEquals(Verdict.SAME, only(compare.withAlpha(less * 0.99).compare(base, next)).verdict());
     }
 
     @Test
@@ -120,7 +122,7 @@ class CompareTest {
             base.addAll(Records.samples(name, "", x));
             next.addAll(Records.samples(name, "", y));
         }
-        Compare compare = Compare.withDefaults().withAlpha(less * 2);
+        Compare compare = Compare.withDefaults().withThreshold(0).withAlpha(less * 2);
         CompareReport plain = compare.compare(base, next);
         CompareReport corrected = compare.with(Correction.BONFERRONI).compare(base, next);
         assertEquals(4, plain.count(Verdict.SLOWER));
@@ -281,7 +283,7 @@ class CompareTest {
         assertEquals(new Stability(1000, 1.0, true), sure.stability().orElseThrow());
 
         double[][] close = gaussian(random, 12, 20, 1.012);
-        Compare repetitions = Compare.withDefaults().with(Aggregation.REPETITION_MEAN);
+        Compare repetitions = Compare.withDefaults().with(Aggregation.REPETITION_MEAN).withThreshold(0);
         double less = only(repetitions.compare(Records.repetitions("k", "", base), Records.repetitions("k", "", close)))
                 .test().pValueLess();
         // Just significant: the verdict holds for this order of samples only.

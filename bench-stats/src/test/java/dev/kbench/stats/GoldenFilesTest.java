@@ -127,11 +127,11 @@ class GoldenFilesTest {
     @ValueSource(strings = {"und", "de-DE", "fr-FR", "tr-TR", "ar-EG", "hi-IN"})
     void compareJson(String locale) throws IOException {
         Locale.setDefault(Locale.forLanguageTag(locale));
-        CompareReport samples = Compare.withDefaults().compare(samples(false), samples(true));
+        CompareReport samples = Compare.withDefaults().withThreshold(0).compare(samples(false), samples(true));
         String json = StatsJson.compare(samples);
         assertEquals(golden("compare.json", json), json);
 
-        CompareReport reps = Compare.withDefaults().with(TestMethod.MANN_WHITNEY_U).with(Aggregation.REPETITION_MEAN)
+        CompareReport reps = Compare.withDefaults().withThreshold(0).with(TestMethod.MANN_WHITNEY_U).with(Aggregation.REPETITION_MEAN)
                 .with(Correction.BONFERRONI).withAlpha(0.05).withStabilityShuffles(200)
                 .compare(samples(false), samples(true));
         String repsJson = StatsJson.compare(reps);
@@ -153,7 +153,7 @@ class GoldenFilesTest {
     @Test
     void compareJsonHasTheContractKeysInOrder() throws IOException {
         JsonNode root = JsonMapper.builder().build().readTree(StatsJson.compare(
-                Compare.withDefaults().compare(samples(false), samples(true))));
+                Compare.withDefaults().withThreshold(0).compare(samples(false), samples(true))));
         assertEquals(List.of("method", "alpha", "results", "only_in_base", "only_in_new"),
                 names(root).subList(0, 5));
         assertEquals("brunnermunzel", root.get("method").asText());

@@ -48,4 +48,16 @@ final class Records {
         }
         return rows;
     }
+
+    /** One row per value, fork by fork (one repetition each). */
+    static List<SampleRecord> forks(String benchmark, String params, double[][] forks) {
+        List<SampleRecord> rows = new ArrayList<>();
+        for (int f = 0; f < forks.length; f++) {
+            for (int i = 0; i < forks[f].length; i++) {
+                rows.add(new SampleRecord(benchmark, params, OptionalInt.of(0), i, forks[f][i], "", "",
+                        OptionalLong.empty(), OptionalLong.empty(), f, "", ""));
+            }
+        }
+        return rows;
+    }
 }

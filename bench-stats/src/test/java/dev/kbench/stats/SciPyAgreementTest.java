@@ -77,6 +77,20 @@ class SciPyAgreementTest {
     }
 
     @Test
+    void brunnerMunzelRanksValuesOneUlpApart() {
+        // Neighbouring doubles share the high bits the ranking sorts by first; ties must stay exact.
+        // SciPy 1.17.1: e = 2**-52; x = [1.0, 1+e, 1+4*e, 1.0, 1+9*e]; y = [1+e, 1+7*e, 1+4*e, 1+9*e, 1+11*e]
+        // stats.brunnermunzel(x, y) -> statistic=1.7780017780026673, pvalue=0.1193772442108788
+        // stats.brunnermunzel(x, y, alternative='less').pvalue -> 0.0596886221054394
+        double e = Math.ulp(1.0);
+        TestResult r = BrunnerMunzelTest.withDefaults().test(new double[] {1.0, 1 + e, 1 + 4 * e, 1.0, 1 + 9 * e},
+                new double[] {1 + e, 1 + 7 * e, 1 + 4 * e, 1 + 9 * e, 1 + 11 * e});
+        assertAgrees(1.7780017780026673, r.statistic(), "statistic");
+        assertAgrees(0.1193772442108788, r.pValueTwoSided(), "two-sided");
+        assertAgrees(0.0596886221054394, r.pValueLess(), "less");
+    }
+
+    @Test
     void mannWhitneyExactOnTinySamples() {
         // stats.mannwhitneyu([1.5, 3.5], [1, 2, 3], alternative='two-sided') -> statistic=4.0, pvalue=0.8
         // stats.mannwhitneyu([1.5, 3.5], [1, 2, 3], alternative='less')      -> statistic=4.0, pvalue=0.8
@@ -95,6 +109,11 @@ class SciPyAgreementTest {
         TestResult withNegative = MannWhitneyUTest.withDefaults().test(new double[] {-0.0, 1, 2}, new double[] {0.0, 3, 4});
         assertEquals(2.5, withNegative.statistic());
         assertAgrees(0.5065551690490403, withNegative.pValueTwoSided(), "two-sided");
+        // stats.brunnermunzel([-0.0, 1.0, 2.0], [0.0, 3.0, 4.0]) -> statistic=0.7844645405527363,
+        // pvalue=0.5096085071914889 (SciPy 1.17.1)
+        TestResult bm = BrunnerMunzelTest.withDefaults().test(new double[] {-0.0, 1, 2}, new double[] {0.0, 3, 4});
+        assertAgrees(0.7844645405527363, bm.statistic(), "statistic");
+        assertAgrees(0.5096085071914889, bm.pValueTwoSided(), "two-sided");
     }
 
     @Test

@@ -63,7 +63,7 @@ public enum CompareExport {
      */
     public String render(CompareReport report, String title, boolean alwaysShowPValues) {
         TextTable table = CompareTable.of(report, alwaysShowPValues);
-        String unmatched = CompareTable.unmatched(report);
+        String unmatched = CompareTable.unmatched(report) + CompareTable.caveats(report);
         return switch (this) {
             case TXT -> title + "\n\n" + table.toText(false) + (unmatched.isEmpty() ? "" : "\n" + unmatched);
             case MD -> "**" + title.replace("*", "\\*") + "**\n\n" + table.toMarkdown()

@@ -51,7 +51,8 @@ public final class CompareTable {
         if (intervals) {
             table.column(String.format(Locale.ROOT, "%.0f%% CI", 100 * confidence(report)), TextTable.Align.RIGHT);
         }
-        table.column("p-value", TextTable.Align.RIGHT)
+        table.column("MDC", TextTable.Align.RIGHT)
+                .column("p-value", TextTable.Align.RIGHT)
                 .column("verdict", TextTable.Align.LEFT)
                 .column("note", TextTable.Align.LEFT);
         for (BenchmarkComparison r : report.results()) {
@@ -64,6 +65,7 @@ public final class CompareTable {
                 table.cell(r.ratioInterval().isDefined()
                         ? Numbers.change(r.ratioInterval().lower()) + ".." + Numbers.change(r.ratioInterval().upper()) : "");
             }
+            table.cell(mdc(r.mdc()));
             table.cell(r.verdict() != Verdict.SAME || alwaysShowPValues ? Numbers.pValue(pValue(r)) : "")
                     .cell(r.verdict().jsonName(), tone)
                     .cell(String.join("; ", r.notes().stream().map(CompareTable::shortNote).toList()), TextTable.Tone.DIM);
@@ -103,9 +105,43 @@ public final class CompareTable {
                 + (report.alphaPerBenchmark() != report.alpha()
                         ? " (" + StatsNames.of(report.correction()) + ": " + Numbers.significant(report.alphaPerBenchmark(), 3)
                                 + " per benchmark)" : "");
-        return String.format(Locale.ROOT, "kbench compare: %s -> %s, %s on %s, alpha %s: %d slower, %d faster, %d same",
-                basePath, newPath, method, StatsNames.of(report.aggregation()), alpha, report.count(Verdict.SLOWER),
+        return String.format(Locale.ROOT,
+                "kbench compare: %s -> %s, %s on %s, alpha %s, threshold %s: %d slower, %d faster, %d same",
+                basePath, newPath, method, report.aggregationName(), alpha,
+                Numbers.significant(100 * report.thresholdRel(), 3) + "%", report.count(Verdict.SLOWER),
                 report.count(Verdict.FASTER), report.count(Verdict.SAME));
+    }
+
+    /**
+     * Lines saying what the verdicts can and cannot tell: one fork per side (between-run variance
+     * unknown) or forks tested sample by sample (ignored); or nothing.
+     *
+     * @param report the comparison
+     * @return the text, each line ending with a newline
+     */
+    public static String caveats(CompareReport report) {
+        StringBuilder text = new StringBuilder();
+        long unknown = report.countOneFork();
+        if (unknown > 0) {
+            text.append(unknown).append(" of ").append(report.results().size()).append(" benchmark(s) have one fork"
+                    + " on a side: between-run variance is unknown, so their verdicts are about these two runs, not"
+                    + " about the code; measure each side in several processes (kbench run --forks).\n");
+        }
+        long ignored = report.results().stream().filter(r -> r.betweenRunVariance().equals("ignored")).count();
+        if (ignored > 0) {
+            text.append(ignored).append(" benchmark(s) have forks on both sides but were tested per ")
+                    .append(StatsNames.of(report.unit())).append(": between-run variance is ignored (--unit auto tests"
+                    + " forks).\n");
+        }
+        return text.toString();
+    }
+
+    /** The minimal detectable change as a percentage, {@code none} where no change can be detected. */
+    private static String mdc(double mdc) {
+        if (Double.isNaN(mdc)) {
+            return "-";
+        }
+        return Double.isInfinite(mdc) ? "none" : Numbers.significant(100 * mdc, 2) + "%";
     }
 
     /**

@@ -15,9 +15,9 @@
  */
 package dev.kbench.cli.format;
 
-import dev.kbench.api.SampleRecord;
 import dev.kbench.stats.BenchmarkId;
 import dev.kbench.stats.CompareReport;
+import dev.kbench.stats.SampleSet;
 import dev.kbench.stats.Summary;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -40,10 +40,9 @@ public final class ReportPage {
      * @param samples its samples
      * @param summaries one per benchmark
      */
-    public record Input(String label, List<SampleRecord> samples, List<Summary> summaries) {
-        /** Copies the lists. */
+    public record Input(String label, SampleSet samples, List<Summary> summaries) {
+        /** Copies the list. */
         public Input {
-            samples = List.copyOf(samples);
             summaries = List.copyOf(summaries);
         }
     }
@@ -74,6 +73,10 @@ public final class ReportPage {
             if (!unmatched.isEmpty()) {
                 body.append(HtmlPage.paragraph(unmatched));
             }
+            String caveats = CompareTable.caveats(report);
+            if (!caveats.isEmpty()) {
+                body.append(HtmlPage.paragraph(caveats));
+            }
         }
         body.append(HtmlPage.heading(2, "Summary: " + current.label(), "summary"));
         body.append(SummaryTable.of(current.summaries()).toHtml());
@@ -99,23 +102,15 @@ public final class ReportPage {
     }
 
     private static String where(Input input) {
-        String backends = distinct(input.samples().stream().map(SampleRecord::backend).toList());
-        String devices = distinct(input.samples().stream().map(SampleRecord::device).toList());
+        String backends = String.join(", ", input.samples().backends());
+        String devices = String.join(", ", input.samples().devices());
         return input.label() + ": " + input.summaries().size() + " benchmarks, " + input.samples().size() + " samples"
                 + (backends.isEmpty() ? "" : ", backend " + backends) + (devices.isEmpty() ? "" : ", device " + devices);
     }
 
-    private static String distinct(List<String> values) {
-        return values.stream().filter(v -> !v.isEmpty()).distinct().collect(Collectors.joining(", "));
-    }
-
-    private static Map<BenchmarkId, double[]> times(List<SampleRecord> samples) {
-        Map<BenchmarkId, List<Double>> grouped = new LinkedHashMap<>();
-        for (SampleRecord r : samples) {
-            grouped.computeIfAbsent(BenchmarkId.of(r), k -> new ArrayList<>()).add(r.timeMillis());
-        }
+    private static Map<BenchmarkId, double[]> times(SampleSet samples) {
         Map<BenchmarkId, double[]> times = new LinkedHashMap<>();
-        grouped.forEach((id, list) -> times.put(id, list.stream().mapToDouble(Double::doubleValue).toArray()));
+        samples.series().forEach((id, series) -> times.put(id, series.timesMillis()));
         return times;
     }
 }

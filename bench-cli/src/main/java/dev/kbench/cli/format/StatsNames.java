@@ -19,6 +19,7 @@ import dev.kbench.stats.Aggregation;
 import dev.kbench.stats.BrunnerMunzelTest.Distribution;
 import dev.kbench.stats.Correction;
 import dev.kbench.stats.TestMethod;
+import dev.kbench.stats.Unit;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.Function;
@@ -26,7 +27,7 @@ import java.util.stream.Collectors;
 
 /**
  * The command line's words for the statistics choices of bench-stats ({@code --method},
- * {@code --distribution}, {@code --aggregate}, {@code --correction}) and the text tables that echo
+ * {@code --distribution}, {@code --aggregate}, {@code --unit}, {@code --correction}) and the text tables that echo
  * them. The words are the CLI's own; they happen to equal the names compare JSON writes.
  */
 public final class StatsNames {
@@ -75,6 +76,21 @@ public final class StatsNames {
     }
 
     /**
+     * The word for a unit of the test ({@code --unit}).
+     *
+     * @param unit the unit
+     * @return {@code auto}, {@code fork}, {@code repetition} or {@code sample}
+     */
+    public static String of(Unit unit) {
+        return switch (unit) {
+            case AUTO -> "auto";
+            case FORK -> "fork";
+            case REPETITION -> "repetition";
+            case SAMPLE -> "sample";
+        };
+    }
+
+    /**
      * The word for a correction.
      *
      * @param correction the correction
@@ -118,6 +134,17 @@ public final class StatsNames {
      */
     public static Aggregation aggregation(String word) {
         return parse("aggregation", word, Aggregation.values(), StatsNames::of);
+    }
+
+    /**
+     * The unit of a word, case-insensitive.
+     *
+     * @param word as given
+     * @return the unit
+     * @throws IllegalArgumentException naming the choices if {@code word} is none of them
+     */
+    public static Unit unit(String word) {
+        return parse("unit", word, Unit.values(), StatsNames::of);
     }
 
     /**

@@ -1,0 +1,460 @@
+/*
+ * Copyright 2026 The kbench authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.kbench.stats;
+
+import dev.kbench.api.SampleRecord;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Samples in primitive columns, one {@link Series} per benchmark ({@code benchmark}, {@code params})
+ * in the order benchmarks first appear: about 24 bytes a sample, where a list of
+ * {@link SampleRecord}s takes several times that. Each sample keeps its device
+ * ({@link #deviceGroups()}: host, backend, device, device id), so the samples of several devices or
+ * hosts in one file are told apart and {@link #only(DeviceGroup)} keeps one device's. Each series is in
+ * run order (by device, fork, repetition, sample), a fork being one device's fork, and no two of its
+ * samples share device, fork, repetition and sample. Immutable once built.
+ *
+ * {@snippet :
+ * SampleSet base = SamplesCsv.readSet(Path.of("base.csv"), System.err::println);
+ * CompareReport report = Compare.withDefaults().compare(base, SamplesCsv.readSet(Path.of("new.csv"), w -> { }));
+ * }
+ */
+public final class SampleSet {
+
+    private final String source;
+    private final Map<BenchmarkId, Series> series;
+    private final List<String> backends;
+    private final List<String> devices;
+    private final List<DeviceGroup> deviceGroups;
+    private final long size;
+
+    private SampleSet(String source, Map<BenchmarkId, Series> series, List<String> backends, List<String> devices,
+                      List<DeviceGroup> deviceGroups) {
+        this.source = source;
+        this.series = Collections.unmodifiableMap(series);
+        this.backends = List.copyOf(backends);
+        this.devices = List.copyOf(devices);
+        this.deviceGroups = List.copyOf(deviceGroups);
+        this.size = series.values().stream().mapToLong(Series::size).sum();
+    }
+
+    /**
+     * The samples of records, e.g. those of {@link SamplesCsv#read(java.nio.file.Path)}.
+     *
+     * @param records the samples
+     * @return the set, named {@code <records>} in messages; records with the same benchmark, params,
+     *         device, fork, repetition and sample are all kept, in their order in {@code records}
+     */
+    public static SampleSet of(List<SampleRecord> records) {
+        Builder builder = new Builder("<records>", false);
+        SamplesCsv.Row row = new SamplesCsv.Row();
+        long at = 0;
+        for (SampleRecord r : records) {
+            row.benchmark = r.benchmark();
+            row.params = r.params();
+            row.repetition = r.repetition().orElse(-1);
+            row.sample = r.sample();
+            row.timeMillis = r.timeMillis();
+            row.backend = r.backend();
+            row.device = r.device();
+            row.fork = r.fork();
+            row.host = r.host();
+            row.deviceId = r.deviceId();
+            row.line = ++at;
+            builder.add(row);
+        }
+        return builder.build();
+    }
+
+    /**
+     * The benchmarks, in the order they first appear.
+     *
+     * @return the identities
+     */
+    public Set<BenchmarkId> ids() {
+        return series.keySet();
+    }
+
+    /**
+     * The samples of every benchmark, in the order benchmarks first appear.
+     *
+     * @return the series by benchmark
+     */
+    public Map<BenchmarkId, Series> series() {
+        return series;
+    }
+
+    /**
+     * How many samples there are in all.
+     *
+     * @return the count
+     */
+    public long size() {
+        return size;
+    }
+
+    /**
+     * The non-empty backend names, in order of appearance.
+     *
+     * @return e.g. {@code [cuda]}
+     */
+    public List<String> backends() {
+        return backends;
+    }
+
+    /**
+     * The non-empty device names, in order of appearance.
+     *
+     * @return e.g. {@code [NVIDIA H200]}
+     */
+    public List<String> devices() {
+        return devices;
+    }
+
+    /**
+     * The devices the samples come from, in order of first appearance: one untagged group for a file
+     * without device columns. {@link Series#deviceIndexes()} indexes this list.
+     *
+     * @return the groups
+     */
+    public List<DeviceGroup> deviceGroups() {
+        return deviceGroups;
+    }
+
+    /**
+     * The samples of one device, e.g. for {@code compare --base-device}: the same statistics apply to
+     * them as to a whole file.
+     *
+     * @param group one of {@link #deviceGroups()}
+     * @return a set holding only that device's samples; benchmarks without any are left out
+     * @throws IllegalArgumentException if {@code group} is not one of this set's
+     */
+    public SampleSet only(DeviceGroup group) {
+        int index = deviceGroups.indexOf(group);
+        if (index < 0) {
+            throw new IllegalArgumentException("no samples of " + group.label() + " in " + source);
+        }
+        if (deviceGroups.size() == 1) {
+            return this;
+        }
+        Map<BenchmarkId, Series> kept = new LinkedHashMap<>();
+        series.forEach((id, s) -> {
+            Series part = s.only(index);
+            if (part.size() > 0) {
+                kept.put(id, part);
+            }
+        });
+        return new SampleSet(source, kept, nonEmpty(group.backend()), nonEmpty(group.device()), List.of(group));
+    }
+
+    private static List<String> nonEmpty(String value) {
+        return value.isEmpty() ? List.of() : List.of(value);
+    }
+
+    /**
+     * Where the samples came from.
+     *
+     * @return the file name as given to the reader, or {@code <records>}
+     */
+    public String source() {
+        return source;
+    }
+
+    /**
+     * One benchmark's samples in run order: sorted by device, then fork, then repetition, then sample
+     * index. The arrays are the series' own: do not modify them.
+     */
+    public static final class Series {
+        private final double[] timesMillis;
+        private final int[] deviceIndexes;
+        private final int[] forks;
+        private final int[] repetitions;
+        private final int[] samples;
+        private final int forkCount;
+
+        Series(double[] timesMillis, int[] deviceIndexes, int[] forks, int[] repetitions, int[] samples) {
+            this.timesMillis = timesMillis;
+            this.deviceIndexes = deviceIndexes;
+            this.forks = forks;
+            this.repetitions = repetitions;
+            this.samples = samples;
+            int count = 0;
+            for (int i = 0; i < forks.length; i++) {
+                if (newFork(i)) {
+                    count++;
+                }
+            }
+            this.forkCount = count;
+        }
+
+        /** Whether sample {@code i} starts a fork: another device's fork is another fork. */
+        private boolean newFork(int i) {
+            return i == 0 || forks[i] != forks[i - 1] || deviceIndexes[i] != deviceIndexes[i - 1];
+        }
+
+        /** The samples of one device, in the same order. */
+        Series only(int device) {
+            int from = 0;
+            while (from < deviceIndexes.length && deviceIndexes[from] != device) {
+                from++;
+            }
+            int to = from;
+            while (to < deviceIndexes.length && deviceIndexes[to] == device) {
+                to++;
+            }
+            return new Series(Arrays.copyOfRange(timesMillis, from, to), Arrays.copyOfRange(deviceIndexes, from, to),
+                    Arrays.copyOfRange(forks, from, to), Arrays.copyOfRange(repetitions, from, to),
+                    Arrays.copyOfRange(samples, from, to));
+        }
+
+        /**
+         * How many samples.
+         *
+         * @return the count
+         */
+        public int size() {
+            return timesMillis.length;
+        }
+
+        /**
+         * The times, in run order.
+         *
+         * @return the array itself, in milliseconds
+         */
+        public double[] timesMillis() {
+            return timesMillis;
+        }
+
+        /**
+         * Each sample's device, an index into {@link SampleSet#deviceGroups()}.
+         *
+         * @return the array itself
+         */
+        public int[] deviceIndexes() {
+            return deviceIndexes;
+        }
+
+        /**
+         * Each sample's fork.
+         *
+         * @return the array itself
+         */
+        public int[] forks() {
+            return forks;
+        }
+
+        /**
+         * Each sample's repetition, -1 where the file has none.
+         *
+         * @return the array itself
+         */
+        public int[] repetitions() {
+            return repetitions;
+        }
+
+        /**
+         * Each sample's index within its repetition.
+         *
+         * @return the array itself
+         */
+        public int[] samples() {
+            return samples;
+        }
+
+        /**
+         * How many distinct forks, each device's forks counted apart.
+         *
+         * @return at least 1 for a non-empty series
+         */
+        public int forkCount() {
+            return forkCount;
+        }
+
+        /**
+         * The sizes of the consecutive runs of samples that share a key, e.g. each fork's sample
+         * count ({@code byRepetition} false) or each (fork, repetition)'s.
+         *
+         * @param byRepetition split forks into their repetitions too
+         * @return the sizes, in run order
+         */
+        public int[] runSizes(boolean byRepetition) {
+            int[] sizes = new int[timesMillis.length];
+            int runs = 0;
+            for (int i = 0; i < timesMillis.length; i++) {
+                boolean fresh = newFork(i) || byRepetition && repetitions[i] != repetitions[i - 1];
+                if (fresh) {
+                    runs++;
+                }
+                sizes[runs - 1]++;
+            }
+            return Arrays.copyOf(sizes, runs);
+        }
+    }
+
+    /** Collects rows into growing primitive columns. */
+    static final class Builder {
+        private final String source;
+        private final boolean unique;
+        private final Map<BenchmarkId, Column> columns = new LinkedHashMap<>();
+        private final Set<String> backends = new LinkedHashSet<>();
+        private final Set<String> devices = new LinkedHashSet<>();
+        private final Map<DeviceGroup, Integer> groups = new LinkedHashMap<>();
+        private BenchmarkId lastId;
+        private Column last;
+        private DeviceGroup lastGroup;
+        private int lastGroupIndex;
+
+        /**
+         * A builder.
+         *
+         * @param source the file name for messages
+         * @param unique whether two rows with the same device, fork, repetition and sample are an error
+         */
+        Builder(String source, boolean unique) {
+            this.source = Objects.requireNonNull(source, "source");
+            this.unique = unique;
+        }
+
+        void add(SamplesCsv.Row row) {
+            if (last == null || !lastId.benchmark().equals(row.benchmark) || !lastId.params().equals(row.params)) {
+                lastId = new BenchmarkId(row.benchmark, row.params);
+                last = columns.computeIfAbsent(lastId, k -> new Column());
+            }
+            if (lastGroup == null || !lastGroup.host().equals(row.host) || !lastGroup.backend().equals(row.backend)
+                    || !lastGroup.device().equals(row.device) || !lastGroup.deviceId().equals(row.deviceId)) {
+                lastGroup = new DeviceGroup(row.host, row.backend, row.device, row.deviceId);
+                lastGroupIndex = groups.computeIfAbsent(lastGroup, g -> groups.size());
+            }
+            last.add(row, lastGroupIndex);
+            if (!row.backend.isEmpty()) {
+                backends.add(row.backend);
+            }
+            if (!row.device.isEmpty()) {
+                devices.add(row.device);
+            }
+        }
+
+        SampleSet build() {
+            Map<BenchmarkId, Series> series = new LinkedHashMap<>();
+            for (Map.Entry<BenchmarkId, Column> e : columns.entrySet()) {
+                series.put(e.getKey(), e.getValue().series(e.getKey()));
+            }
+            return new SampleSet(source, series, new ArrayList<>(backends), new ArrayList<>(devices),
+                    new ArrayList<>(groups.keySet()));
+        }
+
+        /** One benchmark's growing columns, with each row's line for messages. */
+        private final class Column {
+            private double[] times = new double[16];
+            private int[] deviceIndexes = new int[16];
+            private int[] forks = new int[16];
+            private int[] repetitions = new int[16];
+            private int[] samples = new int[16];
+            private long[] lines = new long[16];
+            private int size;
+
+            void add(SamplesCsv.Row row, int device) {
+                if (size == times.length) {
+                    int grown = size + Math.max(16, size >> 1);
+                    times = Arrays.copyOf(times, grown);
+                    deviceIndexes = Arrays.copyOf(deviceIndexes, grown);
+                    forks = Arrays.copyOf(forks, grown);
+                    repetitions = Arrays.copyOf(repetitions, grown);
+                    samples = Arrays.copyOf(samples, grown);
+                    lines = Arrays.copyOf(lines, grown);
+                }
+                times[size] = row.timeMillis;
+                deviceIndexes[size] = device;
+                forks[size] = row.fork;
+                repetitions[size] = row.repetition;
+                samples[size] = row.sample;
+                lines[size] = row.line;
+                size++;
+            }
+
+            private int compare(int i, int j) {
+                int c = Integer.compare(deviceIndexes[i], deviceIndexes[j]);
+                if (c == 0) {
+                    c = Integer.compare(forks[i], forks[j]);
+                }
+                if (c == 0) {
+                    c = Integer.compare(repetitions[i], repetitions[j]);
+                }
+                return c == 0 ? Integer.compare(samples[i], samples[j]) : c;
+            }
+
+            Series series(BenchmarkId id) {
+                boolean sorted = true;
+                for (int i = 1; i < size && sorted; i++) {
+                    int c = compare(i - 1, i);
+                    if (c == 0 && unique) {
+                        throw duplicate(id, i - 1, i);
+                    }
+                    sorted = c <= 0;
+                }
+                if (sorted) {
+                    return new Series(Arrays.copyOf(times, size), Arrays.copyOf(deviceIndexes, size),
+                            Arrays.copyOf(forks, size),
+                            Arrays.copyOf(repetitions, size), Arrays.copyOf(samples, size));
+                }
+                int[] order = java.util.stream.IntStream.range(0, size).boxed()
+                        .sorted((a, b) -> compare(a, b) != 0 ? compare(a, b) : Long.compare(lines[a], lines[b]))
+                        .mapToInt(Integer::intValue).toArray();
+                for (int i = 1; i < size; i++) {
+                    if (unique && compare(order[i - 1], order[i]) == 0) {
+                        throw duplicate(id, order[i - 1], order[i]);
+                    }
+                }
+                double[] t = new double[size];
+                int[] d = new int[size];
+                int[] f = new int[size];
+                int[] r = new int[size];
+                int[] s = new int[size];
+                for (int i = 0; i < size; i++) {
+                    t[i] = times[order[i]];
+                    d[i] = deviceIndexes[order[i]];
+                    f[i] = forks[order[i]];
+                    r[i] = repetitions[order[i]];
+                    s[i] = samples[order[i]];
+                }
+                return new Series(t, d, f, r, s);
+            }
+
+            private SamplesFormatException duplicate(BenchmarkId id, int first, int second) {
+                return new SamplesFormatException(source, lines[second], null, "repeats line " + lines[first]
+                        + ": both are benchmark '" + id + "'" + where(deviceIndexes[second]) + ", fork " + forks[second]
+                        + ", repetition "
+                        + (repetitions[second] < 0 ? "(none)" : repetitions[second]) + ", sample " + samples[second]
+                        + "; a file holds each sample once (two runs appended to one file?)");
+            }
+
+            /** The device of a duplicate, as merge names it: nothing for untagged rows. */
+            private String where(int device) {
+                DeviceGroup group = List.copyOf(groups.keySet()).get(device);
+                String id = group.deviceId().isEmpty() ? group.device() : group.deviceId();
+                return group.host().isEmpty() && id.isEmpty() ? "" : " on host '" + group.host() + "', device '" + id + "'";
+            }
+        }
+    }
+}
