@@ -14,6 +14,7 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 #
+
 # bench/gpu/run-verdicts.sh split over the two GPUs of one host, to fit the acceptance run into one
 # 10-minute device command: GPU 0 runs the fresh A/A `kbench ab` runs, GPU 1 the builtin pool and then
 # the fresh planted +2% `kbench ab` runs. Every comparison stays on one GPU (its forks and both of its
