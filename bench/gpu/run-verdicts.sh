@@ -51,7 +51,7 @@ final=${OUT:-bench/out/verdicts}
 out=${WORK:-$(mktemp -d)}
 pool=${POOL:-100}; batch=${BATCH:-10}; ab_aa=${AB_AA:-20}; ab_power=${AB_POWER:-10}; ab_forks=${AB_FORKS:-10}
 backend=${BACKEND:-cuda}; kernel=${USER_KERNEL:-kernels/cuda/gelu.ptx}; entry=${USER_ENTRY:-gelu}
-reps=${REPS:-10}; rep_ms=${REP_MS:-10}; budget=${BUDGET_S:-520}
+seed_base=${SEED_BASE:-0}; SEED_BASE=$seed_base; reps=${REPS:-10}; rep_ms=${REP_MS:-10}; budget=${BUDGET_S:-520}
 mkdir -p "$out/pool" "$out/ab"
 start=$(date +%s.%N)
 elapsed() { awk -v s="$start" -v n="$(date +%s.%N)" 'BEGIN { printf "%.1f", n - s }'; }
@@ -81,7 +81,7 @@ log "start: POOL=$pool BATCH=$batch AB_AA=$ab_aa AB_POWER=$ab_power AB_FORKS=$ab
 batches=$(( (pool + batch - 1) / batch )); done_b=0
 for (( b = 0; b < batches; b++ )); do
   if over "$(awk -v b="$budget" 'BEGIN { print 0.5 * b }')"; then log "pool phase stopped by the budget after $done_b batches"; break; fi
-  timed builtin "$b" "$batch" "${kb[@]}" --backend $backend run --forks "$batch" --seed $((1000 + b)) \
+  timed builtin "$b" "$batch" "${kb[@]}" --backend $backend run --forks "$batch" --seed $((SEED_BASE + 1000 + b)) \
     --filter gelu,copy,triad -p "n=2^20,2^24,$n2" "${measure[@]}" --format csv -q \
     --csv-samples "$out/pool/builtin-$b.csv" > "$out/pool/builtin-$b.txt" 2> "$out/pool/builtin-$b.log"
   done_b=$((b + 1))
@@ -96,12 +96,12 @@ for (( i = 1; i <= rounds; i++ )); do
     # shellcheck disable=SC2046
     timed ab-aa "$i" $((2 * ab_forks)) "${kb[@]}" --backend $backend ab --base-kernel "$kernel" \
       --new-kernel "$kernel" $(user $n | sed 's/^--kernel [^ ]* //') "${measure[@]}" --forks "$ab_forks" \
-      --seed "$i" --base-csv "$out/ab/aa-$i-base.csv" --new-csv "$out/ab/aa-$i-new.csv" -- --format json \
+      --seed $((SEED_BASE + i)) --base-csv "$out/ab/aa-$i-base.csv" --new-csv "$out/ab/aa-$i-new.csv" -- --format json \
       > "$out/ab/aa-$i.json" 2> "$out/ab/aa-$i.log"
     aa_done=$i
   fi
   if (( i <= ab_power )) && ! over "$budget"; then
-    timed ab-power "$i" $((2 * ab_forks)) "${kb[@]}" --backend $backend ab --forks "$ab_forks" --seed $((100 + i)) \
+    timed ab-power "$i" $((2 * ab_forks)) "${kb[@]}" --backend $backend ab --forks "$ab_forks" --seed $((SEED_BASE + 100 + i)) \
       --base-command "$KBENCH --backend $backend run $(user $n) ${measure[*]} -q --csv-samples {out}" \
       --new-command "$KBENCH --backend $backend run $(user $n2) ${measure[*]} -q --csv-samples {out}" \
       --base-csv "$out/ab/power-$i-base.csv" --new-csv "$out/ab/power-$i-new.csv" -- --format json \
