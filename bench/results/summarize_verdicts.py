@@ -99,6 +99,8 @@ def verdicts(a, kbench):
     gpus = {}
     for tgz in sorted(glob.glob(os.path.join(a.verdicts, "run*-gpu*", "verdicts.tgz"))):
         run, gpu = os.path.basename(os.path.dirname(tgz)).split("-")
+        if a.runs and run not in a.runs.split(","):
+            continue
         d = os.path.join(root, run + "-" + gpu)
         os.makedirs(d)
         with tarfile.open(tgz) as t:
@@ -155,10 +157,12 @@ def verdicts(a, kbench):
         for d in range(a.draws):
             pick = rng.sample(range(len(pool)), 2 * a.forks)
             hb, hn = [pool[i] for i in pick[:a.forks]], [pool[i] for i in pick[a.forks:]]
-            upick = rng.sample(range(len(user_pool)), 2 * a.forks)
+            upick = rng.sample(range(len(user_pool)), 2 * a.forks) if len(user_pool) >= 2 * a.forks else []
             ub, un = [user_pool[i] for i in upick[:a.forks]], [user_pool[i] for i in upick[a.forks:]]
             unew = [pw_new[i] for i in rng.sample(range(len(pw_new)), a.forks)] if len(pw_new) >= a.forks else []
             for unit, k in (("fork", a.forks), ("sample", 1)):
+                if unit not in a.units.split(","):
+                    continue
                 b, n = batches[unit]
                 for bench, size in BUILTIN:
                     b += rows(hb[:k], (bench, "n=" + size), "aa|%s|%s.d%d" % (bench, size, d), "n=" + size)
@@ -166,9 +170,10 @@ def verdicts(a, kbench):
                 for bench in ("gelu", "copy", "triad"):
                     b += rows(hb[:k], (bench, "n=" + N24), "power|%s|%s.d%d" % (bench, N24, d))
                     n += rows(hn[:k], (bench, "n=" + N2), "power|%s|%s.d%d" % (bench, N24, d))
-                b += rows(ub[:k], user_key, "aa|gelu_ptx|%s.d%d" % (N24, d))
-                n += rows(un[:k], user_key, "aa|gelu_ptx|%s.d%d" % (N24, d))
-                if unew:
+                if ub:
+                    b += rows(ub[:k], user_key, "aa|gelu_ptx|%s.d%d" % (N24, d))
+                    n += rows(un[:k], user_key, "aa|gelu_ptx|%s.d%d" % (N24, d))
+                if unew and ub:
                     b += rows(ub[:k], user_key, "power|gelu_ptx|%s.d%d" % (N24, d))
                     n += rows(unew[:k], user_key, "power|gelu_ptx|%s.d%d" % (N24, d))
             pending += 1
@@ -201,7 +206,7 @@ def verdicts(a, kbench):
                     "%d vs %d" % ((a.forks,) * 2 if unit == "fork" else (1, 1)), fl, c, 100.0 * fl / c,
                     100 * statistics.median(mdcs) if mdcs else float("nan"),
                     "fork unit" if unit == "fork" else "old: per sample"))
-        for unit in ("fork", "sample"):
+        for unit in a.units.split(","):
             c = sum(v[0] for (k, _, _, u), v in table.items() if k == "aa" and u == unit)
             fl = sum(v[1] for (k, _, _, u), v in table.items() if k == "aa" and u == unit)
             print("A/A all configurations, %s unit: %d/%d flagged (%.2f%%)" % (unit, fl, c, 100.0 * fl / c))
@@ -297,6 +302,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--csv", help="write every comparison here")
     ap.add_argument("--skip-verdicts", action="store_true")
+    ap.add_argument("--runs", help="only these runs, e.g. run1,run2 (one build); default all")
+    ap.add_argument("--units", default="fork,sample", help="fork (the new way), sample (the old), or both")
     a = ap.parse_args()
     kbench = os.environ.get("KBENCH", "./kbench").split()
     if not a.skip_verdicts:
