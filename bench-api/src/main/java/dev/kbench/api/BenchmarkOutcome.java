@@ -15,6 +15,7 @@
  */
 package dev.kbench.api;
 
+import dev.kbench.api.internal.Quantiles;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;

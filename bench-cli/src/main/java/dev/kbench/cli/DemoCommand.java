@@ -17,7 +17,7 @@ package dev.kbench.cli;
 
 import dev.kbench.api.CacheSizes;
 import dev.kbench.api.DeviceFacts;
-import dev.kbench.api.Driver;
+import dev.kbench.api.spi.Driver;
 import dev.kbench.api.Suite;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.cli.suite.BuiltinSuite;

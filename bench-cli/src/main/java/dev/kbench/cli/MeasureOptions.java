@@ -15,7 +15,7 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.api.CacheClearer;
+import dev.kbench.api.spi.CacheClearer;
 import dev.kbench.api.CacheSizes;
 import dev.kbench.api.DeviceFacts;
 import dev.kbench.api.NoiseTarget;

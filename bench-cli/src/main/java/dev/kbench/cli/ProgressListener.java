@@ -16,7 +16,7 @@
 package dev.kbench.cli;
 
 import dev.kbench.api.Params;
-import dev.kbench.api.Quantiles;
+import dev.kbench.api.internal.Quantiles;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.api.SuiteListener;
 import dev.kbench.cli.format.Numbers;

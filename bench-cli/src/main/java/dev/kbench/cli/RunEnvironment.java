@@ -23,7 +23,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kbench.api.DeviceFacts;
 import dev.kbench.api.DeviceIdentity;
 import dev.kbench.api.DeviceTelemetry;
-import dev.kbench.api.Driver;
+import dev.kbench.api.spi.Driver;
 import dev.kbench.api.HostName;
 import java.io.IOException;
 import java.io.UncheckedIOException;

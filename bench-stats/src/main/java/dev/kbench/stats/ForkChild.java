@@ -15,7 +15,7 @@
  */
 package dev.kbench.stats;
 
-import dev.kbench.api.Driver;
+import dev.kbench.api.spi.Driver;
 import dev.kbench.api.Drivers;
 import dev.kbench.api.NoiseTarget;
 import dev.kbench.api.Schedule;

@@ -16,7 +16,7 @@
 package dev.kbench.stats;
 
 import dev.kbench.api.MeasurementWarning;
-import dev.kbench.api.Quantiles;
+import dev.kbench.api.internal.Quantiles;
 import dev.kbench.api.SampleRecord;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -15,7 +15,7 @@
  */
 package dev.kbench.cli.format;
 
-import dev.kbench.api.Quantiles;
+import dev.kbench.api.internal.Quantiles;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;

@@ -19,7 +19,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kbench.api.BenchmarkOutcome;
-import dev.kbench.api.Quantiles;
+import dev.kbench.api.internal.Quantiles;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.Locale;

@@ -13,7 +13,9 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.api;
+package dev.kbench.api.spi;
+
+import dev.kbench.api.DeviceIdentity;
 
 /**
  * A backend, found with {@link java.util.ServiceLoader}: the analogue of Triton's {@code DriverBase}.

@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.api;
+package dev.kbench.api.internal;
 
 import java.util.Arrays;
 

@@ -13,8 +13,15 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.api;
+package dev.kbench.api.spi;
 
+import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.DeviceFacts;
+import dev.kbench.api.DeviceTelemetry;
+import dev.kbench.api.KernelException;
+import dev.kbench.api.KernelModule;
+import dev.kbench.api.KernelSource;
+import dev.kbench.api.SourceKind;
 import java.lang.foreign.MemorySegment;
 import java.util.Set;
 
