@@ -21,6 +21,7 @@ import dev.kbench.api.SampleRecord;
 import dev.kbench.api.Schedule;
 import dev.kbench.api.StopReason;
 import dev.kbench.api.SuiteResult;
+import dev.kbench.api.internal.Results;
 import dev.kbench.stats.ForkOutcome;
 import dev.kbench.stats.Forks;
 import java.io.PrintWriter;
@@ -150,12 +151,12 @@ final class ForkedRuns {
             SampleRecord s = first.get(b.getKey());
             List<double[]> repetitions = b.getValue().values().stream()
                     .map(r -> r.stream().mapToDouble(Double::doubleValue).toArray()).toList();
-            outcomes.add(new BenchmarkOutcome(s.benchmark(), params(s.params()), repetitions, StopReason.REPETITIONS,
+            outcomes.add(Results.outcome(s.benchmark(), params(s.params()), repetitions, StopReason.REPETITIONS,
                     Optional.empty(), Double.NaN, 0, s.bytes(), s.flops(), OptionalDouble.empty(), 0, Double.NaN));
         }
         String device = samples.isEmpty() ? "" : samples.getFirst().device();
         String name = samples.isEmpty() || samples.getFirst().backend().isEmpty() ? backend : samples.getFirst().backend();
-        return new SuiteResult(seed, schedule, name, device, outcomes);
+        return Results.suite(seed, schedule, name, device, outcomes);
     }
 
     private static Params params(String text) {
