@@ -246,8 +246,7 @@ public final class BenchmarkOutcome {
      * @return {@code name} or {@code name[params]}
      */
     public String id() {
-        String p = params.toString();
-        return p.isEmpty() ? benchmark : benchmark + "[" + p + "]";
+        return SampleRecord.id(benchmark, params.toString());
     }
 
     @Override

@@ -250,7 +250,8 @@ final class SuiteRunner {
     /**
      * The half-width of the median's distribution-free confidence interval relative to the median.
      *
-     * @return the relative half-width; infinite if the median is 0
+     * @return the relative half-width; infinite if the median is 0, NaN with too few samples for the
+     *     confidence (the interval of {@link Quantiles#medianInterval} then has no bounds)
      */
     static double relativeHalfWidth(double[] samples, double confidence) {
         double[] sorted = samples.clone();

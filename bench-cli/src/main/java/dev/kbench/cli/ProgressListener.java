@@ -104,7 +104,6 @@ final class ProgressListener implements SuiteListener {
     }
 
     private static String id(String benchmark, Params params) {
-        String p = params.toString();
-        return p.isEmpty() ? benchmark : benchmark + "[" + p + "]";
+        return SampleRecord.id(benchmark, params.toString());
     }
 }

@@ -90,14 +90,16 @@ public final class Quantiles {
     }
 
     /**
-     * A distribution-free confidence interval for the median from order statistics: the widest
-     * symmetric pair of ranks {@code [x(j+1), x(n-j)]} whose binomial(n, 1/2) coverage
-     * {@code 1 - 2 P(X <= j)} is at least {@code confidence}.
+     * A distribution-free confidence interval for the median from order statistics, SciPy's
+     * {@code quantile_test(x, p=0.5).confidence_interval(level)}: with {@code B ~ Binomial(n, 1/2)} and
+     * {@code a = (1 - confidence) / 2}, the bounds are the order statistics at 0-based indices
+     * {@code B.ppf(a) - 1} and {@code B.isf(a)}. The one median interval of kbench: the noise stopping
+     * rule and the summaries both use it.
      *
      * @param sorted ascending values, not empty
      * @param confidence the coverage wanted, in (0, 1)
-     * @return {@code {lower, upper}}; with too few samples for that coverage, the sample range
-     *     {@code {min, max}} (whose coverage is then below {@code confidence})
+     * @return {@code {lower, upper}}; a bound is NaN when its index falls outside the data (too few
+     *     samples for that coverage)
      */
     public static double[] medianInterval(double[] sorted, double confidence) {
         if (!(confidence > 0 && confidence < 1)) {
@@ -107,20 +109,47 @@ public final class Quantiles {
         if (n == 0) {
             throw new IllegalArgumentException("cannot bound the median of no samples");
         }
-        double tail = (1 - confidence) / 2;
-        double logPmf = n * Math.log(0.5);
-        double cdf = 0;
-        int j = -1;
-        for (int i = 0; i <= n / 2; i++) {
-            cdf += Math.exp(logPmf);
-            if (cdf > tail) {
-                break;
+        double a = (1 - confidence) / 2;
+        // ppf(a): the smallest k with P(B <= k) >= a; isf(a) = n - 1 - m for the largest m with
+        // P(B <= m) <= a (P(B > k) = P(B <= n - 1 - k) by symmetry), m = -1 when there is none.
+        int ppf = -1;
+        int m = -1;
+        if (n <= EXACT_N) {
+            // Binomial coefficients are exact in a long and their partial sums in a double: exact ties.
+            double target = Math.scalb(a, n);
+            long coefficient = 1;
+            long cdf = 0;
+            for (int k = 0; k <= n && ppf < 0; k++) {
+                cdf += coefficient;
+                if (cdf <= target) {
+                    m = k;
+                }
+                if (cdf >= target) {
+                    ppf = k;
+                }
+                coefficient = coefficient * (n - k) / (k + 1);
             }
-            j = i;
-            logPmf += Math.log((double) (n - i) / (i + 1));
+        } else {
+            double logPmf = n * Math.log(0.5);
+            double cdf = 0;
+            for (int k = 0; k <= n && ppf < 0; k++) {
+                cdf += Math.exp(logPmf);
+                if (cdf <= a) {
+                    m = k;
+                }
+                if (cdf >= a) {
+                    ppf = k;
+                }
+                logPmf += Math.log((double) (n - k) / (k + 1));
+            }
         }
-        return j < 0 ? new double[] {sorted[0], sorted[n - 1]} : new double[] {sorted[j], sorted[n - 1 - j]};
+        int low = ppf - 1;
+        int high = n - 1 - m;
+        return new double[] {low >= 0 ? sorted[low] : Double.NaN, high < n ? sorted[high] : Double.NaN};
     }
+
+    /** The most samples for which {@link #medianInterval} sums the binomial coefficients exactly. */
+    private static final int EXACT_N = 53;
 
     private static double[] sorted(double[] data) {
         double[] copy = data.clone();
