@@ -15,8 +15,8 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.cli.format.CompareExport;
-import dev.kbench.cli.format.CompareTable;
+import dev.kbench.stats.format.CompareExport;
+import dev.kbench.stats.format.CompareTable;
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.CompareReport;
 import dev.kbench.stats.DeviceGroup;

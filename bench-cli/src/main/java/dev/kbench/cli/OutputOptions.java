@@ -16,8 +16,8 @@
 package dev.kbench.cli;
 
 import dev.kbench.api.ReturnMode;
-import dev.kbench.cli.format.RunFormat;
-import dev.kbench.cli.format.Statistic;
+import dev.kbench.stats.format.RunFormat;
+import dev.kbench.stats.format.Statistic;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Option;

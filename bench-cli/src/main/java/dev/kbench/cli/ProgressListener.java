@@ -19,7 +19,7 @@ import dev.kbench.api.Params;
 import dev.kbench.api.internal.Quantiles;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.api.SuiteListener;
-import dev.kbench.cli.format.Numbers;
+import dev.kbench.stats.format.Numbers;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;

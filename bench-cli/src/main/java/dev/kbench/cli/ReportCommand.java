@@ -15,7 +15,7 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.cli.format.ReportPage;
+import dev.kbench.stats.format.ReportPage;
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.CompareReport;
 import dev.kbench.stats.DeviceGroup;

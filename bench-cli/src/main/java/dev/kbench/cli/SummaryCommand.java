@@ -15,7 +15,7 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.cli.format.SummaryTable;
+import dev.kbench.stats.format.SummaryTable;
 import dev.kbench.stats.SampleSet;
 import dev.kbench.stats.StatsJson;
 import dev.kbench.stats.Summarizer;

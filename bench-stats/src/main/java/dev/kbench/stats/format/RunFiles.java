@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.cli.format;
+package dev.kbench.stats.format;
 
 /** The documents {@code run --json} and {@code run --jmh-json} write. */
 public final class RunFiles {

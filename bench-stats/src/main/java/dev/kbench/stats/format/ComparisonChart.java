@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.cli.format;
+package dev.kbench.stats.format;
 
 import dev.kbench.stats.BenchmarkComparison;
 import dev.kbench.stats.CompareReport;
@@ -24,7 +24,7 @@ import java.util.Locale;
  * An SVG chart of a comparison: per benchmark, the change of the median in percent as a bar from 0,
  * its bootstrap interval as a whisker, coloured by verdict (red slower, green faster, grey same).
  */
-public final class ComparisonChart {
+final class ComparisonChart {
 
     private static final double WIDTH = 760;
     private static final double LEFT = 240;

@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.cli.format;
+package dev.kbench.stats.format;
 
 import dev.kbench.api.internal.Quantiles;
 import java.util.Arrays;
@@ -25,7 +25,7 @@ import java.util.Locale;
  * sample as a dot (jittered vertically, deterministically), the box from Q1 to Q3 with the median,
  * whiskers to the furthest samples within 1.5 IQR of the box.
  */
-public final class DistributionPlot {
+final class DistributionPlot {
 
     /** At most this many dots per series; above, every k-th sample of the sorted values is drawn. */
     static final int MAX_DOTS = 1500;

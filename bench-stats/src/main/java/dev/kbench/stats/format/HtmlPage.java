@@ -13,10 +13,10 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.cli.format;
+package dev.kbench.stats.format;
 
 /** A self-contained HTML page: inline CSS, inline SVG, no scripts and nothing fetched. */
-public final class HtmlPage {
+final class HtmlPage {
 
     private static final String STYLE = """
             body { font-family: -apple-system, "Segoe UI", Roboto, sans-serif; margin: 2em auto; max-width: 1100px;
