@@ -19,6 +19,7 @@ import dev.kbench.api.SampleRecord;
 import dev.kbench.stats.ForkOutcome;
 import dev.kbench.stats.Forks;
 import dev.kbench.stats.SamplesCsvWriter;
+import dev.kbench.stats.WriteMode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -263,7 +264,7 @@ final class AbCommand implements Callable<Integer> {
                 throw new InputException("'" + file + "' exists; kbench ab does not replace samples: remove it or choose "
                         + "another --base-csv/--new-csv");
             }
-            return SamplesCsvWriter.open(file);
+            return SamplesCsvWriter.open(file, WriteMode.CREATE_NEW);
         } catch (IOException e) {
             throw new InputException("cannot write the samples file '" + file + "': " + e.getMessage(), e);
         }

@@ -23,13 +23,13 @@ import dev.kbench.stats.Compare;
 import dev.kbench.stats.CompareReport;
 import dev.kbench.stats.StatsJson;
 import dev.kbench.stats.Verdict;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -42,7 +42,7 @@ import picocli.CommandLine.Parameters;
                 "Every benchmark present in both files gets a significance test (docs/formats.md §3): NEW is slower "
                 + "when pvalue_less < alpha, faster when pvalue_greater < alpha, else same.", "", "Example:", "  kbench compare main.csv pr.csv --export-to compare.html"},
         footer = {"", "Exit status: 0 nothing fails the --fail-on rule; 1 a benchmark does (default: one is slower); "
-                + "2 bad input or usage."})
+                + "2 bad input or usage; 5 an output could not be written."})
 final class CompareCommand implements Callable<Integer> {
 
     /** What makes {@code compare} exit with status 1. */
@@ -101,6 +101,9 @@ final class CompareCommand implements Callable<Integer> {
             description = "Also write the comparison to FILE: .txt, .md, .html (table and chart) or .svg (chart).")
     private Path exportTo;
 
+    @Option(names = OutputFiles.FORCE, description = "Replace an existing --export-to FILE (never a read-only file or a link).")
+    private boolean force;
+
     @Option(names = "--aggregate", paramLabel = "WHAT", defaultValue = "samples",
             description = "Test every sample (samples, default) or one mean per repetition (repetition_mean, "
                     + "as benchstats recommends; adds a stability check).")
@@ -130,6 +133,13 @@ final class CompareCommand implements Callable<Integer> {
             compare = compare.withSeed(seed);
         }
         CompareExport export = exportTo == null ? null : CompareExport.forFile(exportTo.getFileName().toString());
+        Map<String, Path> inputs = new LinkedHashMap<>();
+        inputs.put("the input " + basePath, basePath);
+        inputs.put("the input " + newPath, newPath);
+        Map<String, Path> outputs = new HashMap<>();
+        outputs.put("--export-to", exportTo);
+        OutputFiles.Existing existing = force ? OutputFiles.Existing.REPLACE : OutputFiles.Existing.REFUSE;
+        OutputFiles.check(outputs, inputs, option -> existing);
         List<SampleRecord> base = Inputs.readSamples(basePath);
         List<SampleRecord> next = Inputs.readSamples(newPath);
         CompareReport report = compare.compare(base, next);
@@ -147,11 +157,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         out.flush();
         if (exportTo != null) {
-            try {
-                Files.writeString(exportTo, export.render(report, title, alwaysShowPValues));
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot write '" + exportTo + "': " + e.getMessage(), e);
-            }
+            OutputFiles.write("--export-to", exportTo, export.render(report, title, alwaysShowPValues), existing);
         }
         boolean fails = switch (failOn) {
             case REGRESSION -> report.count(Verdict.SLOWER) > 0;

@@ -22,11 +22,10 @@ import dev.kbench.stats.BrunnerMunzelTest;
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.CompareReport;
 import dev.kbench.stats.Summarizer;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -47,7 +46,8 @@ import picocli.CommandLine.Parameters;
                 + "benchmark's samples; given --base BASE.csv too, the comparison of FILE.csv against it (chart and table) and base-vs-new plots.",
                 "", "Examples:", "  kbench report new.csv -o report.html",
                 "  kbench report --base main.csv pr.csv -o report.html"},
-        footer = {"", "Exit status: 0 written; 2 bad input or usage."})
+        footer = {"", "Exit status: 0 written; 2 bad input or usage (an existing -o FILE without --force included); "
+                + "5 FILE could not be written."})
 final class ReportCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -66,6 +66,9 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true, description = "The HTML file to write.")
     private Path output;
 
+    @Option(names = OutputFiles.FORCE, description = "Replace an existing -o FILE (never a read-only file or a link).")
+    private boolean force;
+
     @Option(names = "--method", paramLabel = "METHOD", defaultValue = "brunnermunzel",
             description = "Test for the comparison: brunnermunzel (default), mannwhitneyu or welch.")
     private String method;
@@ -82,6 +85,11 @@ final class ReportCommand implements Callable<Integer> {
                     + "; name the base with --base, as in `kbench report --base BASE.csv NEW.csv -o report.html`"
                     + " (report no longer takes `NEW.csv BASE.csv`: the base comes first, as in `kbench compare BASE.csv NEW.csv`)");
         }
+        Map<String, Path> inputs = new LinkedHashMap<>();
+        inputs.put("the input " + file, file);
+        inputs.put("the input " + basePath, basePath);
+        OutputFiles.Existing existing = force ? OutputFiles.Existing.REPLACE : OutputFiles.Existing.REFUSE;
+        OutputFiles.check(Map.of("-o", output), inputs, option -> existing);
         Compare compare = Compare.withDefaults().with(StatsNames.method(method))
                 .with(BrunnerMunzelTest.Distribution.T).withAlpha(alpha);
         Summarizer summarizer = Summarizer.withDefaults();
@@ -95,11 +103,7 @@ final class ReportCommand implements Callable<Integer> {
             comparison = Optional.of(compare.compare(baseSamples, samples));
         }
         String html = ReportPage.html(current, base, comparison);
-        try {
-            Files.writeString(output, html);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write '" + output + "': " + e.getMessage(), e);
-        }
+        OutputFiles.write("-o", output, html, existing);
         spec.commandLine().getErr().println("kbench report: wrote " + output);
         spec.commandLine().getErr().flush();
         return ExitCodes.OK;

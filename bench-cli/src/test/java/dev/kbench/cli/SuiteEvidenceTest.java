@@ -51,9 +51,14 @@ class SuiteEvidenceTest {
     @Test
     void identicalBenchmarksAreTheSameAndTwiceTheWorkIsSlower() {
         Suite suite = Suite.of(Spin.benchmark("a1", 100), Spin.benchmark("a2", 100), Spin.benchmark("double", 200));
-        // many short repetitions, interleaved: each repetition of a1, a2 and double meets the same machine
+        // many short repetitions, interleaved: each repetition of a1, a2 and double meets the same machine.
+        // Every benchmark takes exactly 4 samples per repetition: a repetition target far above 4 calls
+        // (100 ms against about 0.25 ms a call) makes the cap decide, not each benchmark's estimate. With a
+        // 4 ms target, an estimate inflated by a loaded machine (load average 14 on 2 cores) gave a2 one
+        // sample per repetition against a1's four, and the A/A comparison of 120 against 30 samples taken
+        // differently was judged slower (twice in a row on that machine).
         SuiteOptions options = SuiteOptions.withDefaults().withRepetitions(30).withMaxSamplesPerRepetition(4)
-                .withMillis(5, 4).withCacheClearBytes(1 << 20).withSeed(2026);
+                .withMillis(5, 100).withCacheClearBytes(1 << 20).withSeed(2026);
         assertEquals(Schedule.INTERLEAVED, options.schedule());
         List<SampleRecord> samples = new ArrayList<>();
         SuiteResult result = suite.run(driver, options, SuiteListener.onSamples(samples::addAll));
@@ -63,7 +68,8 @@ class SuiteEvidenceTest {
         List<SampleRecord> a1 = as(samples, "a1", "spin");
         List<SampleRecord> a2 = as(samples, "a2", "spin");
         List<SampleRecord> twice = as(samples, "double", "spin");
-        assertTrue(a1.size() >= 30 && a2.size() >= 30, "at least a sample per repetition: " + a1.size());
+        assertEquals(120, a1.size(), "4 samples in each of 30 repetitions");
+        assertEquals(120, a2.size(), "4 samples in each of 30 repetitions");
 
         Compare compare = Compare.withDefaults();
         BenchmarkComparison aa = only(compare.compare(a1, a2));
