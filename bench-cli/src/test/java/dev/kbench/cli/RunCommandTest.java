@@ -133,8 +133,13 @@ class RunCommandTest {
                 "--csv-samples", csv.toString(), "--append", "--quiet"));
         assertEquals(0, appended.status(), appended.toString());
         assertTrue(SamplesCsv.read(csv).size() > samples.size());
-        Cli.Result replaced = Cli.run(quick("--filter", "copy", "-p", "n=2^10", "--repetitions", "1",
+        Cli.Result refused = Cli.run(quick("--filter", "copy", "-p", "n=2^10", "--repetitions", "1",
                 "--csv-samples", csv.toString(), "--quiet"));
+        assertEquals(2, refused.status(), refused.toString());
+        assertTrue(refused.err().contains("--csv-samples '" + csv + "' exists") && refused.err().contains("--force")
+                && refused.err().contains("--append"), refused.err());
+        Cli.Result replaced = Cli.run(quick("--filter", "copy", "-p", "n=2^10", "--repetitions", "1",
+                "--csv-samples", csv.toString(), "--force", "--quiet"));
         assertEquals(0, replaced.status());
         assertTrue(SamplesCsv.read(csv).stream().allMatch(s -> s.benchmark().equals("copy") && s.repetition().getAsInt() == 0));
         assertEquals("", replaced.err(), "--quiet writes nothing to stderr");
@@ -254,8 +259,8 @@ class RunCommandTest {
         assertBad(new String[] {"run", "--filter", "nosuch"}, "no benchmark matches");
         assertBad(new String[] {"run", "-p", "m=3"}, "no benchmark has a parameter 'm'");
         assertBad(new String[] {"run", "-p", "n=abc"}, "'abc'");
-        assertBad(new String[] {"run", "--repetitions", "0"}, "repetitions must be >= 1");
-        assertBad(new String[] {"run", "--noise-target", "200%"}, "noise target");
+        assertBad(new String[] {"run", "--repetitions", "0"}, "--repetitions 0 is out of range: 1 to 1000000");
+        assertBad(new String[] {"run", "--noise-target", "200%"}, "--noise-target '200%' is out of range");
         assertBad(new String[] {"run", "--cache-clear", "lots"}, "--cache-clear");
         assertBad(new String[] {"run", "--quantiles", "0.5,2"}, "outside [0, 1]");
         assertBad(new String[] {"run", "--quantiles", "0.5", "--return-mode", "min", "--format", "xml"}, "xml");
@@ -264,6 +269,56 @@ class RunCommandTest {
         assertBad(new String[] {"run", "--suite-source", "spv"}, "SPIRV");
         assertBad(new String[] {"run", "--append"}, "--append needs --csv-samples");
         assertBad(new String[] {"run", "--csv-samples", "/no/such/dir/x.csv"}, "does not exist");
+    }
+
+    /** Every numeric option is checked before a driver is looked up: name, value as given, range. */
+    @Test
+    void numericOptionsAreCheckedBeforeAnythingIsMeasured() {
+        assertBad(new String[] {"run", "--max-samples", "2147483647", "--rep-ms", "1e12"},
+                "--rep-ms 1e12 is out of range: more than 0, up to 600000");
+        assertBad(new String[] {"run", "--max-samples", "2147483647"}, "--max-samples 2147483647 is out of range: 1 to 100000");
+        assertBad(new String[] {"run", "--rep-ms", "1e12"}, "--rep-ms 1e12 is out of range: more than 0, up to 600000");
+        assertBad(new String[] {"run", "--max-samples", "100000000"}, "--max-samples 100000000 is out of range");
+        assertBad(new String[] {"run", "--max-samples", "1e8"}, "--max-samples");
+        assertBad(new String[] {"run", "--rep-ms", "0"}, "--rep-ms 0 is out of range");
+        assertBad(new String[] {"run", "--warmup-ms", "-1"}, "--warmup-ms -1 is out of range");
+        assertBad(new String[] {"run", "--cache-clear", "99999999999999999999"},
+                "--cache-clear '99999999999999999999' is out of range: 0 (off) or 4 bytes to 64GiB");
+        assertBad(new String[] {"run", "--cache-clear", "1"}, "--cache-clear '1' is 1 bytes, not a multiple of 4");
+        assertBad(new String[] {"run", "--cache-clear", "0.1KiB"}, "not a whole number of bytes");
+        assertBad(new String[] {"run", "--quantiles", "0.5,0.2,0.50"}, "--quantiles: 0.50 is given twice (as 0.5)");
+        assertBad(new String[] {"run", "--noise-target", "1%", "--min-repetitions", "9", "--max-repetitions", "3"},
+                "--min-repetitions 9 is more than --max-repetitions 3");
+        assertBad(new String[] {"run", "--noise-target", "1%", "--noise-budget-ms", "0"}, "--noise-budget-ms 0 is out of range");
+        assertBad(new String[] {"run", "--timeout", "0.5s"}, "--timeout '0.5s' is out of range");
+        assertBad(new String[] {"run", "--timeout", "soon"}, "--timeout 'soon' is not a duration");
+        assertBad(new String[] {"--backend", "", "run"}, "--backend '' is empty");
+        assertBad(new String[] {"demo", "--quantiles", "0.5,0.5"}, "--quantiles: 0.5 is given twice");
+    }
+
+    /** Nothing measured is a failure, and an existing samples file is left as it was. */
+    @Test
+    void nothingMeasuredIsExitOneAndKeepsTheSamplesFile() throws IOException {
+        Path csv = dir.resolve("kept.csv");
+        Cli.Result first = Cli.run(quick("--filter", "copy", "-p", "n=2^10", "--repetitions", "1",
+                "--csv-samples", csv.toString(), "--quiet"));
+        assertEquals(0, first.status(), first.toString());
+        String before = java.nio.file.Files.readString(csv);
+        for (String mode : List.of("--force", "--append")) {
+            Cli.Result skipped = Cli.run(quick("--filter", "copy", "-p", "n=0", "--csv-samples", csv.toString(), mode));
+            assertEquals(1, skipped.status(), skipped.toString());
+            assertTrue(skipped.err().contains("nothing was measured"), skipped.err());
+            assertEquals(before, java.nio.file.Files.readString(csv), "the samples file is untouched");
+        }
+        Path fresh = dir.resolve("fresh.csv");
+        Cli.Result none = Cli.run(quick("--filter", "copy", "-p", "n=0", "--csv-samples", fresh.toString()));
+        assertEquals(1, none.status(), none.toString());
+        assertFalse(java.nio.file.Files.exists(fresh), "a samples file this run created and wrote nothing to is removed");
+        Path kernel = Cli.resource("kernels/spin.cl", dir);
+        Cli.Result broken = Cli.run(quick("--kernel", kernel.toString(), "--entry", "nosuch", "--grid", "1",
+                "--block", "1", "--csv-samples", csv.toString(), "--force"));
+        assertEquals(1, broken.status(), broken.toString());
+        assertEquals(before, java.nio.file.Files.readString(csv), "a kernel that cannot be built replaces nothing");
     }
 
     @Test
