@@ -225,7 +225,7 @@ final class DeviceRuns {
                 }
             }
         }
-        String warning = RunEnvironment.writeRuns(output.csvSamples, output.existing("--csv-samples"), original, runs);
+        String warning = RunEnvironment.writeRuns("--csv-samples", output.csvSamples, output.existing("--csv-samples"), original, runs);
         if (!warning.isEmpty()) {
             err.println(warning);
         }

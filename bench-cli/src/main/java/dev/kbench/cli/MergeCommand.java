@@ -71,7 +71,7 @@ final class MergeCommand implements Callable<Integer> {
         inputs.forEach(file -> reads.put("IN.csv " + file, file));
         Map<String, Path> out = new LinkedHashMap<>();
         out.put("OUT.csv", output);
-        out.put(RunEnvironment.OPTION, SamplesCsvWriter.isStream(output) ? null : RunEnvironment.sidecar(output));
+        out.put(RunEnvironment.option("OUT.csv"), SamplesCsvWriter.isStream(output) ? null : RunEnvironment.sidecar(output));
         OutputFiles.Existing existing = force ? OutputFiles.Existing.REPLACE : OutputFiles.Existing.REFUSE;
         OutputFiles.check(out, reads, option -> existing);
         List<SamplesMerge.Input> read = new ArrayList<>();
@@ -95,7 +95,7 @@ final class MergeCommand implements Callable<Integer> {
             }
         });
         if (!runs.isEmpty()) {
-            String warning = RunEnvironment.writeRuns(output, existing, spec.root().commandLine().getParseResult()
+            String warning = RunEnvironment.writeRuns("OUT.csv", output, existing, spec.root().commandLine().getParseResult()
                     .originalArgs(), runs);
             if (!warning.isEmpty()) {
                 spec.commandLine().getErr().println(warning);

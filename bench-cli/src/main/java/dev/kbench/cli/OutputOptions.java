@@ -55,7 +55,7 @@ final class OutputOptions {
     @Option(names = "--append", description = "Append to an existing --csv-samples file (same header) instead of refusing it.")
     boolean append;
 
-    @Option(names = OutputFiles.FORCE, description = "Replace existing output files (--csv-samples, --json, --jmh-json); "
+    @Option(names = OutputFiles.FORCE, description = "Replace existing output files (--csv-samples and its FILE.env.json, --json, --jmh-json); "
             + "never read-only files, links or devices. An existing samples file is replaced only once the first "
             + "repetition is measured.")
     boolean force;
@@ -154,7 +154,7 @@ final class OutputOptions {
      * @return append, replace or refuse
      */
     OutputFiles.Existing existing(String option) {
-        if (option.equals(RunEnvironment.OPTION)) {
+        if (option.equals(RunEnvironment.option("--csv-samples"))) {
             return RunEnvironment.existing(existing("--csv-samples"));
         }
         if (append && option.equals("--csv-samples")) {
@@ -167,7 +167,7 @@ final class OutputOptions {
     Map<String, Path> files() {
         Map<String, Path> files = new LinkedHashMap<>();
         files.put("--csv-samples", csvSamples);
-        files.put(RunEnvironment.OPTION, csvSamples == null || SamplesCsvWriter.isStream(csvSamples) ? null
+        files.put(RunEnvironment.option("--csv-samples"), csvSamples == null || SamplesCsvWriter.isStream(csvSamples) ? null
                 : RunEnvironment.sidecar(csvSamples));
         files.put("--json", json);
         files.put("--jmh-json", jmhJson);

@@ -192,7 +192,7 @@ final class RunCommand implements Callable<Integer> {
             for (int fork = 0; fork < forks; fork++) {
                 files.add(directory.resolve("fork-" + fork + ".csv"));
             }
-            String warning = RunEnvironment.writeRuns(csv.file(), output.existing("--csv-samples"), original,
+            String warning = RunEnvironment.writeRuns("--csv-samples", csv.file(), output.existing("--csv-samples"), original,
                     RunEnvironment.runsOf(files, true));
             if (!warning.isEmpty()) {
                 err.println(warning);

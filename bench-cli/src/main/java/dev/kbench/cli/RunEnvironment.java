@@ -116,7 +116,7 @@ final class RunEnvironment {
      * @return a warning when the sidecar path holds a file that is not kbench's (left alone), else empty
      */
     String write(Path samples, OutputFiles.Existing mode, List<String> command) {
-        return writeRuns(samples, mode, command, List.of(run));
+        return writeRuns("--csv-samples", samples, mode, command, List.of(run));
     }
 
     /**
@@ -125,6 +125,7 @@ final class RunEnvironment {
      * a read-only file or a file that is not kbench's, and over an existing sidecar only when the samples
      * file was appended to or replaced. A samples "file" that is a device or FIFO has no sidecar.
      *
+     * @param samplesOption the option or argument that named the samples file, for messages
      * @param samples the samples file
      * @param mode what was done with an existing samples file: with {@link OutputFiles.Existing#APPEND}
      *        the runs are added to the sidecar's, otherwise they start it anew
@@ -132,7 +133,7 @@ final class RunEnvironment {
      * @param runs the run objects
      * @return a warning, or empty
      */
-    static String writeRuns(Path samples, OutputFiles.Existing mode, List<String> command, List<? extends JsonNode> runs) {
+    static String writeRuns(String samplesOption, Path samples, OutputFiles.Existing mode, List<String> command, List<? extends JsonNode> runs) {
         if (SamplesCsvWriter.isStream(samples)) {
             return "";
         }
@@ -156,12 +157,19 @@ final class RunEnvironment {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        OutputFiles.write(OPTION, file, text, existing(mode));
+        OutputFiles.write(option(samplesOption), file, text, existing(mode));
         return "";
     }
 
-    /** The option name of the sidecar in messages. */
-    static final String OPTION = "the environment file";
+    /**
+     * The sidecar's name in messages, after the option or argument that named its samples file.
+     *
+     * @param samplesOption {@code --csv-samples}, {@code OUT.csv}
+     * @return for example {@code --csv-samples environment file}
+     */
+    static String option(String samplesOption) {
+        return samplesOption + " environment file";
+    }
 
     /**
      * What may happen to an existing sidecar when the samples file is written in {@code samples} mode: it is

@@ -146,6 +146,90 @@ class RunCommandTest {
     }
 
     @Test
+    void theEnvironmentFileFollowsTheRulesOfTheSamplesFile() throws IOException {
+        Path csv = dir.resolve("env.csv");
+        Path env = RunEnvironment.sidecar(csv);
+        String[] run = {"--filter", "copy", "-p", "n=2^10", "--repetitions", "1", "--csv-samples", csv.toString(), "--quiet"};
+        assertEquals(0, Cli.run(quick(run)).status());
+        assertEquals(1, runs(env));
+
+        // a sidecar left behind is an existing output: refused before anything is measured
+        Files.delete(csv);
+        String before = Files.readString(env);
+        Cli.Result refused = Cli.run(quick(run));
+        assertEquals(2, refused.status(), refused.toString());
+        assertTrue(refused.err().contains("--csv-samples environment file '" + env + "' exists") && refused.err().contains("--force")
+                && refused.err().contains("--append"), refused.err());
+        assertFalse(Files.exists(csv), "nothing measured, nothing written");
+        assertEquals(before, Files.readString(env));
+
+        assertEquals(0, Cli.run(quick(args(run, "--append"))).status());
+        assertEquals(2, runs(env), "--append keeps the runs recorded and adds this one");
+        assertEquals(0, Cli.run(quick(args(run, "--force"))).status());
+        assertEquals(1, runs(env), "--force starts anew");
+
+        // a file of that name that is not kbench's is never replaced, not even with --force
+        Files.writeString(env, "mine\n");
+        Cli.Result foreign = Cli.run(quick(args(run, "--force")));
+        assertEquals(0, foreign.status(), foreign.toString());
+        assertTrue(foreign.err().contains(env + " exists and is not a kbench environment file; left it alone"), foreign.err());
+        assertEquals("mine\n", Files.readString(env));
+
+        // nor a link
+        Path target = dir.resolve("target.json");
+        Files.writeString(target, "target\n");
+        Files.delete(env);
+        Files.createSymbolicLink(env, target);
+        Cli.Result link = Cli.run(quick(args(run, "--force")));
+        assertEquals(2, link.status(), link.toString());
+        assertTrue(link.err().contains("--csv-samples environment file '" + env + "' is a symbolic link"), link.err());
+        assertEquals("target\n", Files.readString(target));
+        Files.delete(env);
+
+        // a stream has no sidecar
+        assertEquals(0, Cli.run(quick("--filter", "copy", "-p", "n=2^10", "--repetitions", "1", "--csv-samples",
+                "/dev/null", "--quiet")).status());
+        assertFalse(Files.exists(Path.of("/dev/null" + RunEnvironment.SUFFIX)));
+    }
+
+    @Test
+    void mergeWritesItsOutputsUnderTheSameRules() throws IOException {
+        Path csv = dir.resolve("one.csv");
+        assertEquals(0, Cli.run(quick("--filter", "copy", "-p", "n=2^10", "--repetitions", "1", "--csv-samples",
+                csv.toString(), "--quiet")).status());
+        Path out = dir.resolve("merged.csv");
+        Path env = RunEnvironment.sidecar(out);
+        assertEquals(0, Cli.run("merge", out.toString(), csv.toString()).status());
+        assertEquals(SamplesCsv.read(csv), SamplesCsv.read(out));
+        assertEquals(1, runs(env), "the input's environment is carried over");
+        String merged = Files.readString(out);
+
+        Files.delete(out);
+        Cli.Result stale = Cli.run("merge", out.toString(), csv.toString());
+        assertEquals(2, stale.status(), stale.toString());
+        assertTrue(stale.err().contains("OUT.csv environment file '" + env + "' exists"), stale.err());
+        assertFalse(Files.exists(out), "nothing written");
+        assertEquals(0, Cli.run("merge", "--force", out.toString(), csv.toString()).status());
+        assertEquals(merged, Files.readString(out));
+
+        Cli.Result self = Cli.run("merge", "--force", csv.toString(), csv.toString());
+        assertEquals(2, self.status(), self.toString());
+        assertTrue(self.err().contains("is the same file as"), self.err());
+
+        Path link = dir.resolve("link.csv");
+        Files.createSymbolicLink(link, out);
+        Cli.Result linked = Cli.run("merge", "--force", link.toString(), csv.toString());
+        assertEquals(2, linked.status(), linked.toString());
+        assertTrue(linked.err().contains("OUT.csv '" + link + "' is a symbolic link"), linked.err());
+        assertEquals(merged, Files.readString(out));
+        assertTrue(Files.list(dir).noneMatch(f -> f.getFileName().toString().endsWith(".kbench-tmp")), "no temporary file left");
+    }
+
+    private static int runs(Path env) throws IOException {
+        return new ObjectMapper().readTree(env.toFile()).get("runs").size();
+    }
+
+    @Test
     void theSeedReplaysTheInterleavedOrder() {
         List<String> first = order("interleaved", "7");
         assertEquals(first, order("interleaved", "7"));
