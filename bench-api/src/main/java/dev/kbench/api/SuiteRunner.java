@@ -147,6 +147,7 @@ final class SuiteRunner {
 
     private void repetition(Entry entry) {
         List<SampleRecord> rows = null;
+        listener.starting(entry.benchmark.name(), entry.params, entry.repetitions.size());
         try {
             if (entry.workload == null) {
                 prepare(entry);
