@@ -37,9 +37,9 @@ import dev.kbench.api.Benchmark;
 import dev.kbench.api.BenchmarkOutcome;
 import dev.kbench.api.CacheSizes;
 import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.DeviceInterface;
+import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.Dim3;
-import dev.kbench.api.Driver;
+import dev.kbench.api.spi.Driver;
 import dev.kbench.api.Drivers;
 import dev.kbench.api.Kernel;
 import dev.kbench.api.KernelArg;
@@ -346,7 +346,7 @@ public class Evidence {
     }
 
     static void print(String what, double[] us) {
-        double[] q = dev.kbench.api.Quantiles.of(us, 0.5, 0.2, 0.8);
+        double[] q = dev.kbench.api.internal.Quantiles.of(us, 0.5, 0.2, 0.8);
         System.out.printf(Locale.ROOT, "%s,%.3f,%.3f,%.3f%n", what, q[0], q[1], q[2]);
     }
 }

@@ -69,7 +69,7 @@ fidelity)
     > "$out/opencl-markers.txt" 2>&1 || status=1; }
   want suite && step "cross-vendor built-in suite" && for b in cuda opencl; do
     "$KBENCH" --backend $b run --filter copy,triad,gelu,reduce_sum,empty \
-      -p n=2^20,2^24,2^26,2^28 --repetitions 10 --seed 1 --csv-samples "$out/suite-$b.csv" --format csv \
+      -p n=2^20,2^24,2^26,2^28 --repetitions 10 --seed 1 --csv-samples "$out/suite-$b.csv" --force --format csv \
       > "$out/suite-$b.txt" 2> "$out/suite-$b.log" || status=1
   done
   want overhead && step overhead && for b in cuda opencl; do

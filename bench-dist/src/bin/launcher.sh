@@ -37,6 +37,22 @@ kbench_select_modules() {
   esac
 }
 
+# Keeps a crash of the JVM (PoCL runs kernels in-process: an out-of-bounds write in a kernel can crash it)
+# off standard output and out of the user's directory. Sets KBENCH_SAFETY_FLAGS, the JVM options to use:
+#  - hs_err_pid*.log goes to a private temporary directory, which the crash message on stderr names;
+#  - the JVM prints its crash banner on file descriptor 1 whatever its flags say, so kbench's results leave
+#    the JVM on descriptor 3, a copy of standard output (-Dkbench.stdout), and descriptor 1 becomes stderr:
+#    stdout holds only kbench's results (a table, JSON, CSV), even when the JVM or a native library prints.
+kbench_safe_jvm() {
+  local dir=${TMPDIR:-/tmp}/kbench-crash-$(id -u)
+  mkdir -p -m 700 "$dir" 2>/dev/null || dir=${TMPDIR:-/tmp}
+  KBENCH_SAFETY_FLAGS=(-XX:+DisplayVMOutputToStderr "-XX:ErrorFile=$dir/hs_err_pid%p.log")
+  if [[ -e /proc/self/fd/1 && ! -S /dev/stdout ]]; then   # not closed, not a socket (/proc cannot reopen one)
+    exec 3>&1 1>&2
+    KBENCH_SAFETY_FLAGS+=(-Dkbench.stdout=/proc/self/fd/3)
+  fi
+}
+
 # Runs the CLI with JAVA (the java executable) on the module path of kbench_module_path, with the
 # arguments given. KBENCH_CLASSPATH=1 puts the same jars on the class path instead; KBENCH_JAVA_OPTS
 # adds JVM options.
@@ -52,10 +68,11 @@ kbench_exec() {
     opencl) native=dev.kbench.opencl,jocl ;;
     levelzero) native=dev.kbench.levelzero ;;
   esac
+  kbench_safe_jvm
   # shellcheck disable=SC2086
   if [[ ${KBENCH_CLASSPATH:-0} == 1 ]]; then
-    exec "$java" --enable-native-access=ALL-UNNAMED ${KBENCH_JAVA_OPTS:-} -cp "$path" dev.kbench.cli.Main "$@"
+    exec "$java" "${KBENCH_SAFETY_FLAGS[@]}" --enable-native-access=ALL-UNNAMED ${KBENCH_JAVA_OPTS:-} -cp "$path" dev.kbench.cli.Main "$@"
   fi
   # shellcheck disable=SC2086
-  exec "$java" --enable-native-access=$native ${KBENCH_JAVA_OPTS:-} -p "$path" -m dev.kbench.cli/dev.kbench.cli.Main "$@"
+  exec "$java" "${KBENCH_SAFETY_FLAGS[@]}" --enable-native-access=$native ${KBENCH_JAVA_OPTS:-} -p "$path" -m dev.kbench.cli/dev.kbench.cli.Main "$@"
 }

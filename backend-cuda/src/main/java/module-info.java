@@ -39,7 +39,7 @@
  * class path); without it for this module, launches go through JCuda. The backend extracts JCuda's JNI
  * library itself, so the natives jar works on the module path too (see docs/cuda.md).
  *
- * @provides dev.kbench.api.Driver
+ * @provides dev.kbench.api.spi.Driver
  */
 module dev.kbench.cuda {
     requires dev.kbench.api;
@@ -47,5 +47,5 @@ module dev.kbench.cuda {
 
     exports dev.kbench.cuda;
 
-    provides dev.kbench.api.Driver with dev.kbench.cuda.CudaDriver;
+    provides dev.kbench.api.spi.Driver with dev.kbench.cuda.CudaDriver;
 }

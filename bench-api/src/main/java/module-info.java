@@ -14,9 +14,19 @@
  * limitations under the License.
  */
 /**
- * kbench's core: the backend SPI ({@link dev.kbench.api.Driver}, {@link dev.kbench.api.DeviceInterface},
- * {@link dev.kbench.api.Event}, {@link dev.kbench.api.CacheClearer}), the driver lookup
- * ({@link dev.kbench.api.Drivers}) and Triton-exact timing ({@link dev.kbench.api.Bench}).
+ * kbench's core, in packages by who they are for (docs/api.md):
+ * <ul>
+ *   <li>{@link dev.kbench.api}: for users: the driver lookup ({@link dev.kbench.api.Drivers}),
+ *       Triton-exact timing ({@link dev.kbench.api.Bench}), kernels, buffers, suites, options and
+ *       results.</li>
+ *   <li>{@link dev.kbench.api.spi}: for backend authors: what a backend implements
+ *       ({@link dev.kbench.api.spi.Driver}, {@link dev.kbench.api.spi.DeviceInterface},
+ *       {@link dev.kbench.api.spi.Event}, {@link dev.kbench.api.spi.CacheClearer}); users reach a driver
+ *       through {@link dev.kbench.api.Drivers}.</li>
+ *   <li>{@code dev.kbench.api.support}: code the three backends share, exported to them only.</li>
+ *   <li>{@code dev.kbench.api.internal}: helpers shared with bench-stats and bench-cli, exported to them
+ *       only.</li>
+ * </ul>
  *
  * <p>Tunables:
  * <ul>
@@ -25,12 +35,13 @@
  *       wins over the "exactly one active driver" rule.</li>
  * </ul>
  *
- * @uses dev.kbench.api.Driver
+ * @uses dev.kbench.api.spi.Driver
  */
 module dev.kbench.api {
     exports dev.kbench.api;
-    // For backend authors only; to become a qualified export (exports ... to the backend modules).
-    exports dev.kbench.api.support;
+    exports dev.kbench.api.spi;
+    exports dev.kbench.api.support to dev.kbench.cuda, dev.kbench.opencl, dev.kbench.levelzero;
+    exports dev.kbench.api.internal to dev.kbench.stats, dev.kbench.cli;
 
-    uses dev.kbench.api.Driver;
+    uses dev.kbench.api.spi.Driver;
 }

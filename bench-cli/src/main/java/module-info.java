@@ -16,7 +16,7 @@
 /**
  * kbench's command line: {@code kbench info|run|ab|compare|summary|report|demo}, the built-in kernel
  * suite ({@code empty}, {@code copy}, {@code triad}, {@code gelu}, {@code reduce_sum}, {@code sgemm})
- * and the result formats. Backends are found at run time with {@link java.util.ServiceLoader}; the CLI
+ * and the command-line side of the result formats (the formats themselves are in bench-stats). Backends are found at run time with {@link java.util.ServiceLoader}; the CLI
  * compiles against none of them. Nothing is exported: the entry point is {@code dev.kbench.cli.Main}.
  */
 module dev.kbench.cli {

@@ -27,12 +27,12 @@ import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
 
-import dev.kbench.api.CapturedGraph;
+import dev.kbench.api.spi.CapturedGraph;
 import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.DeviceFacts;
-import dev.kbench.api.DeviceInterface;
+import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.DeviceTelemetry;
-import dev.kbench.api.Event;
+import dev.kbench.api.spi.Event;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;

@@ -23,11 +23,11 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.function.UnaryOperator;
 
-import dev.kbench.api.Availability;
-import dev.kbench.api.CacheClearer;
+import dev.kbench.api.spi.Availability;
+import dev.kbench.api.spi.CacheClearer;
 import dev.kbench.api.DeviceIdentity;
-import dev.kbench.api.DeviceInterface;
-import dev.kbench.api.Driver;
+import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.spi.Driver;
 import dev.kbench.api.support.BufferChecks;
 import jcuda.CudaException;
 import jcuda.JCudaVersion;

@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import dev.kbench.api.Availability;
+import dev.kbench.api.spi.Availability;
 import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;
 import org.junit.jupiter.api.Test;

@@ -19,7 +19,7 @@ import java.io.PrintStream;
 import java.util.Locale;
 
 import dev.kbench.api.DeviceFacts;
-import dev.kbench.api.Driver;
+import dev.kbench.api.spi.Driver;
 import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;
 

@@ -19,7 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.DeviceInterface;
+import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.Dim3;
 import dev.kbench.api.Kernel;
 import dev.kbench.api.KernelArg;
@@ -62,7 +62,7 @@ public final class FakeDriverLaunches {
             System.out.println("availability: " + driver.availability());
             System.out.println("devices: " + String.join("; ", driver.devices().stream()
                     .map(dev.kbench.api.DeviceIdentity::describe).toList()));
-            try (dev.kbench.api.Driver second = driver.withDevice(1)) {
+            try (dev.kbench.api.spi.Driver second = driver.withDevice(1)) {
                 System.out.println("second: " + second.identity() + ", uuid "
                         + second.deviceInterface().facts().extra().get("uuid") + ", NVIDIA driver "
                         + second.deviceInterface().facts().extra().get("nvidiaDriverVersion")

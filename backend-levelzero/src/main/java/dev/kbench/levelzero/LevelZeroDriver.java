@@ -15,11 +15,11 @@
  */
 package dev.kbench.levelzero;
 
-import dev.kbench.api.Availability;
-import dev.kbench.api.CacheClearer;
+import dev.kbench.api.spi.Availability;
+import dev.kbench.api.spi.CacheClearer;
 import dev.kbench.api.DeviceIdentity;
-import dev.kbench.api.DeviceInterface;
-import dev.kbench.api.Driver;
+import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.spi.Driver;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.SymbolLookup;

@@ -15,7 +15,7 @@
  */
 package dev.kbench.levelzero;
 
-import dev.kbench.api.Event;
+import dev.kbench.api.spi.Event;
 
 import java.lang.foreign.ValueLayout;
 

@@ -15,7 +15,7 @@
  */
 package dev.kbench.levelzero;
 
-import dev.kbench.api.Availability;
+import dev.kbench.api.spi.Availability;
 import dev.kbench.api.DeviceIdentity;
 import dev.kbench.levelzero.ze._ze_device_uuid_t;
 import dev.kbench.levelzero.ze.ZeApi;

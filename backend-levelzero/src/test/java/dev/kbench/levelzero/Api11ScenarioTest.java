@@ -15,9 +15,9 @@
  */
 package dev.kbench.levelzero;
 
-import dev.kbench.api.DeviceInterface;
+import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.Dim3;
-import dev.kbench.api.Event;
+import dev.kbench.api.spi.Event;
 import dev.kbench.api.Kernel;
 import org.junit.jupiter.api.Test;
 

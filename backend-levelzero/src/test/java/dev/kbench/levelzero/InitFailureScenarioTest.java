@@ -15,7 +15,7 @@
  */
 package dev.kbench.levelzero;
 
-import dev.kbench.api.Availability;
+import dev.kbench.api.spi.Availability;
 import dev.kbench.api.DriverLookupException;
 import dev.kbench.api.Drivers;
 import org.junit.jupiter.api.Test;

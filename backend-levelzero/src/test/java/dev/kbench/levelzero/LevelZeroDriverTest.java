@@ -15,15 +15,15 @@
  */
 package dev.kbench.levelzero;
 
-import dev.kbench.api.Availability;
-import dev.kbench.api.CacheClearer;
+import dev.kbench.api.spi.Availability;
+import dev.kbench.api.spi.CacheClearer;
 import dev.kbench.api.DeviceFacts;
-import dev.kbench.api.DeviceInterface;
+import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.Dim3;
-import dev.kbench.api.Driver;
+import dev.kbench.api.spi.Driver;
 import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;
-import dev.kbench.api.Event;
+import dev.kbench.api.spi.Event;
 import dev.kbench.api.KernelArg;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.SourceKind;

@@ -17,8 +17,8 @@ package dev.kbench.levelzero;
 
 import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.DeviceIdentity;
-import dev.kbench.api.DeviceInterface;
-import dev.kbench.api.Driver;
+import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.spi.Driver;
 import dev.kbench.api.Suite;
 import dev.kbench.api.SuiteListener;
 import dev.kbench.api.SuiteOptions;

@@ -31,11 +31,11 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 import dev.kbench.api.support.BufferChecks;
-import dev.kbench.api.CacheClearer;
+import dev.kbench.api.spi.CacheClearer;
 import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.DeviceFacts;
-import dev.kbench.api.DeviceInterface;
-import dev.kbench.api.Event;
+import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.spi.Event;
 import dev.kbench.api.KernelException;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;

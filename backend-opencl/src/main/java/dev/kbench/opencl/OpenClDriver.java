@@ -19,11 +19,11 @@ import java.util.List;
 import java.util.Optional;
 
 import dev.kbench.api.support.BufferChecks;
-import dev.kbench.api.Availability;
-import dev.kbench.api.CacheClearer;
+import dev.kbench.api.spi.Availability;
+import dev.kbench.api.spi.CacheClearer;
 import dev.kbench.api.DeviceIdentity;
-import dev.kbench.api.DeviceInterface;
-import dev.kbench.api.Driver;
+import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.spi.Driver;
 
 /**
  * The {@code opencl} driver: one device of the OpenCL ICD loader, through JOCL 2.0.6.

@@ -21,7 +21,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-import dev.kbench.api.Availability;
+import dev.kbench.api.spi.Availability;
 import dev.kbench.api.DeviceIdentity;
 import org.jocl.CL;
 import org.jocl.cl_device_id;
@@ -43,7 +43,7 @@ record Probe(Availability availability, List<String> inventory, Optional<Candida
     }
 
     /**
-     * Every usable device, as {@link dev.kbench.api.Driver#devices()} lists them.
+     * Every usable device, as {@link dev.kbench.api.spi.Driver#devices()} lists them.
      *
      * @return the identities, in index order
      */

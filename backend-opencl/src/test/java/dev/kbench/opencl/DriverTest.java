@@ -30,7 +30,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-import dev.kbench.api.Availability;
+import dev.kbench.api.spi.Availability;
 import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;
 import org.jocl.CL;

@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.Dim3;
-import dev.kbench.api.Event;
+import dev.kbench.api.spi.Event;
 import dev.kbench.api.KernelArg;
 import dev.kbench.api.KernelModule;
 import org.junit.jupiter.api.Test;

@@ -28,7 +28,7 @@ import dev.kbench.api.BenchOptions;
 import dev.kbench.api.BenchResult;
 import dev.kbench.api.CacheSizes;
 import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.DeviceInterface;
+import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.Dim3;
 import dev.kbench.api.Kernel;
 import dev.kbench.api.KernelArg;

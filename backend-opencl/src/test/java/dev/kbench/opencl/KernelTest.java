@@ -27,7 +27,7 @@ import java.lang.foreign.ValueLayout;
 import java.nio.file.Path;
 
 import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.DeviceInterface;
+import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.Dim3;
 import dev.kbench.api.Kernel;
 import dev.kbench.api.KernelArg;

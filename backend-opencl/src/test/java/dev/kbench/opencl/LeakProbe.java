@@ -16,6 +16,13 @@
 package dev.kbench.opencl;
 
 import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,9 +32,9 @@ import dev.kbench.api.Bench;
 import dev.kbench.api.BenchOptions;
 import dev.kbench.api.BenchResult;
 import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.DeviceInterface;
+import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.Dim3;
-import dev.kbench.api.Driver;
+import dev.kbench.api.spi.Driver;
 import dev.kbench.api.Drivers;
 import dev.kbench.api.Kernel;
 import dev.kbench.api.KernelArg;
@@ -37,10 +44,11 @@ import dev.kbench.api.SourceKind;
 
 /**
  * Runs {@code rounds} doBench calls of {@code repetitions} timed repetitions each (a one-work-item kernel
- * per call, no cache clear) and prints, after each, the process's resident set and the device's live
- * OpenCL object counts: {@code round,repetitions,vmrss_kb,live_events,live_buffers,live_programs,live_kernels}.
- * Started in its own JVM by {@link NoLeakTest}, with a fixed, pre-touched heap so that the resident set
- * moves only with native memory.
+ * per call, no cache clear) and prints, after each, the device's OpenCL object counts, the bytes that
+ * glibc's malloc has handed out and not been given back ({@code mallinfo2()}: {@code uordblks + hblkhd}) and,
+ * for information, the process's resident set:
+ * {@code round,repetitions,vmrss_kb,live_events,live_buffers,live_programs,live_kernels,created_events,malloc_kb}.
+ * Started in its own JVM by {@link NoLeakTest}.
  */
 public final class LeakProbe {
 
@@ -60,13 +68,15 @@ public final class LeakProbe {
              DeviceBuffer x = di.allocate(64)) {
             Kernel kernel = module.kernel("touch");
             List<KernelArg> kernelArgs = List.of(KernelArg.buffer(x));
-            System.out.println("round,repetitions,vmrss_kb,live_events,live_buffers,live_programs,live_kernels");
+            System.out.println("round,repetitions,vmrss_kb,live_events,live_buffers,live_programs,live_kernels,"
+                    + "created_events,malloc_kb");
             for (int round = 0; round < rounds; round++) {
                 BenchResult result = Bench.doBench(driver, () -> kernel.launch(Dim3.of(1), Dim3.of(1), kernelArgs), options);
                 NativeCounts counts = device.counts();
-                System.out.println(String.format(Locale.ROOT, "%d,%d,%d,%d,%d,%d,%d", round, result.repeatCalls(), rssKb(),
-                        counts.live(NativeCounts.Kind.EVENT), counts.live(NativeCounts.Kind.BUFFER),
-                        counts.live(NativeCounts.Kind.PROGRAM), counts.live(NativeCounts.Kind.KERNEL)));
+                System.out.println(String.format(Locale.ROOT, "%d,%d,%d,%d,%d,%d,%d,%d,%d", round, result.repeatCalls(),
+                        rssKb(), counts.live(NativeCounts.Kind.EVENT), counts.live(NativeCounts.Kind.BUFFER),
+                        counts.live(NativeCounts.Kind.PROGRAM), counts.live(NativeCounts.Kind.KERNEL),
+                        counts.created(NativeCounts.Kind.EVENT), mallocKb()));
             }
         }
         driver.close();
@@ -79,5 +89,30 @@ public final class LeakProbe {
             }
         }
         throw new IllegalStateException("no VmRSS in /proc/self/status");
+    }
+
+    /**
+     * The bytes glibc's allocator has handed out and not got back, in KiB: {@code mallinfo2()}'s
+     * {@code uordblks} (in use in the arenas) plus {@code hblkhd} (in mmap'ed blocks), over every arena.
+     * Unlike the resident set, it does not count freed memory the allocator keeps, so it moves only with
+     * live allocations.
+     */
+    static long mallocKb() {
+        // struct mallinfo2 { size_t arena, ordblks, smblks, hblks, hblkhd, usmblks, fsmblks, uordblks, fordblks, keepcost; }
+        MemoryLayout mallinfo2 = MemoryLayout.structLayout(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
+                ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
+                ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG);
+        Linker linker = Linker.nativeLinker();
+        MethodHandle call = linker.downcallHandle(linker.defaultLookup().find("mallinfo2").orElseThrow(
+                () -> new IllegalStateException("no mallinfo2 in the C library (glibc >= 2.33 has it)")),
+                FunctionDescriptor.of(mallinfo2));
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment info = (MemorySegment) call.invokeExact((java.lang.foreign.SegmentAllocator) arena);
+            long hblkhd = info.getAtIndex(ValueLayout.JAVA_LONG, 4);
+            long uordblks = info.getAtIndex(ValueLayout.JAVA_LONG, 7);
+            return (uordblks + hblkhd) / 1024;
+        } catch (Throwable e) {
+            throw new IllegalStateException("mallinfo2 failed", e);
+        }
     }
 }

@@ -25,9 +25,9 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 
-import dev.kbench.api.CacheClearer;
+import dev.kbench.api.spi.CacheClearer;
 import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.DeviceInterface;
+import dev.kbench.api.spi.DeviceInterface;
 import org.junit.jupiter.api.Test;
 
 /** Allocate, write, read and fill device buffers, and the cache clearer's buffer. */

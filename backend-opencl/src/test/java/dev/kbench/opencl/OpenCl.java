@@ -18,7 +18,7 @@ package dev.kbench.opencl;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.kbench.api.Driver;
+import dev.kbench.api.spi.Driver;
 import dev.kbench.api.Drivers;
 
 /**

@@ -15,6 +15,11 @@
  */
 package dev.kbench.api;
 
+import dev.kbench.api.spi.CacheClearer;
+import dev.kbench.api.spi.CapturedGraph;
+import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.spi.Driver;
+import dev.kbench.api.spi.Event;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

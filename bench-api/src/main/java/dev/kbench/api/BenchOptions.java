@@ -15,6 +15,8 @@
  */
 package dev.kbench.api;
 
+import dev.kbench.api.internal.Quantiles;
+import dev.kbench.api.spi.CacheClearer;
 import java.util.List;
 import java.util.Objects;
 

@@ -15,29 +15,26 @@
  */
 package dev.kbench.api;
 
+import dev.kbench.api.internal.Quantiles;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * What one {@link Bench#doBench} measured: every sample and how the counts were derived.
- *
- * @param timesMillis every timed call's device time in ms, in the order measured
- * @param estimateMillis the per-call estimate the counts were derived from, after the floor
- * @param warmupCalls the number of untimed warmup calls made
- * @param repeatCalls the number of timed samples ({@code timesMillis.length})
- * @param callsPerSample calls of the function averaged into each sample: 1 for {@link Bench#doBench};
- *     in graph mode without a clear, the calls unrolled into the replayed graph
- * @param estimateFloored whether the measured estimate was below the floor and raised to it
- * @param repeatCapped whether the derived number of timed calls exceeded the cap and was cut
- * @param hostMillisPerCall host time to enqueue one timed call with its clear and events (not the untimed
- *     hook), measured in the timed loop
- *     (NaN in graph mode, where the host enqueues nothing per call)
- * @param options the options used
+ * What one {@link Bench#doBench} measured: every sample and how the counts were derived. Built by
+ * {@link Bench} only; read it through its accessors (new ones may be added, none removed).
  */
-public record BenchResult(double[] timesMillis, double estimateMillis, int warmupCalls, int repeatCalls, int callsPerSample,
-                          boolean estimateFloored, boolean repeatCapped, double hostMillisPerCall,
-                          BenchOptions options) {
+public final class BenchResult {
+
+    private final double[] timesMillis;
+    private final double estimateMillis;
+    private final int warmupCalls;
+    private final int repeatCalls;
+    private final int callsPerSample;
+    private final boolean estimateFloored;
+    private final boolean repeatCapped;
+    private final double hostMillisPerCall;
+    private final BenchOptions options;
 
     /**
      * The share of the per-call estimate above which the host, not the device, sets the pace: see
@@ -46,9 +43,63 @@ public record BenchResult(double[] timesMillis, double estimateMillis, int warmu
     public static final double LAUNCH_BOUND_SHARE = 0.5;
 
     /** Copies the samples. */
-    public BenchResult {
-        timesMillis = timesMillis.clone();
-        Objects.requireNonNull(options, "options");
+    BenchResult(double[] timesMillis, double estimateMillis, int warmupCalls, int repeatCalls, int callsPerSample,
+                boolean estimateFloored, boolean repeatCapped, double hostMillisPerCall, BenchOptions options) {
+        this.timesMillis = timesMillis.clone();
+        this.estimateMillis = estimateMillis;
+        this.warmupCalls = warmupCalls;
+        this.repeatCalls = repeatCalls;
+        this.callsPerSample = callsPerSample;
+        this.estimateFloored = estimateFloored;
+        this.repeatCapped = repeatCapped;
+        this.hostMillisPerCall = hostMillisPerCall;
+        this.options = Objects.requireNonNull(options, "options");
+    }
+
+    /** {@return the per-call estimate the counts were derived from, after the floor, in ms} */
+    public double estimateMillis() {
+        return estimateMillis;
+    }
+
+    /** {@return the number of untimed warmup calls made} */
+    public int warmupCalls() {
+        return warmupCalls;
+    }
+
+    /** {@return the number of timed samples ({@code timesMillis().length})} */
+    public int repeatCalls() {
+        return repeatCalls;
+    }
+
+    /**
+     * {@return calls of the function averaged into each sample: 1 for {@link Bench#doBench}; in graph mode
+     * without a clear, the calls unrolled into the replayed graph}
+     */
+    public int callsPerSample() {
+        return callsPerSample;
+    }
+
+    /** {@return whether the measured estimate was below the floor and raised to it} */
+    public boolean estimateFloored() {
+        return estimateFloored;
+    }
+
+    /** {@return whether the derived number of timed calls exceeded the cap and was cut} */
+    public boolean repeatCapped() {
+        return repeatCapped;
+    }
+
+    /**
+     * {@return host time in ms to enqueue one timed call with its clear and events (not the untimed hook),
+     * measured in the timed loop; NaN in graph mode, where the host enqueues nothing per call}
+     */
+    public double hostMillisPerCall() {
+        return hostMillisPerCall;
+    }
+
+    /** {@return the options used} */
+    public BenchOptions options() {
+        return options;
     }
 
     /**
@@ -75,8 +126,7 @@ public record BenchResult(double[] timesMillis, double estimateMillis, int warmu
         return MeasurementWarning.of(repeatCalls, estimateMillis, medianMillis());
     }
 
-    /** {@return every timed sample, in milliseconds (a copy)} */
-    @Override
+    /** {@return every timed device time in milliseconds, in the order measured (a copy)} */
     public double[] timesMillis() {
         return timesMillis.clone();
     }

@@ -15,6 +15,7 @@
  */
 package dev.kbench.api;
 
+import dev.kbench.api.spi.DeviceInterface;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

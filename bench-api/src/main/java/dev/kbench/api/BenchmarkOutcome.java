@@ -15,6 +15,8 @@
  */
 package dev.kbench.api;
 
+import dev.kbench.api.internal.Quantiles;
+import dev.kbench.api.internal.Results;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -23,42 +25,126 @@ import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
 /**
- * What a {@link Suite} measured for one benchmark and parameter combination.
- *
- * @param benchmark the benchmark's name
- * @param params the combination
- * @param repetitions each repetition's samples in ms, in the order measured
- * @param stopReason why it stopped; {@link StopReason#FAILED} and {@link StopReason#SKIPPED} carry a reason
- * @param reason the skip reason or the error message, empty otherwise
- * @param estimateMillis the per-call estimate taken before warmup (with the clear), NaN if never taken
- * @param warmupCalls the untimed warmup calls made
- * @param bytesPerCall declared bytes per call
- * @param flopsPerCall declared flops per call
- * @param peakBandwidthBytesPerSecond the device's peak bandwidth, if the backend knows it
- * @param measuringMillis wall-clock time spent in its repetitions
- * @param hostMillisPerCall host time to enqueue one timed call with its clear and events (not the untimed
- *     hook), averaged over
- *     its repetitions; NaN if nothing was measured
+ * What a {@link Suite} measured for one benchmark and parameter combination. Built by kbench only; read
+ * it through its accessors (new ones may be added, none removed).
  */
-public record BenchmarkOutcome(String benchmark, Params params, List<double[]> repetitions, StopReason stopReason,
-                               Optional<String> reason, double estimateMillis, int warmupCalls,
-                               OptionalLong bytesPerCall, OptionalLong flopsPerCall,
-                               OptionalDouble peakBandwidthBytesPerSecond, double measuringMillis,
-                               double hostMillisPerCall) {
+public final class BenchmarkOutcome {
 
-    /** Copies the samples. */
-    public BenchmarkOutcome {
-        Objects.requireNonNull(benchmark, "benchmark");
-        Objects.requireNonNull(params, "params");
-        repetitions = repetitions.stream().map(double[]::clone).toList();
-        Objects.requireNonNull(stopReason, "stopReason");
-        Objects.requireNonNull(reason, "reason");
+    static {
+        Results.register(new Results.Constructors() {
+            @Override
+            public BenchmarkOutcome outcome(String benchmark, Params params, List<double[]> repetitions,
+                                            StopReason stopReason, Optional<String> reason, double estimateMillis,
+                                            int warmupCalls, OptionalLong bytesPerCall, OptionalLong flopsPerCall,
+                                            OptionalDouble peakBandwidthBytesPerSecond, double measuringMillis,
+                                            double hostMillisPerCall) {
+                return new BenchmarkOutcome(benchmark, params, repetitions, stopReason, reason, estimateMillis,
+                        warmupCalls, bytesPerCall, flopsPerCall, peakBandwidthBytesPerSecond, measuringMillis,
+                        hostMillisPerCall);
+            }
+
+            @Override
+            public SuiteResult suite(long seed, Schedule schedule, String backend, String device,
+                                     List<BenchmarkOutcome> outcomes) {
+                return new SuiteResult(seed, schedule, backend, device, outcomes);
+            }
+        });
     }
 
-    /** {@return the samples of each repetition, in milliseconds (copies)} */
-    @Override
+    private final String benchmark;
+    private final Params params;
+    private final List<double[]> repetitions;
+    private final StopReason stopReason;
+    private final Optional<String> reason;
+    private final double estimateMillis;
+    private final int warmupCalls;
+    private final OptionalLong bytesPerCall;
+    private final OptionalLong flopsPerCall;
+    private final OptionalDouble peakBandwidthBytesPerSecond;
+    private final double measuringMillis;
+    private final double hostMillisPerCall;
+
+    /** Copies the samples. */
+    BenchmarkOutcome(String benchmark, Params params, List<double[]> repetitions, StopReason stopReason,
+                     Optional<String> reason, double estimateMillis, int warmupCalls,
+                     OptionalLong bytesPerCall, OptionalLong flopsPerCall,
+                     OptionalDouble peakBandwidthBytesPerSecond, double measuringMillis,
+                     double hostMillisPerCall) {
+        this.benchmark = Objects.requireNonNull(benchmark, "benchmark");
+        this.params = Objects.requireNonNull(params, "params");
+        this.repetitions = repetitions.stream().map(double[]::clone).toList();
+        this.stopReason = Objects.requireNonNull(stopReason, "stopReason");
+        this.reason = Objects.requireNonNull(reason, "reason");
+        this.estimateMillis = estimateMillis;
+        this.warmupCalls = warmupCalls;
+        this.bytesPerCall = bytesPerCall;
+        this.flopsPerCall = flopsPerCall;
+        this.peakBandwidthBytesPerSecond = peakBandwidthBytesPerSecond;
+        this.measuringMillis = measuringMillis;
+        this.hostMillisPerCall = hostMillisPerCall;
+    }
+
+    /** {@return the benchmark's name} */
+    public String benchmark() {
+        return benchmark;
+    }
+
+    /** {@return the combination} */
+    public Params params() {
+        return params;
+    }
+
+    /** {@return the samples of each repetition in milliseconds, in the order measured (copies)} */
     public List<double[]> repetitions() {
         return repetitions.stream().map(double[]::clone).toList();
+    }
+
+    /** {@return why it stopped; {@link StopReason#FAILED} and {@link StopReason#SKIPPED} carry a reason} */
+    public StopReason stopReason() {
+        return stopReason;
+    }
+
+    /** {@return the skip reason or the error message, empty otherwise} */
+    public Optional<String> reason() {
+        return reason;
+    }
+
+    /** {@return the per-call estimate taken before warmup (with the clear), NaN if never taken} */
+    public double estimateMillis() {
+        return estimateMillis;
+    }
+
+    /** {@return the untimed warmup calls made} */
+    public int warmupCalls() {
+        return warmupCalls;
+    }
+
+    /** {@return declared bytes per call} */
+    public OptionalLong bytesPerCall() {
+        return bytesPerCall;
+    }
+
+    /** {@return declared flops per call} */
+    public OptionalLong flopsPerCall() {
+        return flopsPerCall;
+    }
+
+    /** {@return the device's peak bandwidth, if the backend knows it} */
+    public OptionalDouble peakBandwidthBytesPerSecond() {
+        return peakBandwidthBytesPerSecond;
+    }
+
+    /** {@return wall-clock time spent in its repetitions} */
+    public double measuringMillis() {
+        return measuringMillis;
+    }
+
+    /**
+     * {@return host time to enqueue one timed call with its clear and events (not the untimed hook),
+     * averaged over its repetitions; NaN if nothing was measured}
+     */
+    public double hostMillisPerCall() {
+        return hostMillisPerCall;
     }
 
     /**
@@ -160,7 +246,11 @@ public record BenchmarkOutcome(String benchmark, Params params, List<double[]> r
      * @return {@code name} or {@code name[params]}
      */
     public String id() {
-        String p = params.toString();
-        return p.isEmpty() ? benchmark : benchmark + "[" + p + "]";
+        return SampleRecord.id(benchmark, params.toString());
+    }
+
+    @Override
+    public String toString() {
+        return "BenchmarkOutcome[" + id() + ", stopReason=" + stopReason + ", repetitions=" + repetitions.size() + "]";
     }
 }

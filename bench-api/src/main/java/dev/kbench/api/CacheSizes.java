@@ -15,6 +15,8 @@
  */
 package dev.kbench.api;
 
+import dev.kbench.api.spi.CacheClearer;
+
 /** Policies for the size of the buffer a {@link CacheClearer} writes. */
 public final class CacheSizes {
 

@@ -15,6 +15,8 @@
  */
 package dev.kbench.api;
 
+import dev.kbench.api.spi.Availability;
+import dev.kbench.api.spi.Driver;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

@@ -144,6 +144,18 @@ public record SampleRecord(String benchmark, String params, OptionalInt repetiti
      * @return {@code benchmark} if there are no parameters, else {@code benchmark[params]}
      */
     public String id() {
+        return id(benchmark, params);
+    }
+
+    /**
+     * A benchmark's identity as the samples CSV, the run table and the reports write it: the one place
+     * it is built.
+     *
+     * @param benchmark the benchmark's name
+     * @param params its parameters, {@code k=v} pairs joined by {@code ;}, empty for none
+     * @return {@code benchmark} if there are no parameters, else {@code benchmark[params]}
+     */
+    public static String id(String benchmark, String params) {
         return params.isEmpty() ? benchmark : benchmark + "[" + params + "]";
     }
 }

@@ -15,6 +15,7 @@
  */
 package dev.kbench.api;
 
+import dev.kbench.api.spi.Driver;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +31,7 @@ import java.util.Objects;
  * Suite suite = Suite.of(
  *         Benchmark.of("copy", CopyWorkload::new).withAxis(Axis.powersOfTwo("n", 20, 24)),
  *         Benchmark.of("triad", TriadWorkload::new).withAxis(Axis.powersOfTwo("n", 20, 24)));
- * try (SamplesCsvWriter csv = SamplesCsvWriter.open(Path.of("samples.csv"))) {  // from bench-stats
+ * try (SamplesCsvWriter csv = SamplesCsvWriter.open(Path.of("samples.csv"), WriteMode.CREATE_NEW)) {  // bench-stats
  *     SuiteResult result = suite.run(Drivers.system().active(), SuiteOptions.withDefaults(),
  *             SuiteListener.onSamples(rows -> {
  *                 try {

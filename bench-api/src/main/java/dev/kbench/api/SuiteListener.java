@@ -34,6 +34,17 @@ public interface SuiteListener {
     }
 
     /**
+     * One repetition of one benchmark starts; the first also sets the benchmark up (setup, check,
+     * estimate and warmup). Lets a listener watch for a step that takes too long.
+     *
+     * @param benchmark the benchmark's name
+     * @param params the combination
+     * @param repetition the repetition's index, from 0
+     */
+    default void starting(String benchmark, Params params, int repetition) {
+    }
+
+    /**
      * One repetition of one benchmark was measured.
      *
      * @param samples its samples, in order, as samples-CSV rows
@@ -98,6 +109,11 @@ public interface SuiteListener {
             @Override
             public void started(long seed, long plannedRepetitions) {
                 copy.forEach(l -> l.started(seed, plannedRepetitions));
+            }
+
+            @Override
+            public void starting(String benchmark, Params params, int repetition) {
+                copy.forEach(l -> l.starting(benchmark, params, repetition));
             }
 
             @Override

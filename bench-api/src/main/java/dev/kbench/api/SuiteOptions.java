@@ -15,6 +15,7 @@
  */
 package dev.kbench.api;
 
+import dev.kbench.api.spi.CacheClearer;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;

@@ -19,22 +19,48 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Everything a {@link Suite} run measured.
- *
- * @param seed the seed of the interleaved order; rerun with it to replay the order
- * @param schedule the schedule used
- * @param backend the driver's name
- * @param device the device's name
- * @param outcomes one per benchmark and combination, in declaration order, skipped and failed included
+ * Everything a {@link Suite} run measured. Built by kbench only; read it through its accessors (new ones
+ * may be added, none removed).
  */
-public record SuiteResult(long seed, Schedule schedule, String backend, String device, List<BenchmarkOutcome> outcomes) {
+public final class SuiteResult {
 
-    /** Copies the outcomes. */
-    public SuiteResult {
-        Objects.requireNonNull(schedule, "schedule");
-        Objects.requireNonNull(backend, "backend");
-        Objects.requireNonNull(device, "device");
-        outcomes = List.copyOf(outcomes);
+    private final long seed;
+    private final Schedule schedule;
+    private final String backend;
+    private final String device;
+    private final List<BenchmarkOutcome> outcomes;
+
+    SuiteResult(long seed, Schedule schedule, String backend, String device, List<BenchmarkOutcome> outcomes) {
+        this.seed = seed;
+        this.schedule = Objects.requireNonNull(schedule, "schedule");
+        this.backend = Objects.requireNonNull(backend, "backend");
+        this.device = Objects.requireNonNull(device, "device");
+        this.outcomes = List.copyOf(outcomes);
+    }
+
+    /** {@return the seed of the interleaved order; rerun with it to replay the order} */
+    public long seed() {
+        return seed;
+    }
+
+    /** {@return the schedule used} */
+    public Schedule schedule() {
+        return schedule;
+    }
+
+    /** {@return the driver's name} */
+    public String backend() {
+        return backend;
+    }
+
+    /** {@return the device's name} */
+    public String device() {
+        return device;
+    }
+
+    /** {@return one outcome per benchmark and combination, in declaration order, skipped and failed included} */
+    public List<BenchmarkOutcome> outcomes() {
+        return outcomes;
     }
 
     /**
@@ -44,5 +70,22 @@ public record SuiteResult(long seed, Schedule schedule, String backend, String d
      */
     public boolean anyFailed() {
         return outcomes.stream().anyMatch(o -> o.stopReason() == StopReason.FAILED);
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof SuiteResult that && seed == that.seed && schedule == that.schedule
+                && backend.equals(that.backend) && device.equals(that.device) && outcomes.equals(that.outcomes);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(seed, schedule, backend, device, outcomes);
+    }
+
+    @Override
+    public String toString() {
+        return "SuiteResult[seed=" + seed + ", schedule=" + schedule + ", backend=" + backend + ", device=" + device
+                + ", outcomes=" + outcomes + "]";
     }
 }

@@ -15,6 +15,11 @@
  */
 package dev.kbench.api;
 
+import dev.kbench.api.internal.Quantiles;
+import dev.kbench.api.spi.CacheClearer;
+import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.spi.Driver;
+import dev.kbench.api.spi.Event;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -142,6 +147,7 @@ final class SuiteRunner {
 
     private void repetition(Entry entry) {
         List<SampleRecord> rows = null;
+        listener.starting(entry.benchmark.name(), entry.params, entry.repetitions.size());
         try {
             if (entry.workload == null) {
                 prepare(entry);
@@ -245,7 +251,8 @@ final class SuiteRunner {
     /**
      * The half-width of the median's distribution-free confidence interval relative to the median.
      *
-     * @return the relative half-width; infinite if the median is 0
+     * @return the relative half-width; infinite if the median is 0, NaN with too few samples for the
+     *     confidence (the interval of {@link Quantiles#medianInterval} then has no bounds)
      */
     static double relativeHalfWidth(double[] samples, double confidence) {
         double[] sorted = samples.clone();

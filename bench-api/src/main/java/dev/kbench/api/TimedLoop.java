@@ -15,6 +15,8 @@
  */
 package dev.kbench.api;
 
+import dev.kbench.api.spi.CacheClearer;
+import dev.kbench.api.spi.Event;
 import java.util.List;
 
 /**

@@ -15,6 +15,8 @@
  */
 package dev.kbench.api;
 
+import dev.kbench.api.spi.Availability;
+import dev.kbench.api.spi.Driver;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;

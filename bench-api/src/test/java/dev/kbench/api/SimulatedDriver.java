@@ -15,6 +15,12 @@
  */
 package dev.kbench.api;
 
+import dev.kbench.api.spi.Availability;
+import dev.kbench.api.spi.CacheClearer;
+import dev.kbench.api.spi.CapturedGraph;
+import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.spi.Driver;
+import dev.kbench.api.spi.Event;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;

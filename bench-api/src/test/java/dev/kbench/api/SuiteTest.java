@@ -15,6 +15,7 @@
  */
 package dev.kbench.api;
 
+import dev.kbench.api.internal.Quantiles;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -235,8 +236,12 @@ class SuiteTest {
         }
         // largest j with scipy.stats.binom.cdf(j, 100, 0.5) <= 0.025 is 39 -> x(40), x(61) (1-based)
         assertArrayEquals(new double[] {39, 60}, Quantiles.medianInterval(hundred, 0.95));
-        // n = 5 cannot reach 95% coverage (binom.cdf(0, 5, 0.5) = 0.03125 > 0.025): the range is returned
-        assertArrayEquals(new double[] {1, 5}, Quantiles.medianInterval(new double[] {1, 2, 3, 4, 5}, 0.95));
+        // n = 5 cannot reach 95% coverage (binom.cdf(0, 5, 0.5) = 0.03125 > 0.025): both bounds are NaN, as
+        // scipy.stats.quantile_test([1, 2, 3, 4, 5], p=0.5).confidence_interval(0.95) gives (nan, nan)
+        assertArrayEquals(new double[] {Double.NaN, Double.NaN},
+                Quantiles.medianInterval(new double[] {1, 2, 3, 4, 5}, 0.95));
+        // ... and the noise stopping rule then never calls the median narrow enough
+        assertTrue(Double.isNaN(SuiteRunner.relativeHalfWidth(new double[] {1, 1, 1, 1, 1}, 0.95)));
     }
 
     @Test

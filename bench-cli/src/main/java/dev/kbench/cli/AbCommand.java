@@ -15,18 +15,14 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.api.SampleRecord;
 import dev.kbench.stats.ForkOutcome;
 import dev.kbench.stats.Forks;
-import dev.kbench.stats.SamplesCsvWriter;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -67,7 +63,7 @@ final class AbCommand implements Callable<Integer> {
 
     private static final Set<String> PARENT_OPTIONS = Set.of("--base-kernel", "--new-kernel", "--base-suite-dir",
             "--new-suite-dir", "--base-command", "--new-command", "--forks", "--fork-timeout-s", "--seed",
-            "--base-csv", "--new-csv");
+            "--base-csv", "--new-csv", OutputFiles.FORCE);
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -107,12 +103,16 @@ final class AbCommand implements Callable<Integer> {
     private long forkTimeoutSeconds;
 
     @Option(names = "--base-csv", paramLabel = "FILE", defaultValue = "base.csv",
-            description = "Where the base's samples go (default base.csv); must not exist.")
+            description = "Where the base's samples go (default base.csv); must not exist unless --force.")
     private Path baseCsv;
 
     @Option(names = "--new-csv", paramLabel = "FILE", defaultValue = "new.csv",
-            description = "Where the new samples go (default new.csv); must not exist.")
+            description = "Where the new samples go (default new.csv); must not exist unless --force.")
     private Path newCsv;
+
+    @Option(names = OutputFiles.FORCE, description = "Replace existing --base-csv and --new-csv files (never read-only "
+            + "files, links or devices); each is replaced once its first fork's samples are in.")
+    private boolean force;
 
     @Parameters(paramLabel = "COMPARE-OPTION", description = "After --: options for compare, e.g. -- --alpha 0.01.")
     private List<String> compareOptions = List.of();
@@ -133,11 +133,11 @@ final class AbCommand implements Callable<Integer> {
         err.flush();
         Path directory = Forks.temporaryDirectory();
         List<ForkOutcome> outcomes = new ArrayList<>();
-        SamplesCsvWriter[] writers = new SamplesCsvWriter[2];
+        OutputFiles.Samples[] writers = new OutputFiles.Samples[2];
         int[] next = new int[2];
         try {
             for (int s = 0; s < 2; s++) {
-                writers[s] = open(sides[s].csv());
+                writers[s] = OutputFiles.Samples.open(sides[s].csv(), existing());
             }
             for (int s : order) {
                 Side side = sides[s];
@@ -156,14 +156,17 @@ final class AbCommand implements Callable<Integer> {
                             Long.toString(seeds[fork]), "--quiet"));
                     stdout = Forks.ChildOutput.DISCARD;
                 }
-                SamplesCsvWriter writer = writers[s];
+                OutputFiles.Samples writer = writers[s];
                 outcomes.add(Forks.launch(new Forks.Launch(side.name(), fork, seeds[fork], command, Map.of(), file,
                         directory, stdout), Duration.ofSeconds(forkTimeoutSeconds), ForkedRuns.lines(err),
-                        rows -> append(writer, rows)));
+                        writer::append));
             }
         } finally {
-            for (SamplesCsvWriter w : writers) {
-                close(w, err);
+            for (OutputFiles.Samples w : writers) {
+                String closing = w == null ? null : w.finish();
+                if (closing != null) {
+                    err.println("kbench ab: " + closing);
+                }
             }
         }
         boolean dead = ForkedRuns.reportDead(outcomes, directory, err);
@@ -212,10 +215,14 @@ final class AbCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--kernel and --suite-dir name one side; use --base-kernel/--new-kernel "
                     + "or --base-suite-dir/--new-suite-dir");
         }
-        if (baseCsv.toAbsolutePath().normalize().equals(newCsv.toAbsolutePath().normalize())) {
-            throw new IllegalArgumentException("--base-csv and --new-csv are the same file '" + baseCsv + "'");
-        }
         measure.validate();
+        Map<String, Path> outputs = new LinkedHashMap<>();
+        outputs.put("--base-csv", baseCsv);
+        outputs.put("--new-csv", newCsv);
+        Map<String, Path> inputs = new LinkedHashMap<>();
+        inputs.put("--base-kernel " + baseKernel, baseKernel);
+        inputs.put("--new-kernel " + newKernel, newKernel);
+        OutputFiles.check(outputs, inputs, option -> existing());
         if (baseCommand != null || newCommand != null) {
             if (baseCommand == null || newCommand == null || baseCommand.isBlank() || newCommand.isBlank()) {
                 throw new IllegalArgumentException("--base-command and --new-command go together, each a command");
@@ -253,38 +260,8 @@ final class AbCommand implements Callable<Integer> {
             new Side("new", newCsv, "--suite-dir", newSuiteDirectory, null)};
     }
 
-    private static SamplesCsvWriter open(Path file) {
-        try {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null && !Files.isDirectory(parent)) {
-                throw new InputException("cannot write '" + file + "': the directory " + parent + " does not exist");
-            }
-            if (Files.exists(file)) {
-                throw new InputException("'" + file + "' exists; kbench ab does not replace samples: remove it or choose "
-                        + "another --base-csv/--new-csv");
-            }
-            return SamplesCsvWriter.open(file);
-        } catch (IOException e) {
-            throw new InputException("cannot write the samples file '" + file + "': " + e.getMessage(), e);
-        }
-    }
-
-    private static void append(SamplesCsvWriter writer, List<SampleRecord> rows) {
-        try {
-            writer.append(rows);
-        } catch (IOException e) {
-            throw new UncheckedIOException("writing " + writer.file() + " failed: " + e.getMessage(), e);
-        }
-    }
-
-    private static void close(SamplesCsvWriter writer, PrintWriter err) {
-        if (writer != null) {
-            try {
-                writer.close();
-            } catch (IOException e) {
-                err.println("kbench ab: closing " + writer.file() + " failed: " + e.getMessage());
-            }
-        }
+    private OutputFiles.Existing existing() {
+        return force ? OutputFiles.Existing.REPLACE : OutputFiles.Existing.REFUSE;
     }
 
     /** A path quoted for {@code sh}. */

@@ -15,21 +15,21 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.cli.format.CompareExport;
-import dev.kbench.cli.format.CompareTable;
+import dev.kbench.stats.format.CompareExport;
+import dev.kbench.stats.format.CompareTable;
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.CompareReport;
 import dev.kbench.stats.DeviceGroup;
 import dev.kbench.stats.SampleSet;
 import dev.kbench.stats.StatsJson;
 import dev.kbench.stats.Verdict;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -45,7 +45,7 @@ import picocli.CommandLine.Parameters;
                 + "the fork (each fork's median), so the verdict is about the code; with one fork per side it is "
                 + "about two runs.", "", "Example:", "  kbench compare main.csv pr.csv --export-to compare.html"},
         footer = {"", "Exit status: 0 nothing fails the --fail-on rule; 1 a benchmark does (default: one is slower); "
-                + "2 bad input or usage."})
+                + "2 bad input or usage; 5 an output could not be written."})
 final class CompareCommand implements Callable<Integer> {
 
     /** What makes {@code compare} exit with status 1. */
@@ -113,10 +113,19 @@ final class CompareCommand implements Callable<Integer> {
             description = "Also write the comparison to FILE: .txt, .md, .html (table and chart) or .svg (chart).")
     private Path exportTo;
 
+    @Option(names = OutputFiles.FORCE, description = "Replace an existing --export-to FILE (never a read-only file or a link).")
+    private boolean force;
+
     @Override
     public Integer call() {
         Compare compare = options.compare();
         CompareExport export = exportTo == null ? null : CompareExport.forFile(exportTo.getFileName().toString());
+        Map<String, Path> inputs = new LinkedHashMap<>();
+        inputs.put("the input " + basePath, basePath);
+        inputs.put("the input " + newPath, newPath);
+        Map<String, Path> outputs = new HashMap<>();
+        outputs.put("--export-to", exportTo);
+        OutputFiles.check(outputs, inputs, option -> existing());
         SampleSet base = Inputs.readSamples(basePath, spec);
         if (newPath == null) {
             return byDevice(compare, export, base);
@@ -218,13 +227,13 @@ final class CompareCommand implements Callable<Integer> {
         }
         out.flush();
         if (exportTo != null) {
-            try {
-                Files.writeString(exportTo, export.render(report, title, alwaysShowPValues));
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot write '" + exportTo + "': " + e.getMessage(), e);
-            }
+            OutputFiles.write("--export-to", exportTo, export.render(report, title, alwaysShowPValues), existing());
         }
         return new int[] {(int) report.count(Verdict.SLOWER), (int) report.count(Verdict.FASTER)};
+    }
+
+    private OutputFiles.Existing existing() {
+        return force ? OutputFiles.Existing.REPLACE : OutputFiles.Existing.REFUSE;
     }
 
     private static String quote(String text) {

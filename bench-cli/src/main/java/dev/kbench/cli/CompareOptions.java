@@ -15,7 +15,7 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.cli.format.StatsNames;
+import dev.kbench.stats.format.StatsNames;
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.Unit;
 import java.util.Locale;

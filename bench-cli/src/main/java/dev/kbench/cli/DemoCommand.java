@@ -17,12 +17,13 @@ package dev.kbench.cli;
 
 import dev.kbench.api.CacheSizes;
 import dev.kbench.api.DeviceFacts;
-import dev.kbench.api.Driver;
+import dev.kbench.api.spi.Driver;
 import dev.kbench.api.Suite;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.cli.suite.BuiltinSuite;
 import dev.kbench.cli.suite.SuiteKernels;
 import java.io.PrintWriter;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -36,7 +37,8 @@ import picocli.CommandLine.Command;
         description = {"Run the built-in suite with modest settings and print the table.", "",
                 "On the active (or --backend) driver: 10 interleaved repetitions of ~10 ms, a cache clear of twice the "
                 + "last-level cache, the default sizes. `kbench run` takes every option."},
-        footer = {"", "Exit status: 0 all measured; 1 a benchmark failed; 3 no single driver."})
+        footer = {"", "Exit status: 0 all measured; 1 a benchmark failed or nothing was measured; 3 no single driver; "
+                + "4 stopped by the --timeout watchdog; 5 an output could not be written."})
 final class DemoCommand implements Callable<Integer> {
 
     /**
@@ -60,7 +62,7 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        output.validate();
+        output.validate(Map.of());
         Driver driver = main.driver();
         PrintWriter err = spec.commandLine().getErr();
         DeviceFacts facts = driver.deviceInterface().facts();
@@ -71,7 +73,7 @@ final class DemoCommand implements Callable<Integer> {
                         + kernels.kind() + "; each kernel is checked against a CPU reference before it is timed.");
                 err.flush();
             }
-            int status = SuiteSession.run(driver, suite, settings(facts), output, spec.commandLine().getOut(), err,
+            int status = SuiteSession.run(main, driver, suite, settings(facts), output, spec.commandLine().getOut(), err,
                     spec.root().commandLine().getParseResult().originalArgs());
             if (!output.quiet) {
                 err.println("kbench demo: next, `kbench run --csv-samples base.csv`, change something, "

@@ -195,14 +195,14 @@ final class DeviceRuns {
     private static void combine(Path directory, List<DeviceIdentity> devices, List<ForkOutcome> outcomes,
                                 OutputOptions output, List<String> original, PrintWriter err) {
         List<JsonNode> runs = new ArrayList<>();
-        try (SamplesCsvWriter csv = SuiteSession.openCsv(output)) {
+        try (OutputFiles.Samples csv = OutputFiles.Samples.open(output.csvSamples, output.existing("--csv-samples"))) {
             for (int i = 0; i < devices.size(); i++) {
                 DeviceIdentity d = devices.get(i);
                 Path file = samples(directory, d);
                 if (Files.isRegularFile(file)) {
                     try {
                         List<SampleRecord> rows = SamplesCsv.read(file);
-                        SuiteSession.append(csv, rows);
+                        csv.append(rows);
                     } catch (SamplesFormatException | UncheckedIOException e) {
                         err.println("kbench: the samples of device " + d.describe() + " are unreadable: " + e.getMessage());
                     }
@@ -224,10 +224,8 @@ final class DeviceRuns {
                     runs.add(failed);
                 }
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write '" + output.csvSamples + "': " + e.getMessage(), e);
         }
-        String warning = RunEnvironment.writeRuns(RunEnvironment.sidecar(output.csvSamples), output.append, original, runs);
+        String warning = RunEnvironment.writeRuns("--csv-samples", output.csvSamples, output.existing("--csv-samples"), original, runs);
         if (!warning.isEmpty()) {
             err.println(warning);
         }

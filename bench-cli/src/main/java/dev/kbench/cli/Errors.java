@@ -25,8 +25,8 @@ import picocli.CommandLine;
 
 /**
  * Maps exceptions to one message and a named exit code: bad input is one line plus a hint and exit 2,
- * a failed driver lookup is the text of docs/formats.md §1 with the command line's own hint and exit 3;
- * stack traces only with {@code --verbose}.
+ * a failed driver lookup is the text of docs/formats.md §1 with the command line's own hint and exit 3,
+ * an output that cannot be written exit 5; stack traces only with {@code --verbose}.
  */
 final class Errors implements CommandLine.IExecutionExceptionHandler, CommandLine.IParameterExceptionHandler {
 
@@ -37,6 +37,9 @@ final class Errors implements CommandLine.IExecutionExceptionHandler, CommandLin
     static int exitCode(Throwable error) {
         if (error instanceof DriverLookupException) {
             return ExitCodes.NO_DRIVER;
+        }
+        if (error instanceof OutputException) {
+            return ExitCodes.WRITE_FAILED;
         }
         if (isBadInput(error)) {
             return ExitCodes.INVALID_INPUT;
@@ -60,6 +63,8 @@ final class Errors implements CommandLine.IExecutionExceptionHandler, CommandLin
         } else if (error instanceof DriverLookupException lookup) {
             err.println(lookup.diagnosis());
             err.println(CHOOSE_DRIVER);
+        } else if (error instanceof OutputException) {
+            err.println(prefix(cli) + message(error));
         } else {
             err.println(prefix(cli) + message(error));
             err.println(isBadInput(error)
@@ -68,6 +73,26 @@ final class Errors implements CommandLine.IExecutionExceptionHandler, CommandLin
         }
         err.flush();
         return exitCode(error);
+    }
+
+    /**
+     * Reports running out of memory: one message with the fix, the stack trace only when verbose.
+     *
+     * @param error the error
+     * @param verbose whether --verbose was given
+     * @param err standard error
+     * @return {@link ExitCodes#FAILURE}
+     */
+    static int outOfMemory(OutOfMemoryError error, boolean verbose, PrintWriter err) {
+        if (verbose) {
+            error.printStackTrace(err);
+        }
+        long maxMiB = Runtime.getRuntime().maxMemory() >> 20;
+        err.println("kbench: out of memory (" + message(error) + ") with a Java heap of at most " + maxMiB + " MiB; give "
+                + "it more, e.g. KBENCH_JAVA_OPTS=-Xmx" + Math.max(1, 4 * maxMiB >> 10) + "g ./kbench ..."
+                + (verbose ? "" : " (--verbose shows the stack trace)"));
+        err.flush();
+        return ExitCodes.FAILURE;
     }
 
     @Override

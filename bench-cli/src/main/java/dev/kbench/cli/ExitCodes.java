@@ -16,14 +16,17 @@
 package dev.kbench.cli;
 
 /**
- * The CLI's exit statuses (docs/formats.md §3 for {@code compare}), as JBang names them.
+ * The CLI's exit statuses (docs/formats.md lists them), as JBang names them.
  *
  * <ul>
  *   <li>0 {@link #OK}: success; {@code compare}: no benchmark failed the {@code --fail-on} rule.</li>
  *   <li>1 {@link #REGRESSION} / {@link #FAILURE}: {@code compare} found what {@code --fail-on} fails on;
- *       {@code run}: a benchmark failed (setup, check or kernel error) or an unexpected error.</li>
+ *       {@code run}: a benchmark failed (setup, check or kernel error), nothing was measured, or an
+ *       unexpected error (out of memory included).</li>
  *   <li>2 {@link #INVALID_INPUT}: bad input or usage (one line and a hint on stderr).</li>
- *   <li>3 {@link #NO_DRIVER}: no single backend could be chosen (docs/formats.md §1).</li>
+ *   <li>3 {@link #NO_DRIVER}: no single backend could be chosen.</li>
+ *   <li>4 {@link #TIMEOUT}: the {@code --timeout} watchdog stopped a run; the samples measured are kept.</li>
+ *   <li>5 {@link #WRITE_FAILED}: an output could not be written (a full disk, a closed standard output).</li>
  * </ul>
  */
 final class ExitCodes {
@@ -37,6 +40,10 @@ final class ExitCodes {
     static final int INVALID_INPUT = 2;
     /** No single backend could be chosen. */
     static final int NO_DRIVER = 3;
+    /** The {@code --timeout} watchdog stopped a run. */
+    static final int TIMEOUT = 4;
+    /** An output could not be written. */
+    static final int WRITE_FAILED = 5;
 
     private ExitCodes() {
     }

@@ -21,18 +21,21 @@ import dev.kbench.api.SampleRecord;
 import dev.kbench.api.Schedule;
 import dev.kbench.api.StopReason;
 import dev.kbench.api.SuiteResult;
+import dev.kbench.api.internal.Results;
+import dev.kbench.stats.BenchmarkId;
 import dev.kbench.stats.ForkOutcome;
 import dev.kbench.stats.Forks;
+import dev.kbench.stats.SampleSet;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Consumer;
 import picocli.CommandLine;
 
@@ -137,25 +140,26 @@ final class ForkedRuns {
      * @return the result
      */
     static SuiteResult merged(List<SampleRecord> samples, long seed, Schedule schedule, String backend) {
-        Map<String, Map<Long, List<Double>>> byBenchmark = new LinkedHashMap<>();
-        Map<String, SampleRecord> first = new LinkedHashMap<>();
+        Map<BenchmarkId, SampleRecord> first = new LinkedHashMap<>();
         for (SampleRecord s : samples) {
-            first.putIfAbsent(s.id(), s);
-            long repetition = ((long) s.fork() << 32) | s.repetition().orElse(0);
-            byBenchmark.computeIfAbsent(s.id(), k -> new TreeMap<>())
-                    .computeIfAbsent(repetition, k -> new ArrayList<>()).add(s.timeMillis());
+            first.putIfAbsent(BenchmarkId.of(s), s);
         }
         List<BenchmarkOutcome> outcomes = new ArrayList<>();
-        for (Map.Entry<String, Map<Long, List<Double>>> b : byBenchmark.entrySet()) {
+        for (Map.Entry<BenchmarkId, SampleSet.Series> b : SampleSet.of(samples).series().entrySet()) {
             SampleRecord s = first.get(b.getKey());
-            List<double[]> repetitions = b.getValue().values().stream()
-                    .map(r -> r.stream().mapToDouble(Double::doubleValue).toArray()).toList();
-            outcomes.add(new BenchmarkOutcome(s.benchmark(), params(s.params()), repetitions, StopReason.REPETITIONS,
+            double[] times = b.getValue().timesMillis();
+            List<double[]> repetitions = new ArrayList<>();
+            int at = 0;
+            for (int size : b.getValue().runSizes(true)) {
+                repetitions.add(Arrays.copyOfRange(times, at, at + size));
+                at += size;
+            }
+            outcomes.add(Results.outcome(s.benchmark(), params(s.params()), repetitions, StopReason.REPETITIONS,
                     Optional.empty(), Double.NaN, 0, s.bytes(), s.flops(), OptionalDouble.empty(), 0, Double.NaN));
         }
         String device = samples.isEmpty() ? "" : samples.getFirst().device();
         String name = samples.isEmpty() || samples.getFirst().backend().isEmpty() ? backend : samples.getFirst().backend();
-        return new SuiteResult(seed, schedule, name, device, outcomes);
+        return Results.suite(seed, schedule, name, device, outcomes);
     }
 
     private static Params params(String text) {

@@ -16,7 +16,7 @@
 package dev.kbench.cli;
 
 import dev.kbench.api.DeviceFacts;
-import dev.kbench.api.Driver;
+import dev.kbench.api.spi.Driver;
 import dev.kbench.api.DriverLookupException;
 import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;

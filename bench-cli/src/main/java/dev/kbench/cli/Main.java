@@ -15,10 +15,19 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.api.Driver;
+import dev.kbench.api.spi.Driver;
 import dev.kbench.api.Drivers;
+import java.io.FileDescriptor;
+import java.io.FileNotFoundException;
+import java.io.FileOutputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.concurrent.CompletableFuture;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -38,8 +47,10 @@ import picocli.CommandLine.Command;
         subcommands = {InfoCommand.class, RunCommand.class, AbCommand.class, CompareCommand.class, MergeCommand.class,
                 SummaryCommand.class,
                 ReportCommand.class, DemoCommand.class, CommandLine.HelpCommand.class},
-        footer = {"", "Exit status: 0 ok; 1 a regression (compare) or a failed benchmark (run); 2 bad input or "
-                + "usage; 3 no single driver could be chosen.", "", "Start with `kbench demo`; see docs/cli.md."})
+        footer = {"", "Exit status: 0 ok; 1 a regression (compare), a failed benchmark or nothing measured (run), or an "
+                + "unexpected error such as running out of memory; 2 bad input or usage; 3 no single driver could be "
+                + "chosen; 4 the --timeout watchdog stopped the run; 5 an output could not be written (a full disk, a "
+                + "closed standard output).", "", "Start with `kbench demo`; see docs/cli.md."})
 public final class Main implements Runnable {
 
     /** kbench's version, as {@code --version} and the environment sidecar give it. */
@@ -60,6 +71,19 @@ public final class Main implements Runnable {
             description = "Print stack traces of errors.")
     private boolean verbose;
 
+    /** Completed by the watchdog to end the process while the command's thread is stuck in a device call. */
+    private final CompletableFuture<Integer> earlyExit = new CompletableFuture<>();
+
+    /**
+     * Ends the process with a status now, from any thread: the watchdog's way out of a device call that
+     * never returns. Only {@link #main} acts on it; in-process callers of {@link #commandLine} do not.
+     *
+     * @param status the exit status
+     */
+    void exitEarly(int status) {
+        earlyExit.complete(status);
+    }
+
     /**
      * The driver to use: the one named by {@code --backend}, else the lookup rule of {@link Drivers}.
      *
@@ -67,22 +91,108 @@ public final class Main implements Runnable {
      * @throws dev.kbench.api.DriverLookupException if none can be chosen
      */
     Driver driver() {
+        if (backend != null && backend.isBlank()) {
+            throw new IllegalArgumentException("--backend '" + backend + "' is empty; give cuda, opencl or levelzero, "
+                    + "or leave --backend out to use the lookup rule");
+        }
         Drivers drivers = Drivers.system();
         return backend == null ? drivers.active() : drivers.select(backend, "--backend");
     }
 
     /**
-     * Runs the CLI and exits with its status.
+     * Runs the CLI and exits with its status. The command runs on its own thread so that the watchdog can
+     * end the process while that thread is stuck in a device call; standard output is checked for write
+     * errors (a full disk, a closed pipe), which end in exit status 5 and one message; running out of
+     * memory is one message with the fix, and a stack trace only with {@code --verbose}.
      *
      * @param args the arguments
      */
     public static void main(String[] args) {
-        PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
-        PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
-        int status = commandLine(out, err).execute(args);
+        CheckedOutput stdout = new CheckedOutput(standardOutput());
+        PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true);
+        PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+        Main app = new Main();
+        CompletableFuture<Integer> finished = new CompletableFuture<>();
+        Thread.ofPlatform().name("kbench").daemon(true).start(() -> {
+            int status;
+            try {
+                status = commandLine(app, out, err).execute(args);
+            } catch (OutOfMemoryError e) {
+                status = Errors.outOfMemory(e, Arrays.asList(args).contains("--verbose"), err);
+            }
+            finished.complete(status);
+        });
+        CompletableFuture.anyOf(finished, app.earlyExit).join();
+        if (!finished.isDone()) {
+            // the watchdog ended the run; the command's thread stays in its device call
+            err.flush();
+            System.exit(app.earlyExit.join());
+        }
+        int status = finished.join();
         out.flush();
+        if (out.checkError()) {
+            err.println("kbench: cannot write to standard output: " + stdout.failure()
+                    + " (a full disk or a closed pipe?); the results were not all written");
+            status = ExitCodes.WRITE_FAILED;
+        }
         err.flush();
         System.exit(status);
+    }
+
+    /**
+     * Standard output: the file named by {@code -Dkbench.stdout} (the launcher's copy of the caller's
+     * standard output, {@code /proc/self/fd/3}, opened to append, so the JVM's own descriptor 1 can be
+     * stderr and a crash banner never mixes with results), else descriptor 1.
+     */
+    private static OutputStream standardOutput() {
+        String path = System.getProperty("kbench.stdout");
+        if (path != null && !path.isBlank()) {
+            try {
+                return new FileOutputStream(path, true);
+            } catch (FileNotFoundException e) {
+                System.err.println("kbench: cannot open standard output " + path + " (" + e.getMessage()
+                        + "); writing results to descriptor 1");
+            }
+        }
+        return new FileOutputStream(FileDescriptor.out);
+    }
+
+    /** Standard output that remembers why a write failed, as a {@link PrintWriter} does not say. */
+    private static final class CheckedOutput extends FilterOutputStream {
+        private volatile String failure = "unknown error";
+
+        CheckedOutput(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] bytes, int offset, int length) throws IOException {
+            try {
+                out.write(bytes, offset, length);
+            } catch (IOException e) {
+                failure = e.getMessage() == null ? e.toString() : e.getMessage();
+                throw e;
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            try {
+                out.flush();
+            } catch (IOException e) {
+                failure = e.getMessage() == null ? e.toString() : e.getMessage();
+                throw e;
+            }
+        }
+
+        String failure() {
+            return failure;
+        }
     }
 
     /**
@@ -93,7 +203,11 @@ public final class Main implements Runnable {
      * @return the configured command line
      */
     public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
-        CommandLine cli = new CommandLine(new Main());
+        return commandLine(new Main(), out, err);
+    }
+
+    private static CommandLine commandLine(Main app, PrintWriter out, PrintWriter err) {
+        CommandLine cli = new CommandLine(app);
         cli.setOut(out);
         cli.setErr(err);
         cli.setCaseInsensitiveEnumValuesAllowed(true);

@@ -15,7 +15,7 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.api.CacheClearer;
+import dev.kbench.api.spi.CacheClearer;
 import dev.kbench.api.CacheSizes;
 import dev.kbench.api.DeviceFacts;
 import dev.kbench.api.NoiseTarget;
@@ -24,7 +24,10 @@ import dev.kbench.api.SuiteOptions;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * How a suite is measured: the options shared by {@code run} and {@code demo}. Every field is
@@ -32,6 +35,20 @@ import picocli.CommandLine.Option;
  * the defaults, in this one place.
  */
 final class MeasureOptions {
+
+    /** The most timed calls of one repetition: each holds two device events until the repetition ends. */
+    static final int MAX_SAMPLES = 100_000;
+    /** The most repetitions of one benchmark: every sample is kept in memory until the run ends. */
+    static final int MAX_REPETITIONS = 1_000_000;
+    /** The longest warmup or repetition target, in ms: 10 minutes. */
+    static final double MAX_MILLIS = 600_000;
+    /** The longest noise budget, in ms: a day. */
+    static final double MAX_BUDGET_MILLIS = 86_400_000;
+    /** The largest cache clear: 64 GiB (and never more than the device's memory, where it is known). */
+    static final long MAX_CACHE_CLEAR_BYTES = 64L << 30;
+
+    @Spec(Spec.Target.MIXEE)
+    private CommandSpec spec;
 
     private static final Pattern SIZE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([kmg]i?b?|b)?", Pattern.CASE_INSENSITIVE);
     private static final Pattern PERCENT = Pattern.compile("(\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?)\\s*(%)?");
@@ -92,6 +109,7 @@ final class MeasureOptions {
      * @throws IllegalArgumentException naming the option and value that are invalid
      */
     SuiteOptions resolve(SuiteOptions defaults, DeviceFacts facts) {
+        checkRanges();
         SuiteOptions options = defaults;
         if (noiseTarget == null && (noiseBudgetMillis != null || minRepetitions != null || maxRepetitions != null)) {
             throw new IllegalArgumentException("--noise-budget-ms, --min-repetitions and --max-repetitions need --noise-target");
@@ -117,7 +135,13 @@ final class MeasureOptions {
             options = options.withMaxSamplesPerRepetition(maxSamplesPerRepetition);
         }
         if (cacheClear != null) {
-            options = options.withCacheClearBytes(parseCacheClear(cacheClear, facts));
+            long bytes = parseCacheClear(cacheClear, facts);
+            if (facts != null && facts.totalMemoryBytes().isPresent() && bytes > facts.totalMemoryBytes().getAsLong()) {
+                throw new IllegalArgumentException("--cache-clear '" + cacheClear + "' (" + bytes + " bytes) is more than "
+                        + "the device's memory, " + facts.totalMemoryBytes().getAsLong() + " bytes; give a smaller size, "
+                        + "'device' or 0");
+            }
+            options = options.withCacheClearBytes(bytes);
         }
         if (noiseTarget != null) {
             NoiseTarget target = NoiseTarget.of(parseRelative(noiseTarget));
@@ -131,6 +155,54 @@ final class MeasureOptions {
             options = options.withNoiseTarget(target);
         }
         return options;
+    }
+
+    /**
+     * Checks every number against its range, naming the option, the value as given and the range.
+     *
+     * @throws IllegalArgumentException on the first value out of range
+     */
+    private void checkRanges() {
+        range("--warmup-ms", warmupMillis, 0, true, MAX_MILLIS, "0 to 600000 (10 minutes)");
+        range("--rep-ms", repetitionMillis, 0, false, MAX_MILLIS, "more than 0, up to 600000 (10 minutes)");
+        range("--repetitions", repetitions, 1, true, MAX_REPETITIONS, "1 to " + MAX_REPETITIONS);
+        range("--max-samples", maxSamplesPerRepetition, 1, true, MAX_SAMPLES, "1 to " + MAX_SAMPLES
+                + " timed calls per repetition (each holds two device events until the repetition ends)");
+        range("--noise-budget-ms", noiseBudgetMillis, 0, false, MAX_BUDGET_MILLIS, "more than 0, up to 86400000 (a day)");
+        range("--min-repetitions", minRepetitions, 1, true, MAX_REPETITIONS, "1 to " + MAX_REPETITIONS);
+        range("--max-repetitions", maxRepetitions, 1, true, MAX_REPETITIONS, "1 to " + MAX_REPETITIONS);
+        if (minRepetitions != null && maxRepetitions != null && minRepetitions > maxRepetitions) {
+            throw new IllegalArgumentException("--min-repetitions " + given("--min-repetitions", minRepetitions)
+                    + " is more than --max-repetitions " + given("--max-repetitions", maxRepetitions));
+        }
+        if (noiseTarget != null) {
+            double relative = parseRelative(noiseTarget);
+            if (!(relative > 0 && relative < 1)) {
+                throw new IllegalArgumentException("--noise-target '" + noiseTarget + "' is out of range: more than 0, "
+                        + "less than 1 (100%), e.g. 0.5% or 0.005");
+            }
+        }
+    }
+
+    private void range(String option, Number value, double min, boolean minIncluded, double max, String allowed) {
+        if (value == null) {
+            return;
+        }
+        double v = value.doubleValue();
+        if (!((minIncluded ? v >= min : v > min) && v <= max)) {
+            throw new IllegalArgumentException(option + " " + given(option, value) + " is out of range: " + allowed);
+        }
+    }
+
+    /** The value of an option as typed on the command line, else as parsed. */
+    private String given(String option, Object parsed) {
+        if (spec != null) {
+            OptionSpec o = spec.findOption(option);
+            if (o != null && !o.originalStringValues().isEmpty()) {
+                return o.originalStringValues().getLast();
+            }
+        }
+        return String.valueOf(parsed);
     }
 
     /** Whether the options need the device's facts to resolve. */
@@ -177,8 +249,17 @@ final class MeasureOptions {
             case 'g' -> 1L << 30;
             default -> 1;
         };
-        long bytes = Math.round(value * multiple);
-        return (bytes + 3) & ~3L;
+        double bytes = value * multiple;
+        if (bytes > MAX_CACHE_CLEAR_BYTES) {
+            throw new IllegalArgumentException("--cache-clear '" + text + "' is out of range: 0 (off) or 4 bytes to 64GiB, "
+                    + "or 'device'");
+        }
+        if (bytes != Math.rint(bytes) || (long) bytes % 4 != 0) {
+            throw new IllegalArgumentException("--cache-clear '" + text + "' is " + (bytes != Math.rint(bytes)
+                    ? "not a whole number of bytes" : (long) bytes + " bytes, not a multiple of 4")
+                    + ": the clear writes 4-byte words; give 0 (off), a multiple of 4 bytes such as 256MiB, or 'device'");
+        }
+        return (long) bytes;
     }
 
     /** A relative value: {@code 0.5%} or {@code 0.005}. */

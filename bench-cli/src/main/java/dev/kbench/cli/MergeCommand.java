@@ -20,12 +20,14 @@ import dev.kbench.api.SampleRecord;
 import dev.kbench.stats.SamplesCsv;
 import dev.kbench.stats.SamplesCsvWriter;
 import dev.kbench.stats.SamplesMerge;
+import dev.kbench.stats.WriteMode;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -40,7 +42,7 @@ import picocli.CommandLine.Parameters;
                 + "sidecars (IN.csv.env.json) are combined into OUT.csv.env.json.", "", "Example:",
                 "  kbench merge fleet.csv node-*.csv && kbench compare --by-device fleet.csv", ""},
         footer = {"", "Exit status: 0 merged; 2 bad input (a file missing or malformed, benchmarks that differ, a "
-                + "duplicate sample, OUT exists without --force)."})
+                + "duplicate sample, OUT or its sidecar exists without --force, OUT is an input); 5 OUT could not be written."})
 final class MergeCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -52,7 +54,7 @@ final class MergeCommand implements Callable<Integer> {
     @Parameters(index = "1..*", arity = "1..*", paramLabel = "IN.csv", description = "Samples files to merge.")
     private List<Path> inputs;
 
-    @Option(names = "--force", description = "Replace OUT.csv (and its sidecar) if it exists.")
+    @Option(names = OutputFiles.FORCE, description = "Replace OUT.csv (and its sidecar) if it exists (never a read-only file or a link).")
     private boolean force;
 
     @Override
@@ -65,14 +67,13 @@ final class MergeCommand implements Callable<Integer> {
                 }
             }
         }
-        for (Path in : inputs) {
-            if (sameFile(in, output)) {
-                throw new InputException("OUT.csv '" + output + "' is also an input; write the merge to a new file");
-            }
-        }
-        if (Files.exists(output) && !force) {
-            throw new InputException("OUT.csv '" + output + "' exists; choose a new file or pass --force to replace it");
-        }
+        Map<String, Path> reads = new LinkedHashMap<>();
+        inputs.forEach(file -> reads.put("IN.csv " + file, file));
+        Map<String, Path> out = new LinkedHashMap<>();
+        out.put("OUT.csv", output);
+        out.put(RunEnvironment.option("OUT.csv"), SamplesCsvWriter.isStream(output) ? null : RunEnvironment.sidecar(output));
+        OutputFiles.Existing existing = force ? OutputFiles.Existing.REPLACE : OutputFiles.Existing.REFUSE;
+        OutputFiles.check(out, reads, option -> existing);
         List<SamplesMerge.Input> read = new ArrayList<>();
         List<JsonNode> runs = new ArrayList<>();
         for (Path in : inputs) {
@@ -88,27 +89,13 @@ final class MergeCommand implements Callable<Integer> {
                         + " are not kbench's and are not kept");
             }
         }
-        Path tmp = output.toAbsolutePath().resolveSibling("." + output.getFileName() + ".merge.tmp");
-        try {
-            Files.deleteIfExists(tmp);
-            try (SamplesCsvWriter csv = SamplesCsvWriter.open(tmp)) {
+        OutputFiles.write("OUT.csv", output, existing, file -> {
+            try (SamplesCsvWriter csv = SamplesCsvWriter.open(file, WriteMode.REPLACE)) {
                 csv.append(merged);
             }
-            Files.move(tmp, output, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write '" + output + "': " + e.getMessage(), e);
-        }
-        Path sidecar = RunEnvironment.sidecar(output);
+        });
         if (!runs.isEmpty()) {
-            if (Files.exists(sidecar) && force) {
-                try {
-                    Files.delete(sidecar);
-                } catch (IOException e) {
-                    throw new UncheckedIOException("cannot replace '" + sidecar + "': " + e.getMessage(), e);
-                }
-            }
-            String warning = RunEnvironment.writeRuns(sidecar, false, spec.root().commandLine().getParseResult()
+            String warning = RunEnvironment.writeRuns("OUT.csv", output, existing, spec.root().commandLine().getParseResult()
                     .originalArgs(), runs);
             if (!warning.isEmpty()) {
                 spec.commandLine().getErr().println(warning);

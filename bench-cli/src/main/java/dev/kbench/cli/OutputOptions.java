@@ -16,10 +16,18 @@
 package dev.kbench.cli;
 
 import dev.kbench.api.ReturnMode;
-import dev.kbench.cli.format.RunFormat;
-import dev.kbench.cli.format.Statistic;
+import dev.kbench.stats.format.RunFormat;
+import dev.kbench.stats.format.Statistic;
+import dev.kbench.stats.SamplesCsvWriter;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Option;
 
 /** Where and how a run's results are written: the output options of {@code run} and {@code demo}. */
@@ -39,12 +47,24 @@ final class OutputOptions {
     RunFormat format;
 
     @Option(names = "--csv-samples", paramLabel = "FILE",
-            description = "Write every sample to FILE as it is measured (docs/formats.md §2; flushed after each "
-                    + "repetition, so an interrupted run keeps what it measured); replaces FILE unless --append.")
+            description = "Write every sample to FILE as it is measured (flushed after each repetition, so an "
+                    + "interrupted run keeps what it measured). An existing FILE is an error unless --append or --force; "
+                    + "a second run writing the same FILE is refused while the first holds it.")
     Path csvSamples;
 
-    @Option(names = "--append", description = "Append to the --csv-samples file instead of replacing it.")
+    @Option(names = "--append", description = "Append to an existing --csv-samples file (same header) instead of refusing it.")
     boolean append;
+
+    @Option(names = OutputFiles.FORCE, description = "Replace existing output files (--csv-samples and its FILE.env.json, --json, --jmh-json); "
+            + "never read-only files, links or devices. An existing samples file is replaced only once the first "
+            + "repetition is measured.")
+    boolean force;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10m",
+            description = "Stop the run with exit status 4 when one repetition of a benchmark (the first with its setup "
+                    + "and warmup) takes longer than this: e.g. 90s, 10m (default), 1h, or 0/off for never. The samples "
+                    + "measured so far stay in --csv-samples; every 10 s of one long step a line on stderr says so.")
+    String timeout;
 
     @Option(names = "--json", paramLabel = "FILE", description = "Also write kbench's run JSON, with every sample, to FILE.")
     Path json;
@@ -69,6 +89,7 @@ final class OutputOptions {
      */
     Statistic statistic() {
         if (quantiles != null && !quantiles.isEmpty()) {
+            Map<Double, String> seen = new HashMap<>();
             for (String q : quantiles) {
                 double value;
                 try {
@@ -79,10 +100,78 @@ final class OutputOptions {
                 if (!(value >= 0 && value <= 1)) {
                     throw new IllegalArgumentException("--quantiles: " + q + " is outside [0, 1]");
                 }
+                String before = seen.putIfAbsent(value, q);
+                if (before != null) {
+                    throw new IllegalArgumentException("--quantiles: " + q + " is given twice" + (before.equals(q) ? ""
+                            : " (as " + before + ")") + "; give each quantile once");
+                }
             }
             return new Statistic.Quantiles(quantiles.stream().map(String::trim).toList());
         }
         return returnMode == null ? Statistic.DEFAULT : new Statistic.Mode(returnMode);
+    }
+
+    /**
+     * The watchdog's timeout.
+     *
+     * @return the duration; zero for none
+     * @throws IllegalArgumentException naming {@code --timeout} if the value is not a duration in range
+     */
+    Duration timeout() {
+        return parseTimeout(timeout);
+    }
+
+    /** Largest --timeout: a week. */
+    private static final Duration MAX_TIMEOUT = Duration.ofDays(7);
+
+    static Duration parseTimeout(String text) {
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        if (t.equals("0") || t.equals("off")) {
+            return Duration.ZERO;
+        }
+        Matcher m = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|min|h)?").matcher(t);
+        String range = "; give a duration from 1s to 7d (168h) such as 90s, 10m or 1h, or 0/off for none";
+        if (!m.matches()) {
+            throw new IllegalArgumentException("--timeout '" + text + "' is not a duration" + range);
+        }
+        double value = Double.parseDouble(m.group(1));
+        double seconds = switch (m.group(2) == null ? "s" : m.group(2)) {
+            case "ms" -> value / 1000;
+            case "m", "min" -> value * 60;
+            case "h" -> value * 3600;
+            default -> value;
+        };
+        if (!(seconds >= 1) || seconds > MAX_TIMEOUT.toSeconds()) {
+            throw new IllegalArgumentException("--timeout '" + text + "' is out of range" + range);
+        }
+        return Duration.ofMillis(Math.round(seconds * 1000));
+    }
+
+    /**
+     * What may happen to an existing output.
+     *
+     * @param option the output's option
+     * @return append, replace or refuse
+     */
+    OutputFiles.Existing existing(String option) {
+        if (option.equals(RunEnvironment.option("--csv-samples"))) {
+            return RunEnvironment.existing(existing("--csv-samples"));
+        }
+        if (append && option.equals("--csv-samples")) {
+            return OutputFiles.Existing.APPEND;
+        }
+        return force ? OutputFiles.Existing.REPLACE : OutputFiles.Existing.REFUSE;
+    }
+
+    /** The outputs, by option name (null when not given); the samples file's environment sidecar among them. */
+    Map<String, Path> files() {
+        Map<String, Path> files = new LinkedHashMap<>();
+        files.put("--csv-samples", csvSamples);
+        files.put(RunEnvironment.option("--csv-samples"), csvSamples == null || SamplesCsvWriter.isStream(csvSamples) ? null
+                : RunEnvironment.sidecar(csvSamples));
+        files.put("--json", json);
+        files.put("--jmh-json", jmhJson);
+        return files;
     }
 
     /**
@@ -91,7 +180,7 @@ final class OutputOptions {
      * @return the mode
      */
     ProgressListener.Mode progressMode() {
-        return switch (progress.trim().toLowerCase(java.util.Locale.ROOT)) {
+        return switch (progress.trim().toLowerCase(Locale.ROOT)) {
             case "auto" -> quiet || !Terminal.interactive() ? ProgressListener.Mode.NONE : ProgressListener.Mode.BAR;
             case "bar" -> quiet ? ProgressListener.Mode.NONE : ProgressListener.Mode.BAR;
             case "lines" -> ProgressListener.Mode.LINES;
@@ -103,22 +192,20 @@ final class OutputOptions {
     /**
      * Checks the options before anything runs.
      *
+     * @param inputs what the command reads (a kernel file), which no output may overwrite
      * @throws IllegalArgumentException on the first invalid one
      */
-    void validate() {
+    void validate(Map<String, Path> inputs) {
         statistic();
         progressMode();
+        timeout();
         if (append && csvSamples == null) {
             throw new IllegalArgumentException("--append needs --csv-samples FILE");
         }
-        for (Path file : new Path[] {csvSamples, json, jmhJson}) {
-            if (file != null) {
-                Path parent = file.toAbsolutePath().getParent();
-                if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
-                    throw new IllegalArgumentException("cannot write '" + file + "': the directory " + parent
-                            + " does not exist");
-                }
-            }
+        if (append && force) {
+            throw new IllegalArgumentException("--append and " + OutputFiles.FORCE + " exclude each other: add to the "
+                    + "samples file, or replace it");
         }
+        OutputFiles.check(files(), inputs, this::existing);
     }
 }

@@ -16,10 +16,10 @@
 package dev.kbench.cli;
 
 import dev.kbench.api.Params;
-import dev.kbench.api.Quantiles;
+import dev.kbench.api.internal.Quantiles;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.api.SuiteListener;
-import dev.kbench.cli.format.Numbers;
+import dev.kbench.stats.format.Numbers;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -104,7 +104,6 @@ final class ProgressListener implements SuiteListener {
     }
 
     private static String id(String benchmark, Params params) {
-        String p = params.toString();
-        return p.isEmpty() ? benchmark : benchmark + "[" + p + "]";
+        return SampleRecord.id(benchmark, params.toString());
     }
 }

@@ -15,17 +15,16 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.cli.format.ReportPage;
+import dev.kbench.stats.format.ReportPage;
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.CompareReport;
 import dev.kbench.stats.DeviceGroup;
 import dev.kbench.stats.SampleSet;
 import dev.kbench.stats.Summarizer;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -47,7 +46,8 @@ import picocli.CommandLine.Parameters;
                 "", "Examples:", "  kbench report new.csv -o report.html",
                 "  kbench report --base main.csv pr.csv -o report.html",
                 "  kbench report run.csv --base-device 0 --new-device 1 -o gpus.html   (GPU 1 against GPU 0)"},
-        footer = {"", "Exit status: 0 written; 2 bad input or usage."})
+        footer = {"", "Exit status: 0 written; 2 bad input or usage (an existing -o FILE without --force included); "
+                + "5 FILE could not be written."})
 final class ReportCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -65,6 +65,9 @@ final class ReportCommand implements Callable<Integer> {
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true, description = "The HTML file to write.")
     private Path output;
+
+    @Option(names = OutputFiles.FORCE, description = "Replace an existing -o FILE (never a read-only file or a link).")
+    private boolean force;
 
     @CommandLine.Mixin
     private CompareOptions options;
@@ -85,6 +88,11 @@ final class ReportCommand implements Callable<Integer> {
                     + "; name the base with --base, as in `kbench report --base BASE.csv NEW.csv -o report.html`"
                     + " (report no longer takes `NEW.csv BASE.csv`: the base comes first, as in `kbench compare BASE.csv NEW.csv`)");
         }
+        Map<String, Path> inputs = new LinkedHashMap<>();
+        inputs.put("the input " + file, file);
+        inputs.put("the input " + basePath, basePath);
+        OutputFiles.Existing existing = force ? OutputFiles.Existing.REPLACE : OutputFiles.Existing.REFUSE;
+        OutputFiles.check(Map.of("-o", output), inputs, option -> existing);
         Compare compare = options.compare();
         Summarizer summarizer = Summarizer.withDefaults();
         SampleSet all = Inputs.readSamples(file, spec);
@@ -114,11 +122,7 @@ final class ReportCommand implements Callable<Integer> {
             comparison = Optional.of(compare.compare(baseSamples, samples));
         }
         String html = ReportPage.html(current, base, comparison);
-        try {
-            Files.writeString(output, html);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write '" + output + "': " + e.getMessage(), e);
-        }
+        OutputFiles.write("-o", output, html, existing);
         spec.commandLine().getErr().println("kbench report: wrote " + output);
         spec.commandLine().getErr().flush();
         return ExitCodes.OK;

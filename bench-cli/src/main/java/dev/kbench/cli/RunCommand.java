@@ -15,15 +15,13 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.api.Driver;
+import dev.kbench.api.spi.Driver;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.api.Suite;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.cli.suite.SuiteKernels;
 import dev.kbench.stats.ForkOutcome;
 import dev.kbench.stats.Forks;
-import dev.kbench.stats.SamplesCsvWriter;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -48,8 +46,9 @@ import picocli.CommandLine.Command;
                 "      --arg i32:2^20 --arg f32:2 --arg buf:f32:2^20:fill=1 --arg buf:f32:2^20 \\",
                 "      --bytes 12582912 --flops 2097152",
                 "  kbench run --forks 5 --filter gelu --csv-samples base.csv   # 5 fresh JVMs, one after another", ""},
-        footer = {"", "Exit status: 0 all measured; 1 a benchmark failed (its error is in the table) or a fork died; "
-                + "2 bad input; 3 no single driver."})
+        footer = {"", "Exit status: 0 all measured; 1 a benchmark failed (its error is in the table), a fork died or "
+                + "nothing was measured; 2 bad input; 3 no single driver; 4 stopped by the --timeout watchdog; 5 an "
+                + "output could not be written."})
 final class RunCommand implements Callable<Integer> {
 
     @CommandLine.ParentCommand
@@ -99,7 +98,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         selection.validate();
         measure.validate();
-        output.validate();
+        output.validate(selection.inputs());
         if (forks < 1) {
             throw new IllegalArgumentException("--forks " + forks + ": use 1 or more");
         }
@@ -137,7 +136,7 @@ final class RunCommand implements Callable<Integer> {
         try {
             Suite suite = selection.suite(driver.deviceInterface(), kernels::add);
             SuiteOptions options = measure.resolve(SuiteOptions.withDefaults(), driver.deviceInterface().facts());
-            return SuiteSession.run(driver, suite, options, output, spec.commandLine().getOut(),
+            return SuiteSession.run(main, driver, suite, options, output, spec.commandLine().getOut(),
                     spec.commandLine().getErr(), original);
         } finally {
             kernels.forEach(SuiteKernels::close);
@@ -154,7 +153,8 @@ final class RunCommand implements Callable<Integer> {
         Path directory = Forks.temporaryDirectory();
         List<SampleRecord> all = new ArrayList<>();
         List<ForkOutcome> outcomes = new ArrayList<>();
-        SamplesCsvWriter csv = SuiteSession.openCsv(output);
+        OutputFiles.Samples csv = output.csvSamples == null ? null
+                : OutputFiles.Samples.open(output.csvSamples, output.existing("--csv-samples"));
         try {
             if (!output.quiet) {
                 err.println("kbench: " + forks + " forks, one after another; seed " + seed + " (--seed " + seed
@@ -173,16 +173,15 @@ final class RunCommand implements Callable<Integer> {
                         Forks.ChildOutput.DISCARD), Duration.ofSeconds(forkTimeoutSeconds), ForkedRuns.lines(err), rows -> {
                             all.addAll(rows);
                             if (csv != null) {
-                                SuiteSession.append(csv, rows);
+                                csv.append(rows);
                             }
                         }));
             }
         } finally {
             if (csv != null) {
-                try {
-                    csv.close();
-                } catch (IOException e) {
-                    err.println("kbench: closing " + csv.file() + " failed: " + e.getMessage());
+                String closing = csv.finish();
+                if (closing != null) {
+                    err.println("kbench: " + closing);
                 }
             }
         }
@@ -193,7 +192,7 @@ final class RunCommand implements Callable<Integer> {
             for (int fork = 0; fork < forks; fork++) {
                 files.add(directory.resolve("fork-" + fork + ".csv"));
             }
-            String warning = RunEnvironment.writeRuns(RunEnvironment.sidecar(csv.file()), output.append, original,
+            String warning = RunEnvironment.writeRuns("--csv-samples", csv.file(), output.existing("--csv-samples"), original,
                     RunEnvironment.runsOf(files, true));
             if (!warning.isEmpty()) {
                 err.println(warning);

@@ -23,8 +23,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kbench.api.DeviceFacts;
 import dev.kbench.api.DeviceIdentity;
 import dev.kbench.api.DeviceTelemetry;
-import dev.kbench.api.Driver;
+import dev.kbench.api.spi.Driver;
 import dev.kbench.api.HostName;
+import dev.kbench.stats.SamplesCsvWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -109,24 +110,34 @@ final class RunEnvironment {
      * Writes this run into the sidecar of {@code samples}.
      *
      * @param samples the samples file
-     * @param append add to the runs already there (the samples were appended) instead of starting anew
+     * @param mode what the run did with an existing samples file: appended to it (the sidecar's runs are
+     *        kept), replaced it, or created it
      * @param command the command line, for the record
      * @return a warning when the sidecar path holds a file that is not kbench's (left alone), else empty
      */
-    String write(Path samples, boolean append, List<String> command) {
-        return writeRuns(sidecar(samples), append, command, List.of(run));
+    String write(Path samples, OutputFiles.Existing mode, List<String> command) {
+        return writeRuns("--csv-samples", samples, mode, command, List.of(run));
     }
 
     /**
-     * Writes runs (of several child processes) into a sidecar, atomically.
+     * Writes runs (of one process or several child processes) into the sidecar of a samples file, under the
+     * rules of every output ({@link OutputFiles}): through a temporary file and a rename, never over a link,
+     * a read-only file or a file that is not kbench's, and over an existing sidecar only when the samples
+     * file was appended to or replaced. A samples "file" that is a device or FIFO has no sidecar.
      *
-     * @param file the sidecar
-     * @param append add to its runs instead of replacing them
+     * @param samplesOption the option or argument that named the samples file, for messages
+     * @param samples the samples file
+     * @param mode what was done with an existing samples file: with {@link OutputFiles.Existing#APPEND}
+     *        the runs are added to the sidecar's, otherwise they start it anew
      * @param command the command line
      * @param runs the run objects
      * @return a warning, or empty
      */
-    static String writeRuns(Path file, boolean append, List<String> command, List<? extends JsonNode> runs) {
+    static String writeRuns(String samplesOption, Path samples, OutputFiles.Existing mode, List<String> command, List<? extends JsonNode> runs) {
+        if (SamplesCsvWriter.isStream(samples)) {
+            return "";
+        }
+        Path file = sidecar(samples);
         ObjectNode root;
         if (Files.exists(file)) {
             JsonNode old = read(file);
@@ -134,20 +145,41 @@ final class RunEnvironment {
                 return "kbench: " + file + " exists and is not a kbench environment file; left it alone, the "
                         + "environment of this run is not recorded";
             }
-            root = append ? (ObjectNode) old : header(command);
+            root = mode == OutputFiles.Existing.APPEND ? (ObjectNode) old : header(command);
         } else {
             root = header(command);
         }
         ArrayNode array = root.has("runs") ? (ArrayNode) root.get("runs") : root.putArray("runs");
         runs.forEach(array::add);
+        String text;
         try {
-            Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
-            Files.writeString(tmp, JSON.writeValueAsString(root) + "\n", StandardCharsets.UTF_8);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            text = JSON.writeValueAsString(root);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write '" + file + "': " + e.getMessage(), e);
+            throw new UncheckedIOException(e);
         }
+        OutputFiles.write(option(samplesOption), file, text, existing(mode));
         return "";
+    }
+
+    /**
+     * The sidecar's name in messages, after the option or argument that named its samples file.
+     *
+     * @param samplesOption {@code --csv-samples}, {@code OUT.csv}
+     * @return for example {@code --csv-samples environment file}
+     */
+    static String option(String samplesOption) {
+        return samplesOption + " environment file";
+    }
+
+    /**
+     * What may happen to an existing sidecar when the samples file is written in {@code samples} mode: it is
+     * replaced (after its runs are read) when the samples file is appended to or replaced, else refused.
+     *
+     * @param samples what may happen to the samples file
+     * @return what may happen to its sidecar
+     */
+    static OutputFiles.Existing existing(OutputFiles.Existing samples) {
+        return samples == OutputFiles.Existing.REFUSE ? OutputFiles.Existing.REFUSE : OutputFiles.Existing.REPLACE;
     }
 
     /**

@@ -15,7 +15,7 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.api.DeviceInterface;
+import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.Dim3;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.Consumer;
 import picocli.CommandLine.Option;
 
 /**
@@ -87,6 +88,13 @@ final class SuiteSelection {
     @Option(names = "--flops", paramLabel = "N", description = "Floating-point operations of one call of --kernel, for TFLOP/s.")
     String flops;
 
+    /** The files read, by what they are, for the outputs' check that none is overwritten. */
+    Map<String, Path> inputs() {
+        Map<String, Path> inputs = new LinkedHashMap<>();
+        inputs.put("the --kernel file", kernel);
+        return inputs;
+    }
+
     /** Whether a user kernel was given. */
     boolean userKernel() {
         return kernel != null;
@@ -125,7 +133,7 @@ final class SuiteSelection {
      * @param kernels receives the built-in suite's kernels, for the caller to close; unused for a user kernel
      * @return the suite
      */
-    Suite suite(DeviceInterface device, java.util.function.Consumer<SuiteKernels> kernels) {
+    Suite suite(DeviceInterface device, Consumer<SuiteKernels> kernels) {
         if (userKernel()) {
             UserKernel spec = userKernelSpec();
             SourceKind kind = spec.source().kind();

@@ -15,20 +15,16 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.api.Driver;
+import dev.kbench.api.spi.Driver;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.api.Suite;
 import dev.kbench.api.SuiteListener;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.SuiteResult;
-import dev.kbench.cli.format.RunFiles;
-import dev.kbench.cli.format.RunReport;
+import dev.kbench.stats.format.RunFiles;
+import dev.kbench.stats.format.RunReport;
 import dev.kbench.stats.SamplesCsvWriter;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -44,6 +40,7 @@ final class SuiteSession {
     /**
      * Runs the suite and writes every output.
      *
+     * @param main the command, told to end the process when the watchdog fires
      * @param driver the driver to run on
      * @param suite the benchmarks
      * @param options how to measure
@@ -51,18 +48,35 @@ final class SuiteSession {
      * @param out stdout
      * @param err stderr
      * @param command the command line, for the environment sidecar
-     * @return {@link ExitCodes#OK}, or {@link ExitCodes#FAILURE} if a benchmark failed
+     * @return {@link ExitCodes#OK}, or {@link ExitCodes#FAILURE} if a benchmark failed or nothing was measured
      */
-    static int run(Driver driver, Suite suite, SuiteOptions options, OutputOptions output, PrintWriter out,
+    static int run(Main main, Driver driver, Suite suite, SuiteOptions options, OutputOptions output, PrintWriter out,
                    PrintWriter err, List<String> command) {
         ProgressListener progress = new ProgressListener(err, output.progressMode(), output.quiet);
         List<SuiteListener> listeners = new ArrayList<>();
-        SamplesCsvWriter csv = openCsv(output);
+        OutputFiles.Samples csv = output.csvSamples == null ? null
+                : OutputFiles.Samples.open(output.csvSamples, output.existing("--csv-samples"));
+        Watchdog watchdog = new Watchdog(err, output.timeout(), output.quiet, message -> {
+            // on the watchdog's thread, while the measuring thread is stuck in a device call
+            progress.clearBar();
+            err.println(message);
+            if (csv != null) {
+                String closing = csv.finish();
+                err.println(closing != null ? "kbench: " + closing : csv.rows() == 0
+                        ? "kbench: no sample was measured; " + csv.file() + " is left as it was"
+                        : "kbench: the " + csv.rows() + " samples measured so far are in " + csv.file());
+            } else {
+                err.println("kbench: the samples measured so far are lost; --csv-samples FILE keeps them as they are measured");
+            }
+            err.flush();
+            main.exitEarly(ExitCodes.TIMEOUT);
+        });
         try {
             if (csv != null) {
                 // first, so a repetition is on disk before anything reports it
-                listeners.add(SuiteListener.onSamples(rows -> append(csv, rows)));
+                listeners.add(SuiteListener.onSamples(csv::append));
             }
+            listeners.add(watchdog);
             String device = driver.deviceInterface().facts().name();
             listeners.add(new SuiteListener() {
                 @Override
@@ -78,33 +92,44 @@ final class SuiteSession {
             RunEnvironment env = RunEnvironment.start(driver);
             SuiteResult result = suite.run(driver, options, SuiteListener.all(listeners));
             env.finish(driver);
+            watchdog.close();
             progress.clearBar();
+            boolean measured = result.outcomes().stream().anyMatch(o -> !o.repetitions().isEmpty());
+            if (!measured) {
+                RunReport report = RunReport.of(result, options, output.statistic());
+                output.format.write(report, out, Terminal.colours());
+                out.flush();
+                err.println("kbench: nothing was measured (every benchmark was skipped or failed)"
+                        + (csv != null ? "; " + csv.file() + " is left as it was" : ""));
+                return ExitCodes.FAILURE;
+            }
             if (csv != null) {
-                String warning = env.write(csv.file(), output.append, command);
+                String warning = env.write(csv.file(), output.existing("--csv-samples"), command);
                 if (!warning.isEmpty()) {
                     err.println(warning);
                 }
             }
             report(result, options, output, out);
             if (csv != null && !output.quiet) {
-                err.println("kbench: samples in " + csv.file() + ", environment in " + RunEnvironment.sidecar(csv.file())
-                        + "; compare two runs with: kbench compare BASE.csv NEW.csv");
+                err.println("kbench: samples in " + csv.file() + (SamplesCsvWriter.isStream(csv.file()) ? ""
+                        : ", environment in " + RunEnvironment.sidecar(csv.file())) + "; compare two runs with: kbench compare BASE.csv NEW.csv");
             }
             return result.anyFailed() ? ExitCodes.FAILURE : ExitCodes.OK;
         } finally {
+            watchdog.close();
             progress.clearBar();
             if (csv != null) {
-                try {
-                    csv.close();
-                } catch (IOException e) {
-                    err.println("kbench: closing " + csv.file() + " failed: " + e.getMessage());
+                String closing = csv.finish();
+                if (closing != null) {
+                    err.println("kbench: " + closing);
                 }
             }
         }
     }
 
     /**
-     * Writes a run's results in the chosen formats: stdout, and the JSON files asked for.
+     * Writes a run's results in the chosen formats: stdout, and the JSON files asked for (each written
+     * whole, through a temporary file and a rename).
      *
      * @param result the run
      * @param options how it was measured
@@ -114,48 +139,12 @@ final class SuiteSession {
     static void report(SuiteResult result, SuiteOptions options, OutputOptions output, PrintWriter out) {
         RunReport report = RunReport.of(result, options, output.statistic());
         output.format.write(report, out, Terminal.colours());
+        out.flush();
         if (output.json != null) {
-            write(output.json, RunFiles.json(report));
+            OutputFiles.write("--json", output.json, RunFiles.json(report), output.existing("--json"));
         }
         if (output.jmhJson != null) {
-            write(output.jmhJson, RunFiles.jmhJson(report));
-        }
-    }
-
-    /**
-     * Opens the {@code --csv-samples} file, replacing it unless {@code --append}.
-     *
-     * @param output the options
-     * @return the writer, null without {@code --csv-samples}
-     */
-    static SamplesCsvWriter openCsv(OutputOptions output) {
-        if (output.csvSamples == null) {
-            return null;
-        }
-        try {
-            if (!output.append) {
-                Files.deleteIfExists(output.csvSamples);
-            }
-            return SamplesCsvWriter.open(output.csvSamples);
-        } catch (IOException e) {
-            throw new InputException("cannot write the samples file '" + output.csvSamples + "': " + e.getMessage(), e);
-        }
-    }
-
-    /** Appends rows, failing the run if the file cannot be written. */
-    static void append(SamplesCsvWriter csv, List<SampleRecord> rows) {
-        try {
-            csv.append(rows);
-        } catch (IOException e) {
-            throw new UncheckedIOException("writing " + csv.file() + " failed: " + e.getMessage(), e);
-        }
-    }
-
-    private static void write(Path file, String text) {
-        try {
-            Files.writeString(file, text.endsWith("\n") ? text : text + "\n");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write '" + file + "': " + e.getMessage(), e);
+            OutputFiles.write("--jmh-json", output.jmhJson, RunFiles.jmhJson(report), output.existing("--jmh-json"));
         }
     }
 }

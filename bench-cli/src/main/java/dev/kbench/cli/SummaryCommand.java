@@ -15,7 +15,7 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.cli.format.SummaryTable;
+import dev.kbench.stats.format.SummaryTable;
 import dev.kbench.stats.SampleSet;
 import dev.kbench.stats.StatsJson;
 import dev.kbench.stats.Summarizer;
@@ -35,7 +35,7 @@ import picocli.CommandLine.Parameters;
                 "docs/formats.md §4: n, min, max, mean, median, stddev (n-1) and quantiles (NumPy linear), with warnings "
                 + "about noise, few samples or a missing warmup.",
                 "", "Example:", "  kbench summary samples.csv --quantiles 0.1,0.5,0.9 --format json"},
-        footer = {"", "Exit status: 0 ok; 2 bad input or usage."})
+        footer = {"", "Exit status: 0 ok; 2 bad input or usage; 5 standard output could not be written."})
 final class SummaryCommand implements Callable<Integer> {
 
     /** The formats on stdout. */

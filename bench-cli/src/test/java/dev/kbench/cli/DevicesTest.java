@@ -24,6 +24,7 @@ import dev.kbench.api.HostName;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.stats.SamplesCsv;
 import dev.kbench.stats.SamplesCsvWriter;
+import dev.kbench.stats.WriteMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -234,7 +235,8 @@ class DevicesTest {
 
         Cli.Result exists = Cli.run("merge", out.toString(), zero.toString(), one.toString());
         assertEquals(2, exists.status(), exists.toString());
-        assertTrue(exists.err().contains("'" + out + "' exists; choose a new file or pass --force"), exists.err());
+        assertTrue(exists.err().contains("OUT.csv '" + out + "' exists; kbench does not replace files unless told: add --force"),
+                exists.err());
         assertEquals(expected, SamplesCsv.read(out), "OUT untouched");
         assertEquals(0, Cli.run("merge", "--force", out.toString(), zero.toString(), one.toString()).status());
 
@@ -246,7 +248,7 @@ class DevicesTest {
         assertTrue(!Files.exists(again), "nothing written");
 
         Path other = dir.resolve("other.csv");
-        try (SamplesCsvWriter w = SamplesCsvWriter.open(other)) {
+        try (SamplesCsvWriter w = SamplesCsvWriter.open(other, WriteMode.CREATE_NEW)) {
             w.append(SamplesCsv.read(one).stream().map(r -> new SampleRecord("triad", r.params(), r.repetition(),
                     r.sample(), r.timeMillis(), r.backend(), r.device(), r.bytes(), r.flops(), r.fork(), "elsewhere",
                     r.deviceId())).toList());
@@ -275,7 +277,7 @@ class DevicesTest {
 
     private static Path split(Path file, String deviceId, String name) throws IOException {
         Path out = dir.resolve(name);
-        try (SamplesCsvWriter w = SamplesCsvWriter.open(out)) {
+        try (SamplesCsvWriter w = SamplesCsvWriter.open(out, WriteMode.CREATE_NEW)) {
             w.append(SamplesCsv.read(file).stream().filter(r -> r.deviceId().equals(deviceId)).toList());
         }
         return out;

@@ -59,8 +59,11 @@ class EndToEndTest {
 
     @Test
     void aSlowerVariantFailsTheGate() throws Exception {
-        Path base = planted("base.csv", 800);
-        Path slow = planted("slow.csv", 1600);
+        // 32 times the work: a difference no load on a shared machine can hide or fake, where twice the work
+        // with 20 samples a side was once judged "same" on a busy 2-core machine (the runs are not
+        // interleaved, so load that hits one run and not the other must stay far below the planted factor)
+        Path base = planted("base.csv", 200);
+        Path slow = planted("slow.csv", 200 * 32);
         Cli.Result regression = Cli.run("compare", base.toString(), slow.toString(), "--format", "json");
         assertEquals(1, regression.status(), regression.toString());
         JsonNode result = JSON.readTree(regression.out()).get("results").get(0);
@@ -81,7 +84,7 @@ class EndToEndTest {
             Cli.resource("kernels/spin.cl", dir);
         }
         Path samples = dir.resolve(file);
-        // 20 repetitions of up to 10 samples without a cache clear: a 2x difference stands out of a busy machine's noise
+        // 20 repetitions of up to 10 samples without a cache clear
         Cli.Result r = Cli.run("run", "--kernel", kernel.toString(), "--entry", "spin", "--name", "planted",
                 "--grid", "16", "--block", "256", "--arg", "buf:f32:4096:fill=1", "--arg", "i32:4096",
                 "--arg", "i32:" + iters, "--repetitions", "20", "--rep-ms", "10", "--max-samples", "10",

@@ -234,9 +234,16 @@ class ForksTest {
         assertEquals(Set.of(0, 1, 2, 3, 4, 5, 6), forks(dir.resolve("b.csv")));
         assertEquals(Set.of(0, 1, 2, 3, 4, 5, 6), forks(dir.resolve("n.csv")));
 
-        Files.delete(dir.resolve("b.csv"));
-        Files.delete(dir.resolve("n.csv"));
-        Cli.Result slower = abCommands(same, twice, 7);
+        // existing samples files are refused before any fork runs, and replaced with --force
+        String before = Files.readString(dir.resolve("b.csv"));
+        Cli.Result exists = abCommands(same, twice, 7);
+        assertEquals(ExitCodes.INVALID_INPUT, exists.status(), exists.toString());
+        assertTrue(exists.err().contains("--base-csv '" + dir.resolve("b.csv") + "' exists") && exists.err().contains("--force"),
+                exists.toString());
+        assertFalse(exists.err().contains("[base 0]"), "no fork ran: " + exists);
+        assertEquals(before, Files.readString(dir.resolve("b.csv")));
+        Cli.Result slower = Cli.run("ab", "--base-command", same, "--new-command", twice, "--forks", "7", "--seed", "3",
+                "--base-csv", dir.resolve("b.csv").toString(), "--new-csv", dir.resolve("n.csv").toString(), "--force");
         assertEquals(ExitCodes.REGRESSION, slower.status(), slower.toString());
         assertTrue(slower.err().contains(order), "the same seed gives the same order: " + slower);
     }

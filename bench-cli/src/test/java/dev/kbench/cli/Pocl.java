@@ -17,7 +17,7 @@ package dev.kbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.kbench.api.Driver;
+import dev.kbench.api.spi.Driver;
 import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;
 

@@ -133,11 +133,100 @@ class RunCommandTest {
                 "--csv-samples", csv.toString(), "--append", "--quiet"));
         assertEquals(0, appended.status(), appended.toString());
         assertTrue(SamplesCsv.read(csv).size() > samples.size());
-        Cli.Result replaced = Cli.run(quick("--filter", "copy", "-p", "n=2^10", "--repetitions", "1",
+        Cli.Result refused = Cli.run(quick("--filter", "copy", "-p", "n=2^10", "--repetitions", "1",
                 "--csv-samples", csv.toString(), "--quiet"));
+        assertEquals(2, refused.status(), refused.toString());
+        assertTrue(refused.err().contains("--csv-samples '" + csv + "' exists") && refused.err().contains("--force")
+                && refused.err().contains("--append"), refused.err());
+        Cli.Result replaced = Cli.run(quick("--filter", "copy", "-p", "n=2^10", "--repetitions", "1",
+                "--csv-samples", csv.toString(), "--force", "--quiet"));
         assertEquals(0, replaced.status());
         assertTrue(SamplesCsv.read(csv).stream().allMatch(s -> s.benchmark().equals("copy") && s.repetition().getAsInt() == 0));
         assertEquals("", replaced.err(), "--quiet writes nothing to stderr");
+    }
+
+    @Test
+    void theEnvironmentFileFollowsTheRulesOfTheSamplesFile() throws IOException {
+        Path csv = dir.resolve("env.csv");
+        Path env = RunEnvironment.sidecar(csv);
+        String[] run = {"--filter", "copy", "-p", "n=2^10", "--repetitions", "1", "--csv-samples", csv.toString(), "--quiet"};
+        assertEquals(0, Cli.run(quick(run)).status());
+        assertEquals(1, runs(env));
+
+        // a sidecar left behind is an existing output: refused before anything is measured
+        Files.delete(csv);
+        String before = Files.readString(env);
+        Cli.Result refused = Cli.run(quick(run));
+        assertEquals(2, refused.status(), refused.toString());
+        assertTrue(refused.err().contains("--csv-samples environment file '" + env + "' exists") && refused.err().contains("--force")
+                && refused.err().contains("--append"), refused.err());
+        assertFalse(Files.exists(csv), "nothing measured, nothing written");
+        assertEquals(before, Files.readString(env));
+
+        assertEquals(0, Cli.run(quick(args(run, "--append"))).status());
+        assertEquals(2, runs(env), "--append keeps the runs recorded and adds this one");
+        assertEquals(0, Cli.run(quick(args(run, "--force"))).status());
+        assertEquals(1, runs(env), "--force starts anew");
+
+        // a file of that name that is not kbench's is never replaced, not even with --force
+        Files.writeString(env, "mine\n");
+        Cli.Result foreign = Cli.run(quick(args(run, "--force")));
+        assertEquals(0, foreign.status(), foreign.toString());
+        assertTrue(foreign.err().contains(env + " exists and is not a kbench environment file; left it alone"), foreign.err());
+        assertEquals("mine\n", Files.readString(env));
+
+        // nor a link
+        Path target = dir.resolve("target.json");
+        Files.writeString(target, "target\n");
+        Files.delete(env);
+        Files.createSymbolicLink(env, target);
+        Cli.Result link = Cli.run(quick(args(run, "--force")));
+        assertEquals(2, link.status(), link.toString());
+        assertTrue(link.err().contains("--csv-samples environment file '" + env + "' is a symbolic link"), link.err());
+        assertEquals("target\n", Files.readString(target));
+        Files.delete(env);
+
+        // a stream has no sidecar
+        assertEquals(0, Cli.run(quick("--filter", "copy", "-p", "n=2^10", "--repetitions", "1", "--csv-samples",
+                "/dev/null", "--quiet")).status());
+        assertFalse(Files.exists(Path.of("/dev/null" + RunEnvironment.SUFFIX)));
+    }
+
+    @Test
+    void mergeWritesItsOutputsUnderTheSameRules() throws IOException {
+        Path csv = dir.resolve("one.csv");
+        assertEquals(0, Cli.run(quick("--filter", "copy", "-p", "n=2^10", "--repetitions", "1", "--csv-samples",
+                csv.toString(), "--quiet")).status());
+        Path out = dir.resolve("merged.csv");
+        Path env = RunEnvironment.sidecar(out);
+        assertEquals(0, Cli.run("merge", out.toString(), csv.toString()).status());
+        assertEquals(SamplesCsv.read(csv), SamplesCsv.read(out));
+        assertEquals(1, runs(env), "the input's environment is carried over");
+        String merged = Files.readString(out);
+
+        Files.delete(out);
+        Cli.Result stale = Cli.run("merge", out.toString(), csv.toString());
+        assertEquals(2, stale.status(), stale.toString());
+        assertTrue(stale.err().contains("OUT.csv environment file '" + env + "' exists"), stale.err());
+        assertFalse(Files.exists(out), "nothing written");
+        assertEquals(0, Cli.run("merge", "--force", out.toString(), csv.toString()).status());
+        assertEquals(merged, Files.readString(out));
+
+        Cli.Result self = Cli.run("merge", "--force", csv.toString(), csv.toString());
+        assertEquals(2, self.status(), self.toString());
+        assertTrue(self.err().contains("is the same file as"), self.err());
+
+        Path link = dir.resolve("link.csv");
+        Files.createSymbolicLink(link, out);
+        Cli.Result linked = Cli.run("merge", "--force", link.toString(), csv.toString());
+        assertEquals(2, linked.status(), linked.toString());
+        assertTrue(linked.err().contains("OUT.csv '" + link + "' is a symbolic link"), linked.err());
+        assertEquals(merged, Files.readString(out));
+        assertTrue(Files.list(dir).noneMatch(f -> f.getFileName().toString().endsWith(".kbench-tmp")), "no temporary file left");
+    }
+
+    private static int runs(Path env) throws IOException {
+        return new ObjectMapper().readTree(env.toFile()).get("runs").size();
     }
 
     @Test
@@ -254,8 +343,8 @@ class RunCommandTest {
         assertBad(new String[] {"run", "--filter", "nosuch"}, "no benchmark matches");
         assertBad(new String[] {"run", "-p", "m=3"}, "no benchmark has a parameter 'm'");
         assertBad(new String[] {"run", "-p", "n=abc"}, "'abc'");
-        assertBad(new String[] {"run", "--repetitions", "0"}, "repetitions must be >= 1");
-        assertBad(new String[] {"run", "--noise-target", "200%"}, "noise target");
+        assertBad(new String[] {"run", "--repetitions", "0"}, "--repetitions 0 is out of range: 1 to 1000000");
+        assertBad(new String[] {"run", "--noise-target", "200%"}, "--noise-target '200%' is out of range");
         assertBad(new String[] {"run", "--cache-clear", "lots"}, "--cache-clear");
         assertBad(new String[] {"run", "--quantiles", "0.5,2"}, "outside [0, 1]");
         assertBad(new String[] {"run", "--quantiles", "0.5", "--return-mode", "min", "--format", "xml"}, "xml");
@@ -264,6 +353,56 @@ class RunCommandTest {
         assertBad(new String[] {"run", "--suite-source", "spv"}, "SPIRV");
         assertBad(new String[] {"run", "--append"}, "--append needs --csv-samples");
         assertBad(new String[] {"run", "--csv-samples", "/no/such/dir/x.csv"}, "does not exist");
+    }
+
+    /** Every numeric option is checked before a driver is looked up: name, value as given, range. */
+    @Test
+    void numericOptionsAreCheckedBeforeAnythingIsMeasured() {
+        assertBad(new String[] {"run", "--max-samples", "2147483647", "--rep-ms", "1e12"},
+                "--rep-ms 1e12 is out of range: more than 0, up to 600000");
+        assertBad(new String[] {"run", "--max-samples", "2147483647"}, "--max-samples 2147483647 is out of range: 1 to 100000");
+        assertBad(new String[] {"run", "--rep-ms", "1e12"}, "--rep-ms 1e12 is out of range: more than 0, up to 600000");
+        assertBad(new String[] {"run", "--max-samples", "100000000"}, "--max-samples 100000000 is out of range");
+        assertBad(new String[] {"run", "--max-samples", "1e8"}, "--max-samples");
+        assertBad(new String[] {"run", "--rep-ms", "0"}, "--rep-ms 0 is out of range");
+        assertBad(new String[] {"run", "--warmup-ms", "-1"}, "--warmup-ms -1 is out of range");
+        assertBad(new String[] {"run", "--cache-clear", "99999999999999999999"},
+                "--cache-clear '99999999999999999999' is out of range: 0 (off) or 4 bytes to 64GiB");
+        assertBad(new String[] {"run", "--cache-clear", "1"}, "--cache-clear '1' is 1 bytes, not a multiple of 4");
+        assertBad(new String[] {"run", "--cache-clear", "0.1KiB"}, "not a whole number of bytes");
+        assertBad(new String[] {"run", "--quantiles", "0.5,0.2,0.50"}, "--quantiles: 0.50 is given twice (as 0.5)");
+        assertBad(new String[] {"run", "--noise-target", "1%", "--min-repetitions", "9", "--max-repetitions", "3"},
+                "--min-repetitions 9 is more than --max-repetitions 3");
+        assertBad(new String[] {"run", "--noise-target", "1%", "--noise-budget-ms", "0"}, "--noise-budget-ms 0 is out of range");
+        assertBad(new String[] {"run", "--timeout", "0.5s"}, "--timeout '0.5s' is out of range");
+        assertBad(new String[] {"run", "--timeout", "soon"}, "--timeout 'soon' is not a duration");
+        assertBad(new String[] {"--backend", "", "run"}, "--backend '' is empty");
+        assertBad(new String[] {"demo", "--quantiles", "0.5,0.5"}, "--quantiles: 0.5 is given twice");
+    }
+
+    /** Nothing measured is a failure, and an existing samples file is left as it was. */
+    @Test
+    void nothingMeasuredIsExitOneAndKeepsTheSamplesFile() throws IOException {
+        Path csv = dir.resolve("kept.csv");
+        Cli.Result first = Cli.run(quick("--filter", "copy", "-p", "n=2^10", "--repetitions", "1",
+                "--csv-samples", csv.toString(), "--quiet"));
+        assertEquals(0, first.status(), first.toString());
+        String before = java.nio.file.Files.readString(csv);
+        for (String mode : List.of("--force", "--append")) {
+            Cli.Result skipped = Cli.run(quick("--filter", "copy", "-p", "n=0", "--csv-samples", csv.toString(), mode));
+            assertEquals(1, skipped.status(), skipped.toString());
+            assertTrue(skipped.err().contains("nothing was measured"), skipped.err());
+            assertEquals(before, java.nio.file.Files.readString(csv), "the samples file is untouched");
+        }
+        Path fresh = dir.resolve("fresh.csv");
+        Cli.Result none = Cli.run(quick("--filter", "copy", "-p", "n=0", "--csv-samples", fresh.toString()));
+        assertEquals(1, none.status(), none.toString());
+        assertFalse(java.nio.file.Files.exists(fresh), "a samples file this run created and wrote nothing to is removed");
+        Path kernel = Cli.resource("kernels/spin.cl", dir);
+        Cli.Result broken = Cli.run(quick("--kernel", kernel.toString(), "--entry", "nosuch", "--grid", "1",
+                "--block", "1", "--csv-samples", csv.toString(), "--force"));
+        assertEquals(1, broken.status(), broken.toString());
+        assertEquals(before, java.nio.file.Files.readString(csv), "a kernel that cannot be built replaces nothing");
     }
 
     @Test

@@ -102,6 +102,6 @@ public record BenchmarkId(String benchmark, String params) {
      */
     @Override
     public String toString() {
-        return params.isEmpty() ? benchmark : benchmark + "[" + params + "]";
+        return SampleRecord.id(benchmark, params);
     }
 }

@@ -15,7 +15,7 @@
  */
 package dev.kbench.stats;
 
-import dev.kbench.api.Quantiles;
+import dev.kbench.api.internal.Quantiles;
 import dev.kbench.api.SampleRecord;
 import org.apache.commons.numbers.combinatorics.BinomialCoefficientDouble;
 import org.apache.commons.statistics.distribution.NormalDistribution;

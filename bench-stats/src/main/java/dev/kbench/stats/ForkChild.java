@@ -15,7 +15,7 @@
  */
 package dev.kbench.stats;
 
-import dev.kbench.api.Driver;
+import dev.kbench.api.spi.Driver;
 import dev.kbench.api.Drivers;
 import dev.kbench.api.NoiseTarget;
 import dev.kbench.api.Schedule;
@@ -112,7 +112,7 @@ public final class ForkChild {
         SuiteFactory factory = (SuiteFactory) type.getConstructor().newInstance();
         Drivers drivers = Drivers.system();
         Driver driver = named.containsKey("--backend") ? drivers.select(named.get("--backend")) : drivers.active();
-        try (SamplesCsvWriter csv = SamplesCsvWriter.open(out)) {
+        try (SamplesCsvWriter csv = SamplesCsvWriter.open(out, WriteMode.APPEND)) {
             SuiteResult result = factory.suite().run(driver, options, SuiteListener.onSamples(rows -> {
                 try {
                     csv.append(rows);

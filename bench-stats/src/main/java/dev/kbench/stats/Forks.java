@@ -55,7 +55,7 @@ import java.util.stream.Stream;
  * {@link #seeds(long, int)} and recorded in its outcome.
  *
  * {@snippet :
- * try (SamplesCsvWriter csv = SamplesCsvWriter.open(Path.of("samples.csv"))) {
+ * try (SamplesCsvWriter csv = SamplesCsvWriter.open(Path.of("samples.csv"), WriteMode.CREATE_NEW)) {
  *     Forks.Result result = Forks.of(SaxpySuite.class).withForks(5)
  *             .run(SuiteOptions.withDefaults().withSeed(42), rows -> {
  *                 try {
@@ -423,8 +423,9 @@ public final class Forks {
         command.add(java);
         boolean modulePath = false;
         for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            // -Dkbench.stdout names the launcher's descriptor 3, which a child does not inherit
             if (option.startsWith("-XX:ErrorFile=") || option.startsWith("-agentlib:jdwp")
-                    || option.equals("-XX:+DisplayVMOutputToStderr")) {
+                    || option.equals("-XX:+DisplayVMOutputToStderr") || option.startsWith("-Dkbench.stdout=")) {
                 continue;
             }
             modulePath |= option.startsWith("--module-path=") || option.startsWith("-p=");

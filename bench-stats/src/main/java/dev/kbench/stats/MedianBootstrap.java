@@ -15,7 +15,7 @@
  */
 package dev.kbench.stats;
 
-import dev.kbench.api.Quantiles;
+import dev.kbench.api.internal.Quantiles;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.apache.commons.rng.UniformRandomProvider;

@@ -21,6 +21,9 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,12 +33,12 @@ import java.util.Objects;
 import org.apache.commons.csv.CSVPrinter;
 
 /**
- * Appends samples to a samples CSV (docs/formats.md §2) as they are measured, so that a run killed
+ * Writes samples to a samples CSV (docs/formats.md §2) as they are measured, so that a run killed
  * half-way leaves a valid file with every finished batch. Each {@link #append(List)} formats its
  * rows in memory and hands them to the operating system in one write before returning.
  *
  * {@snippet :
- * try (SamplesCsvWriter out = SamplesCsvWriter.open(Path.of("samples.csv"))) {
+ * try (SamplesCsvWriter out = SamplesCsvWriter.open(Path.of("samples.csv"), WriteMode.CREATE_NEW)) {
  *     for (Benchmark b : suite) {
  *         out.append(run(b));   // on disk (in the OS cache) when this returns
  *     }
@@ -45,7 +48,11 @@ import org.apache.commons.csv.CSVPrinter;
  * <p>Columns in the order of {@link SamplesCsv#COLUMNS}, {@code \n} line ends, RFC 4180 quoting
  * where a value needs it. {@code time_ms} is the shortest decimal that parses back to the same
  * double, never in exponent form ({@code 0.0000123}, {@code 0.0589}, {@code 12}); empty optional
- * values are empty fields. Not thread-safe: use one writer per file from one thread.
+ * values are empty fields.
+ *
+ * <p>A regular file is locked ({@link FileChannel#tryLock()}) while the writer is open, so a second
+ * writer, in this process or another, fails at {@code open} with a message naming the file instead of
+ * mixing its rows in. Not thread-safe: use one writer per file from one thread.
  */
 public final class SamplesCsvWriter implements Closeable {
 
@@ -53,36 +60,107 @@ public final class SamplesCsvWriter implements Closeable {
 
     private final Path file;
     private final FileChannel channel;
+    private final FileLock lock;
+    private boolean pendingReplace;
+    private long rows;
 
-    private SamplesCsvWriter(Path file, FileChannel channel) {
+    private SamplesCsvWriter(Path file, FileChannel channel, FileLock lock, boolean pendingReplace) {
         this.file = file;
         this.channel = channel;
+        this.lock = lock;
+        this.pendingReplace = pendingReplace;
     }
 
     /**
-     * Opens a samples file for appending: creates it with the header if it does not exist or is
-     * empty, or checks that its header is the one this writer writes.
+     * Opens a samples file for writing in the given mode and locks it against other writers.
      *
      * @param file the file
+     * @param mode what to do with an existing file; a path that is not a regular file (such as
+     *        {@code /dev/null} or a FIFO) is written to as a stream whatever the mode
      * @return the writer
-     * @throws IOException if the file cannot be opened, or exists with another header (then the
-     *         message says so; choose a new file)
+     * @throws FileAlreadyExistsException in {@link WriteMode#CREATE_NEW} if the file exists
+     * @throws IOException if the file cannot be opened, is locked by another writer, or (appending) exists
+     *         with another header or an incomplete last line; the message names the file and says why
      */
-    public static SamplesCsvWriter open(Path file) throws IOException {
+    public static SamplesCsvWriter open(Path file, WriteMode mode) throws IOException {
         Objects.requireNonNull(file, "file");
-        FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.APPEND);
-        try {
-            if (channel.size() == 0) {
-                write(channel, HEADER + "\n");
-            } else {
-                checkExisting(file);
+        Objects.requireNonNull(mode, "mode");
+        if (isStream(file)) {
+            // a device or FIFO: write to it, never create, truncate or lock it
+            FileChannel stream = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+            try {
+                write(stream, HEADER + "\n");
+            } catch (IOException | RuntimeException e) {
+                stream.close();
+                throw e;
             }
+            return new SamplesCsvWriter(file, stream, null, false);
+        }
+        FileChannel channel = switch (mode) {
+            case CREATE_NEW -> FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            case APPEND -> FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.APPEND);
+            case REPLACE -> FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        };
+        FileLock lock = null;
+        try {
+            lock = lock(file, channel);
+            boolean pendingReplace = false;
+            switch (mode) {
+                case CREATE_NEW -> write(channel, HEADER + "\n");
+                case APPEND -> {
+                    if (channel.size() == 0) {
+                        write(channel, HEADER + "\n");
+                    } else {
+                        checkExisting(file);
+                    }
+                }
+                case REPLACE -> {
+                    if (channel.size() == 0) {
+                        write(channel, HEADER + "\n");
+                    } else {
+                        pendingReplace = true;
+                    }
+                }
+            }
+            return new SamplesCsvWriter(file, channel, lock, pendingReplace);
         } catch (IOException | RuntimeException e) {
+            if (lock != null) {
+                lock.release();
+            }
             channel.close();
             throw e;
         }
-        return new SamplesCsvWriter(file, channel);
+    }
+
+    /**
+     * Whether a path is a stream to write to rather than a file to create or replace: it exists and is not
+     * a regular file (a device such as {@code /dev/null}, a FIFO), or it is under {@code /dev} or
+     * {@code /proc} ({@code /dev/stdout} may lead to a regular file when standard output is redirected to one).
+     *
+     * @param path the path
+     * @return true for a stream
+     */
+    public static boolean isStream(Path path) {
+        if (!Files.exists(path)) {
+            return false;
+        }
+        Path absolute = path.toAbsolutePath().normalize();
+        return !Files.isRegularFile(path) || absolute.startsWith("/dev") || absolute.startsWith("/proc");
+    }
+
+    private static FileLock lock(Path file, FileChannel channel) throws IOException {
+        FileLock lock;
+        try {
+            lock = channel.tryLock();
+        } catch (OverlappingFileLockException e) {
+            lock = null;
+        }
+        if (lock == null) {
+            throw new IOException("'" + file + "' is being written by another kbench run (it holds the file's lock); "
+                    + "wait for that run to finish or write to another file");
+        }
+        return lock;
     }
 
     private static void checkExisting(Path file) throws IOException {
@@ -123,7 +201,26 @@ public final class SamplesCsvWriter implements Closeable {
                         r.smClockMHz().isPresent() ? Decimals.plain(r.smClockMHz().getAsDouble()) : "");
             }
         }
+        if (samples.isEmpty()) {
+            return;
+        }
+        if (pendingReplace) {
+            channel.truncate(0);
+            channel.position(0);
+            write(channel, HEADER + "\n");
+            pendingReplace = false;
+        }
         write(channel, text.toString());
+        rows += samples.size();
+    }
+
+    /**
+     * The rows appended through this writer.
+     *
+     * @return the count, 0 if nothing was appended
+     */
+    public long rowsWritten() {
+        return rows;
     }
 
     /**
@@ -138,7 +235,7 @@ public final class SamplesCsvWriter implements Closeable {
     /**
      * The file written to.
      *
-     * @return the path given to {@link #open(Path)}
+     * @return the path given to {@link #open(Path, WriteMode)}
      */
     public Path file() {
         return file;
@@ -146,7 +243,13 @@ public final class SamplesCsvWriter implements Closeable {
 
     @Override
     public void close() throws IOException {
-        channel.close();
+        try {
+            if (lock != null && lock.isValid()) {
+                lock.release();
+            }
+        } finally {
+            channel.close();
+        }
     }
 
     private static void write(FileChannel channel, String text) throws IOException {

@@ -16,7 +16,7 @@
 package dev.kbench.stats;
 
 import dev.kbench.api.MeasurementWarning;
-import dev.kbench.api.Quantiles;
+import dev.kbench.api.internal.Quantiles;
 import dev.kbench.api.SampleRecord;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -33,7 +33,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.apache.commons.statistics.descriptive.DoubleStatistics;
 import org.apache.commons.statistics.descriptive.Statistic;
-import org.apache.commons.statistics.distribution.BinomialDistribution;
 
 /**
  * Summarises benchmark samples ({@code kbench summary}, docs/formats.md §4). Immutable: start from
@@ -291,18 +290,10 @@ public final class Summarizer {
                 iqr, mad, medianInterval(sorted, confidenceLevel), relativeNoise, outliers, warnings);
     }
 
-    /**
-     * SciPy's {@code quantile_test(x, p=0.5).confidence_interval(level)}: with {@code B ~ Binomial(n, 1/2)}
-     * and {@code a = (1 - level) / 2}, the bounds are the order statistics at 0-based indices
-     * {@code ppf(a) - 1} and {@code isf(a)}; NaN when an index falls outside the data.
-     */
+    /** The median's interval of {@link Quantiles#medianInterval}, which the noise stopping rule also uses. */
     static Interval medianInterval(double[] sorted, double level) {
-        int n = sorted.length;
-        BinomialDistribution b = BinomialDistribution.of(n, 0.5);
-        double a = (1 - level) / 2;
-        int low = b.inverseCumulativeProbability(a) - 1;
-        int high = b.inverseSurvivalProbability(a);
-        return new Interval(low >= 0 ? sorted[low] : Double.NaN, high < n ? sorted[high] : Double.NaN, level);
+        double[] bounds = Quantiles.medianInterval(sorted, level);
+        return new Interval(bounds[0], bounds[1], level);
     }
 
     private static Outliers outliers(double[] sorted, double q1, double q3, double iqr) {

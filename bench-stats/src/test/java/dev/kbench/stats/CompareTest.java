@@ -256,7 +256,7 @@ class CompareTest {
         double[] x = Reference.array(c.get("x"));
         double[] y = Reference.array(c.get("y"));
         BenchmarkComparison r = only(Compare.withDefaults().compare(Records.samples("k", "", x), Records.samples("k", "", y)));
-        assertEquals(dev.kbench.api.Quantiles.of(y, 0.5) / dev.kbench.api.Quantiles.of(x, 0.5), r.ratio());
+        assertEquals(dev.kbench.api.internal.Quantiles.of(y, 0.5) / dev.kbench.api.internal.Quantiles.of(x, 0.5), r.ratio());
         assertTrue(r.ratioInterval().lower() < r.ratio() && r.ratio() < r.ratioInterval().upper(), r.ratioInterval().toString());
         assertEquals(0.95, r.ratioInterval().confidenceLevel());
 

@@ -106,7 +106,7 @@ class GoldenFilesTest {
     void samplesCsv(String locale) throws IOException {
         Locale.setDefault(Locale.forLanguageTag(locale));
         Path file = dir.resolve("base.csv");
-        try (SamplesCsvWriter out = SamplesCsvWriter.open(file)) {
+        try (SamplesCsvWriter out = SamplesCsvWriter.open(file, WriteMode.CREATE_NEW)) {
             List<SampleRecord> rows = samples(false);
             out.append(rows.subList(0, 10));
             out.append(rows.subList(10, rows.size()));
@@ -116,7 +116,7 @@ class GoldenFilesTest {
         assertEquals(samples(false), SamplesCsv.read(file));
 
         Path next = dir.resolve("new.csv");
-        try (SamplesCsvWriter out = SamplesCsvWriter.open(next)) {
+        try (SamplesCsvWriter out = SamplesCsvWriter.open(next, WriteMode.CREATE_NEW)) {
             out.append(samples(true));
         }
         String nextText = Files.readString(next, StandardCharsets.UTF_8);

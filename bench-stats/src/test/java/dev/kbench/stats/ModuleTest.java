@@ -23,16 +23,16 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
-/** The tests run on the module path: the module, its one exported package and its dependencies resolve as modules. */
+/** The tests run on the module path: the module, its exported packages and its dependencies resolve as modules. */
 class ModuleTest {
 
     @Test
-    void oneExportedPackageAndNamedDependencies() {
+    void exportedPackagesAndNamedDependencies() {
         Module module = Compare.class.getModule();
         assertTrue(module.isNamed(), "tests run on the class path, not the module path");
         ModuleDescriptor d = module.getDescriptor();
         assertEquals("dev.kbench.stats", d.name());
-        assertEquals(Set.of("dev.kbench.stats"),
+        assertEquals(Set.of("dev.kbench.stats", "dev.kbench.stats.format"),
                 d.exports().stream().map(ModuleDescriptor.Exports::source).collect(Collectors.toSet()));
         for (Class<?> dependency : new Class<?>[] {
                 org.apache.commons.statistics.distribution.TDistribution.class,
@@ -44,5 +44,10 @@ class ModuleTest {
             assertTrue(dependency.getModule().isNamed(), dependency + " is not on the module path");
             assertTrue(module.canRead(dependency.getModule()), dependency.getModule().getName());
         }
+        // bench-api's internals are exported to this module only, not to everyone
+        Module api = dev.kbench.api.SampleRecord.class.getModule();
+        assertTrue(api.isExported("dev.kbench.api.internal", module));
+        assertTrue(!api.isExported("dev.kbench.api.internal"), "dev.kbench.api.internal is exported to everyone");
+        assertTrue(!api.isExported("dev.kbench.api.support", module), "dev.kbench.api.support reaches bench-stats");
     }
 }

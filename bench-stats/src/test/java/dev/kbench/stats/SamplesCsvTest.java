@@ -16,6 +16,7 @@
 package dev.kbench.stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -123,12 +124,12 @@ class SamplesCsvTest {
                 new SampleRecord("say \"hi\", then", "", OptionalInt.empty(), 2, 123456789.125, "opencl", "PoCL",
                         OptionalLong.of(4096), OptionalLong.empty()));
         List<SampleRecord> second = List.of(row("copy", "", 1, 0, Double.MIN_VALUE), row("copy", "", 1, 1, 0));
-        try (SamplesCsvWriter out = SamplesCsvWriter.open(file)) {
+        try (SamplesCsvWriter out = SamplesCsvWriter.open(file, WriteMode.CREATE_NEW)) {
             out.append(first);
             // Readable while still open: what a killed run would leave.
             assertEquals(first, SamplesCsv.read(file));
         }
-        try (SamplesCsvWriter out = SamplesCsvWriter.open(file)) {
+        try (SamplesCsvWriter out = SamplesCsvWriter.open(file, WriteMode.APPEND)) {
             out.append(List.of());
             out.append(second);
             out.sync();
@@ -145,13 +146,65 @@ class SamplesCsvTest {
     void writerRefusesAnotherFilesHeaderOrAHalfWrittenLine() throws IOException {
         Path other = dir.resolve("other.csv");
         Files.writeString(other, "name,value\nx,1\n");
-        IOException e = assertThrows(IOException.class, () -> SamplesCsvWriter.open(other));
+        IOException e = assertThrows(IOException.class, () -> SamplesCsvWriter.open(other, WriteMode.APPEND));
         assertTrue(e.getMessage().contains("its header is 'name,value'"), e.getMessage());
 
         Path killed = dir.resolve("killed.csv");
         Files.writeString(killed, String.join(",", SamplesCsv.COLUMNS) + "\ngemm,,0,0,0.5");
-        IOException half = assertThrows(IOException.class, () -> SamplesCsvWriter.open(killed));
+        IOException half = assertThrows(IOException.class, () -> SamplesCsvWriter.open(killed, WriteMode.APPEND));
         assertTrue(half.getMessage().contains("its last line is incomplete"), half.getMessage());
+    }
+
+    @Test
+    void writerModesNeverLoseAnExistingFile() throws IOException {
+        Path file = dir.resolve("kept.csv");
+        List<SampleRecord> rows = List.of(row("gemm", "m=64", 0, 0, 0.5));
+        try (SamplesCsvWriter out = SamplesCsvWriter.open(file, WriteMode.CREATE_NEW)) {
+            out.append(rows);
+            assertEquals(1, out.rowsWritten());
+        }
+        String before = Files.readString(file, StandardCharsets.UTF_8);
+        assertThrows(java.nio.file.FileAlreadyExistsException.class, () -> SamplesCsvWriter.open(file, WriteMode.CREATE_NEW));
+        assertEquals(before, Files.readString(file, StandardCharsets.UTF_8));
+        // REPLACE empties the file only when rows come: a run that measures nothing keeps it
+        try (SamplesCsvWriter out = SamplesCsvWriter.open(file, WriteMode.REPLACE)) {
+            out.append(List.of());
+        }
+        assertEquals(before, Files.readString(file, StandardCharsets.UTF_8));
+        List<SampleRecord> other = List.of(row("copy", "", 0, 0, 0.25));
+        try (SamplesCsvWriter out = SamplesCsvWriter.open(file, WriteMode.REPLACE)) {
+            out.append(other);
+        }
+        assertEquals(other, SamplesCsv.read(file));
+    }
+
+    @Test
+    void aSecondWriterOfOneFileIsRefusedWhileTheFirstIsOpen() throws IOException {
+        Path file = dir.resolve("locked.csv");
+        try (SamplesCsvWriter first = SamplesCsvWriter.open(file, WriteMode.CREATE_NEW)) {
+            for (WriteMode mode : List.of(WriteMode.APPEND, WriteMode.REPLACE)) {
+                IOException e = assertThrows(IOException.class, () -> SamplesCsvWriter.open(file, mode));
+                assertTrue(e.getMessage().contains("'" + file + "' is being written by another kbench run"), e.getMessage());
+            }
+            first.append(List.of(row("gemm", "", 0, 0, 1)));
+        }
+        try (SamplesCsvWriter again = SamplesCsvWriter.open(file, WriteMode.APPEND)) {
+            again.append(List.of(row("gemm", "", 1, 0, 2)));
+        }
+        assertEquals(2, SamplesCsv.read(file).size());
+    }
+
+    @Test
+    void aDeviceIsWrittenToAndNeverReplaced() throws IOException {
+        Path devNull = Path.of("/dev/null");
+        assertTrue(SamplesCsvWriter.isStream(devNull));
+        for (WriteMode mode : WriteMode.values()) {
+            try (SamplesCsvWriter out = SamplesCsvWriter.open(devNull, mode)) {
+                out.append(List.of(row("gemm", "", 0, 0, 1)));
+            }
+            assertFalse(Files.isRegularFile(devNull), "/dev/null is still a device");
+        }
+        assertFalse(SamplesCsvWriter.isStream(dir.resolve("missing.csv")));
     }
 
     @ParameterizedTest

@@ -97,6 +97,27 @@ class SummarizerTest {
     }
 
     @Test
+    void medianIntervalAgreesWithCommonsBinomialBeyondTheExactRange() {
+        // The exact sums stop at n = 53; beyond, the log-space sums must pick the indices that Commons
+        // Statistics' BinomialDistribution (checked against SciPy above) picks.
+        for (double level : new double[] {0.5, 0.8, 0.9, 0.95, 0.99, 0.999}) {
+            for (int n = 1; n <= 20_000; n = n < 300 ? n + 1 : n * 11 / 10) {
+                double[] x = new double[n];
+                Arrays.setAll(x, i -> i);
+                org.apache.commons.statistics.distribution.BinomialDistribution b =
+                        org.apache.commons.statistics.distribution.BinomialDistribution.of(n, 0.5);
+                double a = (1 - level) / 2;
+                int low = b.inverseCumulativeProbability(a) - 1;
+                int high = b.inverseSurvivalProbability(a);
+                Interval ci = Summarizer.medianInterval(x, level);
+                String what = "n=" + n + " level=" + level;
+                assertEquals(low >= 0 ? low : Double.NaN, ci.lower(), what);
+                assertEquals(high < n ? high : Double.NaN, ci.upper(), what);
+            }
+        }
+    }
+
+    @Test
     void quantileKeysAreKeptAsWritten() {
         Summary s = Summarizer.withDefaults().withQuantiles("0.50", " 0.9", "1e-1")
                 .summarize(new BenchmarkId("k", ""), new double[] {1, 2, 3, 4, 5});

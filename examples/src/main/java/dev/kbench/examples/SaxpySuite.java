@@ -18,9 +18,9 @@ package dev.kbench.examples;
 import dev.kbench.api.Axis;
 import dev.kbench.api.Benchmark;
 import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.DeviceInterface;
+import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.Dim3;
-import dev.kbench.api.Driver;
+import dev.kbench.api.spi.Driver;
 import dev.kbench.api.Drivers;
 import dev.kbench.api.Kernel;
 import dev.kbench.api.KernelArg;
@@ -37,6 +37,7 @@ import dev.kbench.stats.BenchmarkComparison;
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.CompareReport;
 import dev.kbench.stats.SamplesCsvWriter;
+import dev.kbench.stats.WriteMode;
 import dev.kbench.stats.Summarizer;
 import dev.kbench.stats.Summary;
 import java.io.IOException;
@@ -115,9 +116,8 @@ public final class SaxpySuite {
                 Benchmark.of("saxpy", (device, params) -> new Saxpy(device, "saxpy", params.getLong("n"), 1)).withAxis(n),
                 Benchmark.of("saxpy4", (device, params) -> new Saxpy(device, "saxpy4", params.getLong("n"), 4)).withAxis(n));
         List<SampleRecord> samples = new ArrayList<>();
-        Files.deleteIfExists(csv);
         SuiteResult result;
-        try (SamplesCsvWriter out = SamplesCsvWriter.open(csv)) {
+        try (SamplesCsvWriter out = SamplesCsvWriter.open(csv, WriteMode.REPLACE)) {
             result = suite.run(driver, options, SuiteListener.all(List.of(
                     SuiteListener.onSamples(rows -> {
                         try {

@@ -15,7 +15,7 @@
  */
 package dev.kbench.api.support;
 
-import dev.kbench.api.CacheClearer;
+import dev.kbench.api.spi.CacheClearer;
 import java.util.Objects;
 
 /**

@@ -20,8 +20,8 @@ import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 
 /**
- * The argument checks of {@link dev.kbench.api.DeviceInterface#allocate}, {@code write}, {@code read},
- * {@code fill} and {@link dev.kbench.api.Driver#cacheClearer}, with one wording for every backend. Each
+ * The argument checks of {@link dev.kbench.api.spi.DeviceInterface#allocate}, {@code write}, {@code read},
+ * {@code fill} and {@link dev.kbench.api.spi.Driver#cacheClearer}, with one wording for every backend. Each
  * throws {@link IllegalArgumentException} naming the value.
  */
 public final class BufferChecks {

@@ -21,7 +21,7 @@ import java.util.Objects;
 /**
  * The skeleton of a backend's device buffer: its device, its size and whether it is closed; closing is
  * idempotent and frees the native memory once, through {@link #free()}. Not thread-safe, as
- * {@link dev.kbench.api.DeviceInterface} says.
+ * {@link dev.kbench.api.spi.DeviceInterface} says.
  *
  * @param <D> the backend's device type
  */

@@ -16,7 +16,7 @@
 package dev.kbench.cli.suite;
 
 import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.DeviceInterface;
+import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.Workload;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

@@ -15,7 +15,7 @@
  */
 package dev.kbench.cli.suite;
 
-import dev.kbench.api.DeviceInterface;
+import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.Kernel;
 import dev.kbench.api.KernelException;
 import dev.kbench.api.KernelModule;

@@ -17,7 +17,7 @@ package dev.kbench.cli.suite;
 
 import dev.kbench.api.Benchmark;
 import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.DeviceInterface;
+import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.Dim3;
 import dev.kbench.api.Kernel;
 import dev.kbench.api.KernelArg;

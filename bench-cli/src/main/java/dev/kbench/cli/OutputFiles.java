@@ -1,0 +1,356 @@
+/*
+ * Copyright 2026 The kbench authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.kbench.cli;
+
+import dev.kbench.api.SampleRecord;
+import dev.kbench.stats.SamplesCsvWriter;
+import dev.kbench.stats.WriteMode;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
+
+/**
+ * The files kbench writes, and the one rule for them: never delete or replace a path the user did not
+ * ask to replace. An existing output is an error unless {@code --force} (or {@code --append} for a
+ * samples file); a device or FIFO ({@code /dev/null}, {@code /dev/stdout}) is written to, never
+ * replaced; read-only files and symbolic links are never replaced; an output may not be an input or
+ * another output (compared by real path); whole files are written to a temporary file in the same
+ * directory and renamed over the target in one step.
+ */
+final class OutputFiles {
+
+    /** The option that allows replacing an existing output. */
+    static final String FORCE = "--force";
+
+    /** What may happen to an output that exists. */
+    enum Existing {
+        /** It is an error: the default. */
+        REFUSE,
+        /** Append to it ({@code --append}, samples files only). */
+        APPEND,
+        /** Replace it ({@code --force}). */
+        REPLACE
+    }
+
+    private OutputFiles() {
+    }
+
+    /**
+     * Checks outputs before anything runs.
+     *
+     * @param outputs option name to file, for the outputs given (null values are ignored)
+     * @param inputs description to file of what the command reads (null values are ignored)
+     * @param existing what may happen to an existing output, by option name
+     * @throws IllegalArgumentException naming the option and the file on the first problem
+     */
+    static void check(Map<String, Path> outputs, Map<String, Path> inputs, Function<String, Existing> existing) {
+        Map<Path, String> seen = new LinkedHashMap<>();
+        inputs.forEach((what, file) -> {
+            if (file != null && Files.exists(file)) {
+                seen.put(real(file), what);
+            }
+        });
+        for (Map.Entry<String, Path> e : outputs.entrySet()) {
+            Path file = e.getValue();
+            if (file == null) {
+                continue;
+            }
+            String option = e.getKey();
+            checkOne(option, file, existing.apply(option));
+            if (SamplesCsvWriter.isStream(file)) {
+                continue;
+            }
+            String other = seen.putIfAbsent(real(file), option + " " + file);
+            if (other != null) {
+                throw new IllegalArgumentException(option + " '" + file + "' is the same file as " + other
+                        + "; write each output to its own file");
+            }
+        }
+    }
+
+    private static void checkOne(String option, Path file, Existing existing) {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null && !Files.isDirectory(parent)) {
+            throw new IllegalArgumentException(option + ": cannot write '" + file + "': the directory " + parent
+                    + " does not exist");
+        }
+        if (SamplesCsvWriter.isStream(file)) {
+            return;
+        }
+        if (Files.isSymbolicLink(file) && existing != Existing.APPEND) {
+            throw new IllegalArgumentException(option + " '" + file + "' is a symbolic link" + linkTarget(file)
+                    + "; kbench does not replace links: give the target itself, or remove the link");
+        }
+        if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !Files.isSymbolicLink(file)) {
+            return;
+        }
+        if (Files.isDirectory(file)) {
+            throw new IllegalArgumentException(option + " '" + file + "' is a directory; give a file name");
+        }
+        if (existing == Existing.REFUSE) {
+            throw new IllegalArgumentException(option + " '" + file + "' exists; kbench does not replace files "
+                    + "unless told: add " + FORCE + " to replace it"
+                    + (option.startsWith("--csv-samples") ? " or --append to add to it" : "") + ", or choose another name");
+        }
+        if (readOnly(file)) {
+            throw new IllegalArgumentException(option + " '" + file + "' is read-only; kbench never writes to "
+                    + "read-only files: choose another name, or make it writable (chmod u+w)");
+        }
+    }
+
+    private static String linkTarget(Path file) {
+        try {
+            return " to " + Files.readSymbolicLink(file);
+        } catch (IOException | UnsupportedOperationException e) {
+            return "";
+        }
+    }
+
+    private static boolean readOnly(Path file) {
+        if (!Files.isWritable(file)) {
+            return true;
+        }
+        try {
+            return !Files.getPosixFilePermissions(file).contains(PosixFilePermission.OWNER_WRITE);
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
+        }
+    }
+
+    /** The real path of a file, or of its directory plus its name if it does not exist yet. */
+    private static Path real(Path file) {
+        try {
+            if (Files.exists(file)) {
+                return file.toRealPath();
+            }
+            Path absolute = file.toAbsolutePath().normalize();
+            Path parent = absolute.getParent();
+            return parent == null ? absolute : parent.toRealPath().resolve(absolute.getFileName());
+        } catch (IOException e) {
+            return file.toAbsolutePath().normalize();
+        }
+    }
+
+    /**
+     * Writes a whole file: to a temporary file in the same directory, then renamed over the target in one
+     * step, so a reader never sees half a file and a failed write leaves the target as it was. A device
+     * or FIFO is written to directly.
+     *
+     * @param option the option that named the file, for messages
+     * @param file the file
+     * @param text its contents; a final line end is added if missing
+     * @param existing whether an existing file may be replaced ({@link Existing#REPLACE})
+     * @throws OutputException if writing fails (a full disk), naming the file
+     * @throws IllegalArgumentException if the file appeared since the check and may not be replaced
+     */
+    static void write(String option, Path file, String text, Existing existing) {
+        byte[] bytes = (text.endsWith("\n") ? text : text + "\n").getBytes(StandardCharsets.UTF_8);
+        if (SamplesCsvWriter.isStream(file)) {
+            try (OutputStream out = Files.newOutputStream(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+                out.write(bytes);
+            } catch (IOException e) {
+                throw failed(option, file, e);
+            }
+            return;
+        }
+        write(option, file, existing, temp -> {
+            try (var channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+                ByteBuffer buffer = ByteBuffer.wrap(bytes);
+                while (buffer.hasRemaining()) {
+                    channel.write(buffer);
+                }
+                channel.force(true);
+            }
+        });
+    }
+
+    /** Writes the contents of a whole file to the path it is given. */
+    @FunctionalInterface
+    interface Contents {
+        /**
+         * Writes the file.
+         *
+         * @param file the file to write: the temporary file, or a device or FIFO itself
+         * @throws IOException if writing fails
+         */
+        void writeTo(Path file) throws IOException;
+    }
+
+    /**
+     * Writes a whole file the way {@link #write(String, Path, String, Existing)} does, its contents written
+     * by {@code contents}: into an empty temporary file in the same directory, renamed over the target in
+     * one step; a device or FIFO is handed to {@code contents} itself.
+     *
+     * @param option the option that named the file, for messages
+     * @param file the file
+     * @param existing whether an existing file may be replaced ({@link Existing#REPLACE})
+     * @param contents writes the contents
+     * @throws OutputException if writing fails (a full disk), naming the file
+     * @throws IllegalArgumentException if the file appeared since the check and may not be replaced
+     */
+    static void write(String option, Path file, Existing existing, Contents contents) {
+        if (SamplesCsvWriter.isStream(file)) {
+            try {
+                contents.writeTo(file);
+            } catch (IOException e) {
+                throw failed(option, file, e);
+            }
+            return;
+        }
+        checkOne(option, file, existing);
+        Path absolute = file.toAbsolutePath();
+        Path temp = absolute.resolveSibling("." + absolute.getFileName() + "."
+                + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE) + ".kbench-tmp");
+        try {
+            Files.createFile(temp);
+            contents.writeTo(temp);
+            if (existing == Existing.REFUSE) {
+                // a file that appeared while this one was written is not replaced
+                Files.move(temp, absolute);
+            } else {
+                Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE);
+            }
+        } catch (FileAlreadyExistsException e) {
+            throw new IllegalArgumentException(option + " '" + file + "' appeared while kbench wrote it; it is left "
+                    + "as it is: add " + FORCE + " to replace it, or choose another name", e);
+        } catch (IOException e) {
+            throw failed(option, file, e);
+        } finally {
+            try {
+                Files.deleteIfExists(temp);
+            } catch (IOException ignored) {
+                // the temporary file is gone or cannot be removed; the message above is what matters
+            }
+        }
+    }
+
+    private static OutputException failed(String option, Path file, IOException e) {
+        String reason = e.getMessage() == null ? e.toString() : e.getMessage();
+        if (e instanceof FileSystemException f && f.getReason() != null) {
+            reason = f.getReason();
+        }
+        return new OutputException(option + ": cannot write '" + file + "': " + reason, e);
+    }
+
+    /**
+     * A samples file open for a run: appends and closing are synchronized, so the watchdog can close it
+     * cleanly from its own thread while the measuring thread is stuck in a device call.
+     */
+    static final class Samples implements AutoCloseable {
+
+        private final SamplesCsvWriter writer;
+        private final boolean created;
+        private boolean closed;
+
+        private Samples(SamplesCsvWriter writer, boolean created) {
+            this.writer = writer;
+            this.created = created;
+        }
+
+        /**
+         * Opens the samples file after {@link #check} allowed it.
+         *
+         * @param file the file
+         * @param existing what to do with an existing file
+         * @return the open file
+         * @throws IllegalArgumentException if it exists (and may not be replaced) or another run holds it
+         */
+        static Samples open(Path file, Existing existing) {
+            WriteMode mode = switch (existing) {
+                case REFUSE -> WriteMode.CREATE_NEW;
+                case APPEND -> WriteMode.APPEND;
+                case REPLACE -> WriteMode.REPLACE;
+            };
+            boolean created = mode == WriteMode.CREATE_NEW && !SamplesCsvWriter.isStream(file);
+            try {
+                return new Samples(SamplesCsvWriter.open(file, mode), created);
+            } catch (FileAlreadyExistsException e) {
+                throw new IllegalArgumentException("--csv-samples '" + file + "' exists; add " + FORCE
+                        + " to replace it or --append to add to it", e);
+            } catch (IOException e) {
+                throw new IllegalArgumentException("--csv-samples: " + e.getMessage(), e);
+            }
+        }
+
+        /** The file. */
+        Path file() {
+            return writer.file();
+        }
+
+        /** Rows written by this run. */
+        synchronized long rows() {
+            return writer.rowsWritten();
+        }
+
+        /**
+         * Appends one repetition's rows.
+         *
+         * @throws OutputException if writing fails
+         */
+        synchronized void append(List<SampleRecord> rows) {
+            if (closed) {
+                return;
+            }
+            try {
+                writer.append(rows);
+            } catch (IOException e) {
+                throw failed("--csv-samples", writer.file(), e);
+            }
+        }
+
+        /**
+         * Closes the file; a file this run created and wrote no sample to is removed again, so a run that
+         * measured nothing leaves the directory as it was.
+         *
+         * @return a message if closing failed, else null
+         */
+        synchronized String finish() {
+            if (closed) {
+                return null;
+            }
+            closed = true;
+            try {
+                writer.close();
+                if (created && writer.rowsWritten() == 0) {
+                    Files.deleteIfExists(writer.file());
+                }
+                return null;
+            } catch (IOException e) {
+                return "closing '" + writer.file() + "' failed: " + e.getMessage();
+            }
+        }
+
+        @Override
+        public void close() {
+            finish();
+        }
+    }
+}

@@ -1,0 +1,302 @@
+/*
+ * Copyright 2026 The kbench authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.kbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.kbench.api.SampleRecord;
+import dev.kbench.stats.SamplesCsv;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The CLI in separate processes where the defect is about processes: a kernel that never ends (the
+ * watchdog), a launch far too large, a full disk and a size-limited file, a failing standard output, two
+ * runs writing one samples file, a JVM crash in a kernel, and running out of memory.
+ */
+class FailureModesTest {
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void pocl() {
+        Pocl.require();
+    }
+
+    /** What a child did. */
+    record Outcome(int status, String out, String err) {
+        @Override
+        public String toString() {
+            return "status " + status + "\n--- stdout ---\n" + out + "--- stderr ---\n" + err;
+        }
+    }
+
+    /** Runs a command to its end (10 minutes at most: a guard against a hang, not a timing), output to files. */
+    private Outcome launch(ProcessBuilder builder) throws IOException, InterruptedException {
+        File out = Files.createTempFile(dir, "child", ".out").toFile();
+        File err = Files.createTempFile(dir, "child", ".err").toFile();
+        if (builder.redirectOutput() == ProcessBuilder.Redirect.PIPE) {
+            builder.redirectOutput(out);
+        }
+        Process process = builder.redirectError(err).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .start();
+        if (!process.waitFor(10, TimeUnit.MINUTES)) {
+            process.destroyForcibly();
+            fail("the CLI did not exit in 10 minutes: " + builder.command() + "\n" + Files.readString(err.toPath()));
+        }
+        return new Outcome(process.exitValue(), Files.readString(out.toPath(), StandardCharsets.UTF_8),
+                Files.readString(err.toPath(), StandardCharsets.UTF_8));
+    }
+
+    private Outcome kbench(String... args) throws IOException, InterruptedException {
+        return launch(new ProcessBuilder(Jvm.onClassPath(e -> true, args)).directory(dir.toFile()));
+    }
+
+    private String[] spin(Path csv, String... more) {
+        Path kernel = dir.resolve("spin.cl");
+        if (!Files.exists(kernel)) {
+            Cli.resource("kernels/spin.cl", dir);
+        }
+        return RunCommandTest.args(new String[] {"run", "--kernel", kernel.toString(), "--entry", "spin", "--grid", "16",
+                "--block", "256", "--arg", "buf:f32:4096:fill=1", "--arg", "i32:4096", "--arg", "i32:50",
+                "--max-samples", "3", "--rep-ms", "1", "--warmup-ms", "0", "--cache-clear", "0",
+                "--csv-samples", csv.toString()}, more);
+    }
+
+    private static boolean ci() {
+        return "true".equalsIgnoreCase(System.getenv("CI"));
+    }
+
+    private static boolean root() throws IOException, InterruptedException {
+        Process id = new ProcessBuilder("id", "-u").start();
+        String uid = new String(id.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        id.waitFor();
+        return uid.equals("0");
+    }
+
+    /** Every complete row of a samples file, as the strict reader parses them (a cut-off last line dropped). */
+    private static List<SampleRecord> completeRows(Path csv, Path dir) throws IOException {
+        String text = Files.readString(csv, StandardCharsets.UTF_8);
+        Path whole = Files.createTempFile(dir, "whole", ".csv");
+        Files.writeString(whole, text.substring(0, text.lastIndexOf('\n') + 1));
+        return SamplesCsv.read(whole);
+    }
+
+    @Test
+    void theWatchdogStopsAKernelThatNeverEndsAndKeepsTheSamples() throws Exception {
+        Path kernel = Cli.resource("kernels/hang.cl", dir);
+        Path csv = dir.resolve("hang.csv");
+        // 40 calls run (setup, estimate, warmup and some repetitions of 3), then the kernel spins forever
+        Outcome o = kbench("run", "--kernel", kernel.toString(), "--entry", "hang", "--grid", "1", "--block", "1",
+                "--arg", "buf:i32:1:fill=0", "--arg", "buf:i32:1:fill=0", "--arg", "i32:40", "--max-samples", "3",
+                "--rep-ms", "1", "--warmup-ms", "0", "--repetitions", "1000", "--cache-clear", "0", "--timeout", "5s",
+                "--progress", "none", "--csv-samples", csv.toString());
+        assertEquals(ExitCodes.TIMEOUT, o.status(), o.toString());
+        assertTrue(o.err().contains("hang repetition ") && o.err().contains("did not finish within --timeout 5 s"),
+                o.toString());
+        List<SampleRecord> rows = SamplesCsv.read(csv);   // whole and valid: closed cleanly by the watchdog
+        assertFalse(rows.isEmpty(), o.toString());
+        assertTrue(o.err().contains("the " + rows.size() + " samples measured so far are in " + csv), o.toString());
+        assertEquals("", o.out());
+    }
+
+    @Test
+    void aLaunchFarTooLargeIsReportedWhileItRunsAndStopped() throws Exception {
+        Path csv = dir.resolve("grid.csv");
+        String[] args = spin(csv, "--timeout", "15s", "--repetitions", "2");
+        args[java.util.Arrays.asList(args).indexOf("--grid") + 1] = "2147483647";
+        Outcome o = kbench(args);
+        assertEquals(ExitCodes.TIMEOUT, o.status(), o.toString());
+        assertTrue(o.err().contains("spin (setup, warmup and repetition 0) still running after 10 s (--timeout 15 s)"),
+                o.toString());
+        assertTrue(o.err().contains("did not finish within --timeout 15 s"), o.toString());
+        assertFalse(Files.exists(csv), "nothing was measured: the file this run created is removed");
+    }
+
+    @Test
+    void aFailingStandardOutputIsExitFiveWithOneMessage() throws Exception {
+        Path csv = dir.resolve("a.csv");
+        assertEquals(0, kbench(spin(csv, "--repetitions", "2", "-q")).status());
+        Outcome o = launch(new ProcessBuilder(Jvm.onClassPath(e -> true, "summary", csv.toString(), "--format", "json"))
+                .redirectOutput(new File("/dev/full")));
+        assertEquals(ExitCodes.WRITE_FAILED, o.status(), o.toString());
+        assertEquals(List.of("kbench: cannot write to standard output: No space left on device (a full disk or a "
+                + "closed pipe?); the results were not all written"), o.err().lines().toList());
+    }
+
+    @Test
+    void aFullDiskStopsTheRunWithExitFiveAndKeepsEveryCompleteRow() throws Exception {
+        if (!root()) {
+            Assumptions.assumeFalse(ci(), "mounting a small tmpfs needs root; CI runs as root");
+            fail("CI=true but not root: this test needs root to mount a 64 KiB tmpfs");
+        }
+        Path mount = Files.createDirectory(dir.resolve("small"));
+        Process m = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=64k", "kbench-test", mount.toString())
+                .redirectErrorStream(true).start();
+        String mountOutput = new String(m.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (m.waitFor() != 0) {
+            Assumptions.assumeFalse(ci(), "cannot mount a tmpfs here (" + mountOutput.strip() + ")");
+            fail("CI=true but mounting a 64 KiB tmpfs failed: " + mountOutput);
+        }
+        try {
+            Path csv = mount.resolve("full.csv");
+            Outcome o = kbench(spin(csv, "--repetitions", "1000000", "-q"));
+            assertEquals(ExitCodes.WRITE_FAILED, o.status(), o.toString());
+            assertEquals(List.of("kbench run: --csv-samples: cannot write '" + csv + "': No space left on device"),
+                    o.err().lines().toList(), "one message");
+            List<SampleRecord> rows = completeRows(csv, dir);
+            assertTrue(rows.size() > 100, "the disk held hundreds of rows: " + rows.size());
+            assertTrue(rows.stream().allMatch(r -> r.benchmark().equals("spin")));
+        } finally {
+            new ProcessBuilder("umount", mount.toString()).inheritIO().start().waitFor();
+        }
+    }
+
+    @Test
+    void aSizeLimitedFileIsExitFiveAndLeavesNothingHalfWritten() throws Exception {
+        // works without root: a child shell limits the size of files it writes (ulimit -f, in KiB)
+        Path csv = dir.resolve("a.csv");
+        assertEquals(0, kbench(spin(csv, "--repetitions", "2", "-q")).status());
+        Path html = dir.resolve("report.html");
+        List<String> command = new ArrayList<>(List.of("bash", "-c", "ulimit -f 4 && exec \"$@\"", "bash"));
+        command.addAll(Jvm.onClassPath(e -> true, "report", csv.toString(), "-o", html.toString()));
+        Outcome o = launch(new ProcessBuilder(command).directory(dir.toFile()));
+        assertEquals(ExitCodes.WRITE_FAILED, o.status(), o.toString());
+        assertEquals(List.of("kbench report: -o: cannot write '" + html + "': File too large"), o.err().lines().toList());
+        assertFalse(Files.exists(html), "no half-written report");
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(List.of(), files.filter(p -> p.toString().contains("kbench-tmp")).toList());
+        }
+    }
+
+    @Test
+    void aSecondRunWritingTheSameSamplesFileIsRefusedWhileTheFirstRuns() throws Exception {
+        Path csv = dir.resolve("shared.csv");
+        Process first = new ProcessBuilder(Jvm.onClassPath(e -> true, spin(csv, "--repetitions", "1000000",
+                "--progress", "lines"))).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try (BufferedReader err = new BufferedReader(new InputStreamReader(first.getErrorStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = err.readLine()) != null && !line.startsWith("spin repetition 0:")) {
+                // wait until the first run has written a repetition
+            }
+            assertTrue(first.isAlive(), "the first run is still measuring");
+            for (String mode : List.of("--append", "--force")) {
+                Outcome second = kbench(spin(csv, "--repetitions", "2", mode));
+                assertEquals(2, second.status(), second.toString());
+                assertTrue(second.err().contains("'" + csv + "' is being written by another kbench run"), second.toString());
+            }
+            Outcome plain = kbench(spin(csv, "--repetitions", "2"));
+            assertEquals(2, plain.status(), plain.toString());
+            assertTrue(plain.err().contains("exists"), plain.toString());
+        } finally {
+            first.destroy();
+            first.waitFor(60, TimeUnit.SECONDS);
+            first.destroyForcibly();
+        }
+        assertTrue(completeRows(csv, dir).stream().allMatch(r -> r.benchmark().equals("spin")));
+    }
+
+    /**
+     * A kernel that writes far out of bounds crashes the JVM (PoCL runs kernels in-process). Started the way
+     * the launchers (./kbench and the distribution's bin/kbench) start the JVM (kbench_safe_jvm in launcher.sh), the crash banner goes to stderr, never
+     * into the JSON on stdout, and hs_err_pid*.log to a private temporary directory named on stderr.
+     */
+    @Test
+    void aJvmCrashNeverReachesStdoutNorTheUsersDirectory() throws Exception {
+        Path kernel = Cli.resource("kernels/crash.cl", dir);
+        Path launcher = Path.of(System.getProperty("user.dir")).resolve("../bench-dist/src/bin/launcher.sh").normalize();
+        assertTrue(Files.isRegularFile(launcher), "the launcher: " + launcher);
+        Path tmp = Files.createDirectory(dir.resolve("tmp"));
+        Path work = Files.createDirectory(dir.resolve("work"));
+        List<String> command = new ArrayList<>(List.of("bash", "-c",
+                "source \"$1\" && shift && kbench_safe_jvm && exec \"$1\" \"${KBENCH_SAFETY_FLAGS[@]}\" \"${@:2}\"", "bash",
+                launcher.toString()));
+        command.addAll(Jvm.onClassPath(e -> true, "run", "--kernel", kernel.toString(), "--entry", "crash", "--grid", "1",
+                "--block", "1", "--arg", "buf:i32:1", "--arg", "i64:2^40", "--repetitions", "1", "--cache-clear", "0",
+                "--format", "json"));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile());
+        builder.environment().put("TMPDIR", tmp.toString());
+        Outcome o = launch(builder);
+        assertEquals(134, o.status(), "SIGABRT after the crash report: " + o);
+        assertEquals("", o.out(), "nothing on stdout");
+        assertTrue(o.err().contains("A fatal error has been detected by the Java Runtime Environment"), o.toString());
+        try (Stream<Path> files = Files.list(work)) {
+            assertEquals(List.of(), files.toList(), "nothing in the working directory");
+        }
+        Path crashes = tmp.resolve("kbench-crash-" + uid());
+        List<Path> reports;
+        try (Stream<Path> files = Files.list(crashes)) {
+            reports = files.filter(p -> p.getFileName().toString().startsWith("hs_err_pid")).toList();
+        }
+        assertEquals(1, reports.size(), o.toString());
+        assertTrue(o.err().contains(reports.getFirst().toString()), "the message names the report: " + o);
+    }
+
+    private static String uid() throws IOException, InterruptedException {
+        Process id = new ProcessBuilder("id", "-u").start();
+        String uid = new String(id.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        id.waitFor();
+        return uid;
+    }
+
+    @Test
+    void runningOutOfMemoryIsOneMessageWithTheFix() throws Exception {
+        // 1,500,000 samples of one benchmark: their times alone (12 MB of doubles) exceed an 8 MiB heap
+        Path csv = dir.resolve("big.csv");
+        StringBuilder text = new StringBuilder(String.join(",", SamplesCsv.COLUMNS)).append('\n');
+        // benchmark, params, repetition, sample, time_ms, backend, device; the other columns empty
+        String rest = ",".repeat(SamplesCsv.COLUMNS.size() - 7) + "\n";
+        for (int i = 0; i < 1_500_000; i++) {
+            text.append("big,,0,").append(i).append(",1,opencl,cpu").append(rest);
+        }
+        Files.writeString(csv, text);
+        for (boolean verbose : new boolean[] {false, true}) {
+            List<String> command = Jvm.onClassPath(e -> true, "summary", csv.toString());
+            command.add(1, "-Xmx8m");
+            if (verbose) {
+                command.add("--verbose");
+            }
+            Outcome o = launch(new ProcessBuilder(command));
+            assertEquals(ExitCodes.FAILURE, o.status(), o.toString());
+            List<String> lines = o.err().lines().collect(Collectors.toList());
+            assertTrue(lines.getLast().startsWith("kbench: out of memory (") && lines.getLast().contains(
+                    "give it more, e.g. KBENCH_JAVA_OPTS=-Xmx"), o.toString());
+            if (verbose) {
+                assertTrue(o.err().contains("java.lang.OutOfMemoryError") && o.err().contains("\tat "), o.toString());
+            } else {
+                assertEquals(1, lines.size(), "one message, no stack trace: " + o);
+            }
+        }
+    }
+}

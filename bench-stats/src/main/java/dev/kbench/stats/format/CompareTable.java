@@ -1,0 +1,186 @@
+/*
+ * Copyright 2026 The kbench authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.kbench.stats.format;
+
+import dev.kbench.stats.BenchmarkComparison;
+import dev.kbench.stats.BenchmarkId;
+import dev.kbench.stats.CompareReport;
+import dev.kbench.stats.TestResult;
+import dev.kbench.stats.Verdict;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The readable forms of a comparison: a table (benchmark, medians, change, p-value, verdict) as text,
+ * Markdown or HTML, and a header line saying how it was tested.
+ */
+public final class CompareTable {
+
+    private CompareTable() {
+    }
+
+    /**
+     * The table of a comparison.
+     *
+     * @param report the comparison
+     * @param alwaysShowPValues show the p-value of every row, not only of significant ones
+     * @return the table
+     */
+    public static TextTable of(CompareReport report, boolean alwaysShowPValues) {
+        boolean intervals = report.results().stream().anyMatch(r -> r.ratioInterval().isDefined());
+        TextTable table = new TextTable()
+                .column("benchmark", TextTable.Align.LEFT)
+                .column("params", TextTable.Align.LEFT)
+                .column("base ms", TextTable.Align.RIGHT)
+                .column("new ms", TextTable.Align.RIGHT)
+                .column("change", TextTable.Align.RIGHT);
+        if (intervals) {
+            table.column(String.format(Locale.ROOT, "%.0f%% CI", 100 * confidence(report)), TextTable.Align.RIGHT);
+        }
+        table.column("MDC", TextTable.Align.RIGHT)
+                .column("p-value", TextTable.Align.RIGHT)
+                .column("verdict", TextTable.Align.LEFT)
+                .column("note", TextTable.Align.LEFT);
+        for (BenchmarkComparison r : report.results()) {
+            TextTable.Tone tone = tone(r.verdict());
+            table.row().cell(r.id().benchmark()).cell(r.id().params())
+                    .cell(Numbers.millis(r.medianBaseMillis()))
+                    .cell(Numbers.millis(r.medianNewMillis()))
+                    .cell(Numbers.change(r.ratio()), tone);
+            if (intervals) {
+                table.cell(r.ratioInterval().isDefined()
+                        ? Numbers.change(r.ratioInterval().lower()) + ".." + Numbers.change(r.ratioInterval().upper()) : "");
+            }
+            table.cell(mdc(r.mdc()));
+            table.cell(r.verdict() != Verdict.SAME || alwaysShowPValues ? Numbers.pValue(pValue(r)) : "")
+                    .cell(r.verdict().jsonName(), tone)
+                    .cell(String.join("; ", r.notes().stream().map(CompareTable::shortNote).toList()), TextTable.Tone.DIM);
+        }
+        return table;
+    }
+
+    /**
+     * The p-value behind a verdict: {@code pvalue_less} for slower, {@code pvalue_greater} for faster,
+     * the two-sided one for same.
+     *
+     * @param r the comparison
+     * @return the p-value
+     */
+    public static double pValue(BenchmarkComparison r) {
+        TestResult t = r.test();
+        return switch (r.verdict()) {
+            case SLOWER -> t.pValueLess();
+            case FASTER -> t.pValueGreater();
+            case SAME -> t.pValueTwoSided();
+        };
+    }
+
+    /**
+     * One line saying what was compared and how.
+     *
+     * @param report the comparison
+     * @param basePath the base file as given
+     * @param newPath the new file as given
+     * @return the line
+     */
+    public static String describe(CompareReport report, String basePath, String newPath) {
+        String method = StatsNames.of(report.method())
+                + (report.method() == dev.kbench.stats.TestMethod.BRUNNER_MUNZEL
+                        ? " (" + StatsNames.of(report.distribution()) + ")" : "");
+        String alpha = Numbers.plain(report.alpha())
+                + (report.alphaPerBenchmark() != report.alpha()
+                        ? " (" + StatsNames.of(report.correction()) + ": " + Numbers.significant(report.alphaPerBenchmark(), 3)
+                                + " per benchmark)" : "");
+        return String.format(Locale.ROOT,
+                "kbench compare: %s -> %s, %s on %s, alpha %s, threshold %s: %d slower, %d faster, %d same",
+                basePath, newPath, method, report.aggregationName(), alpha,
+                Numbers.significant(100 * report.thresholdRel(), 3) + "%", report.count(Verdict.SLOWER),
+                report.count(Verdict.FASTER), report.count(Verdict.SAME));
+    }
+
+    /**
+     * Lines saying what the verdicts can and cannot tell: one fork per side (between-run variance
+     * unknown) or forks tested sample by sample (ignored); or nothing.
+     *
+     * @param report the comparison
+     * @return the text, each line ending with a newline
+     */
+    public static String caveats(CompareReport report) {
+        StringBuilder text = new StringBuilder();
+        long unknown = report.countOneFork();
+        if (unknown > 0) {
+            text.append(unknown).append(" of ").append(report.results().size()).append(" benchmark(s) have one fork"
+                    + " on a side: between-run variance is unknown, so their verdicts are about these two runs, not"
+                    + " about the code; measure each side in several processes (kbench run --forks).\n");
+        }
+        long ignored = report.results().stream().filter(r -> r.betweenRunVariance().equals("ignored")).count();
+        if (ignored > 0) {
+            text.append(ignored).append(" benchmark(s) have forks on both sides but were tested per ")
+                    .append(StatsNames.of(report.unit())).append(": between-run variance is ignored (--unit auto tests"
+                    + " forks).\n");
+        }
+        return text.toString();
+    }
+
+    /** The minimal detectable change as a percentage, {@code none} where no change can be detected. */
+    private static String mdc(double mdc) {
+        if (Double.isNaN(mdc)) {
+            return "-";
+        }
+        return Double.isInfinite(mdc) ? "none" : Numbers.significant(100 * mdc, 2) + "%";
+    }
+
+    /**
+     * Lines naming benchmarks present in only one input, or nothing.
+     *
+     * @param report the comparison
+     * @return the text, each line ending with a newline
+     */
+    public static String unmatched(CompareReport report) {
+        StringBuilder text = new StringBuilder();
+        if (!report.onlyInBase().isEmpty()) {
+            text.append("only in base: ").append(ids(report.onlyInBase())).append('\n');
+        }
+        if (!report.onlyInNew().isEmpty()) {
+            text.append("only in new: ").append(ids(report.onlyInNew())).append('\n');
+        }
+        return text.toString();
+    }
+
+    private static String ids(List<BenchmarkId> ids) {
+        return ids.stream().map(BenchmarkId::toString).collect(Collectors.joining(", "));
+    }
+
+    static TextTable.Tone tone(Verdict verdict) {
+        return switch (verdict) {
+            case SLOWER -> TextTable.Tone.BAD;
+            case FASTER -> TextTable.Tone.GOOD;
+            case SAME -> TextTable.Tone.PLAIN;
+        };
+    }
+
+    private static double confidence(CompareReport report) {
+        return report.results().stream().filter(r -> r.ratioInterval().isDefined())
+                .mapToDouble(r -> r.ratioInterval().confidenceLevel()).findFirst().orElse(0.95);
+    }
+
+    /** The first clause of a note, for the table; the JSON has the whole note. */
+    private static String shortNote(String note) {
+        int colon = note.indexOf(':');
+        return colon > 0 ? note.substring(0, colon) : note;
+    }
+}
