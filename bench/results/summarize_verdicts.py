@@ -18,7 +18,9 @@
 """Every figure docs/performance.md quotes from the two-H200 verdict and devices evidence.
 
     KBENCH=./kbench python3 bench/results/summarize_verdicts.py [--draws 100] [--seed 1] [--csv OUT.csv]
+        [--runs run1,run2] [--units fork,sample] [--skip-verdicts]
         [--verdicts bench/results/2026-11-30-h200-verdicts] [--devices bench/results/2026-11-30-h200x2-devices]
+    python3 bench/results/summarize_verdicts.py --from-csv bench/results/2026-11-30-h200-verdicts/comparisons*.csv
 
 Verdicts (bench/gpu/run-verdicts-2gpu.sh, runs run1..run3, one archive per GPU): analysed per GPU, never mixing
 the GPUs inside one comparison. Per GPU and draw, 2F = 20 forks are taken at random from a pool of separately
@@ -243,6 +245,31 @@ def verdicts(a, kbench):
         print("\nevery comparison: %s (%d rows)" % (a.csv, len(out_rows)))
 
 
+def tabulate(paths, alpha=0.001):
+    """Re-reads comparisons CSVs written by --csv: per GPU and case, flagged, flagged by the test alone (p < alpha
+    in the direction; the threshold not applied), median ratio, lowest interval bound, median MDC."""
+    for path in paths:
+        groups = defaultdict(list)
+        with open(path, newline="") as f:
+            for r in csv.DictReader(f):
+                groups[(r["gpu"], r["case"], r["benchmark"], r["n"], r["unit"])].append(r)
+        print("\n# %s" % path)
+        print("%-5s %-6s %-8s %-5s %-7s %8s %11s %8s %8s %8s" % (
+            "gpu", "case", "bench", "n", "unit", "flagged", "test alone", "ratio", "min lo", "MDC"))
+        for (gpu, case, bench, n, unit), rs in sorted(groups.items()):
+            if case == "aa":
+                flagged = sum(r["verdict"] in ("slower", "faster") for r in rs)
+                test = sum(min(float(r["pvalue_less"]), float(r["pvalue_greater"])) < alpha for r in rs)
+            else:
+                flagged = sum(r["verdict"] == "slower" for r in rs)
+                test = sum(float(r["pvalue_less"]) < alpha for r in rs)
+            mdcs = [float(r["mdc"]) for r in rs if r["mdc"] not in ("", "None")]
+            print("%-5s %-6s %-8s %-5s %-7s %4d/%-3d %7d/%-3d %8.4f %8.4f %7.2f%%" % (
+                gpu, "A/A" if case == "aa" else "+2%", bench, "2^20" if n == N20 else "2^24", unit, flagged, len(rs),
+                test, len(rs), statistics.median(float(r["ratio"]) for r in rs),
+                min(float(r["ci_low"]) for r in rs), 100 * statistics.median(mdcs) if mdcs else float("nan")))
+
+
 def devices(a):
     root = tempfile.mkdtemp()
     tgz = glob.glob(os.path.join(a.devices, "*.tar.gz"))[0]
@@ -304,7 +331,13 @@ def main():
     ap.add_argument("--skip-verdicts", action="store_true")
     ap.add_argument("--runs", help="only these runs, e.g. run1,run2 (one build); default all")
     ap.add_argument("--units", default="fork,sample", help="fork (the new way), sample (the old), or both")
+    ap.add_argument("--from-csv", nargs="+", metavar="CSV",
+                    help="only tabulate comparisons CSVs written by --csv (no compare runs), then the devices")
     a = ap.parse_args()
+    if a.from_csv:
+        tabulate(a.from_csv)
+        devices(a)
+        return
     kbench = os.environ.get("KBENCH", "./kbench").split()
     if not a.skip_verdicts:
         verdicts(a, kbench)
