@@ -15,11 +15,11 @@
  */
 package dev.kbench.levelzero;
 
-import dev.kbench.api.spi.Availability;
-import dev.kbench.api.spi.CacheClearer;
 import dev.kbench.api.DeviceIdentity;
 import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.spi.Driver;
+import dev.kbench.api.support.DiscoveringDriver;
+import dev.kbench.api.support.Discovery;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.SymbolLookup;
@@ -41,12 +41,10 @@ import java.util.function.Function;
  * handles. Kernels are loaded from SPIR-V only. Thread-safe: the device itself is not (see
  * {@link DeviceInterface}).
  */
-public final class LevelZeroDriver implements Driver {
+public final class LevelZeroDriver extends DiscoveringDriver<ZeProbe.Target, LevelZeroDevice> {
 
     private final Function<Arena, SymbolLookup> optionalFunctions;
     private final int deviceIndex;
-    private ZeProbe.Result probe;
-    private LevelZeroDevice device;
 
     /** A driver that looks for Level Zero on first use; used by {@link java.util.ServiceLoader}. */
     public LevelZeroDriver() {
@@ -64,23 +62,9 @@ public final class LevelZeroDriver implements Driver {
     }
 
     private LevelZeroDriver(Function<Arena, SymbolLookup> optionalFunctions, int deviceIndex) {
+        super("levelzero");
         this.optionalFunctions = optionalFunctions;
         this.deviceIndex = deviceIndex;
-    }
-
-    @Override
-    public String name() {
-        return "levelzero";
-    }
-
-    @Override
-    public synchronized Availability availability() {
-        return probe().availability();
-    }
-
-    @Override
-    public synchronized DeviceInterface deviceInterface() {
-        return device();
     }
 
     /**
@@ -90,15 +74,8 @@ public final class LevelZeroDriver implements Driver {
      * (as {@link #inventory()} lists them); the id is the device UUID of {@code ze_device_properties_t}.
      */
     @Override
-    public synchronized List<DeviceIdentity> devices() {
-        return probe().devices().stream().map(ZeProbe.Target::identity).toList();
-    }
-
-    @Override
-    public synchronized DeviceIdentity identity() {
-        ZeProbe.Result found = probe();
-        return found.target().orElseThrow(() -> new IllegalStateException("levelzero is inactive: "
-                + found.availability().reason())).identity();
+    public List<DeviceIdentity> devices() {
+        return super.devices();
     }
 
     @Override
@@ -108,48 +85,12 @@ public final class LevelZeroDriver implements Driver {
     }
 
     @Override
-    public synchronized CacheClearer cacheClearer(long bytes) {
-        if (bytes < 1) {
-            throw new IllegalArgumentException("a cache clearer needs at least 1 byte, got " + bytes);
-        }
-        return device().newCacheClearer(bytes);
+    protected Discovery<ZeProbe.Target> discover() {
+        return ZeProbe.run(deviceIndex);
     }
 
     @Override
-    public synchronized List<String> inventory() {
-        return probe().inventory();
-    }
-
-    /** Releases the device and everything made through it; a later {@link #deviceInterface()} opens it again. */
-    @Override
-    public synchronized void close() {
-        if (device != null) {
-            LevelZeroDevice d = device;
-            device = null;
-            d.close();
-        }
-    }
-
-    private LevelZeroDevice device() {
-        ZeProbe.Result found = probe();
-        if (found.target().isEmpty()) {
-            throw new IllegalStateException("levelzero is inactive: " + found.availability().reason());
-        }
-        if (device == null) {
-            device = LevelZeroDevice.open(found.target().get(), optionalFunctions);
-        }
-        return device;
-    }
-
-    private ZeProbe.Result probe() {
-        if (probe == null) {
-            probe = ZeProbe.run(deviceIndex);
-        }
-        return probe;
-    }
-
-    @Override
-    public String toString() {
-        return "levelzero driver";
+    protected LevelZeroDevice open(ZeProbe.Target chosen) {
+        return LevelZeroDevice.open(chosen, optionalFunctions);
     }
 }

@@ -18,12 +18,10 @@ package dev.kbench.opencl;
 import java.util.List;
 import java.util.Optional;
 
-import dev.kbench.api.support.BufferChecks;
-import dev.kbench.api.spi.Availability;
-import dev.kbench.api.spi.CacheClearer;
 import dev.kbench.api.DeviceIdentity;
-import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.spi.Driver;
+import dev.kbench.api.support.DiscoveringDriver;
+import dev.kbench.api.support.Discovery;
 
 /**
  * The {@code opencl} driver: one device of the OpenCL ICD loader, through JOCL 2.0.6.
@@ -40,14 +38,12 @@ import dev.kbench.api.spi.Driver;
  *
  * <p>Thread-safe for discovery; the device itself is driven by one thread at a time.
  */
-public final class OpenClDriver implements Driver {
+public final class OpenClDriver extends DiscoveringDriver<Probe.Candidate, OpenClDevice> {
 
     /** The system property choosing the device, by index or by part of its name. */
     public static final String DEVICE_PROPERTY = "kbench.opencl.device";
 
     private final String override;
-    private Probe probe;
-    private OpenClDevice device;
 
     /** A driver configured by {@code -Dkbench.opencl.device}; probing waits for the first question. */
     public OpenClDriver() {
@@ -55,27 +51,8 @@ public final class OpenClDriver implements Driver {
     }
 
     private OpenClDriver(String override) {
+        super("opencl");
         this.override = override;
-    }
-
-    @Override
-    public String name() {
-        return "opencl";
-    }
-
-    @Override
-    public synchronized Availability availability() {
-        return probe().availability();
-    }
-
-    @Override
-    public synchronized List<String> inventory() {
-        return probe().inventory();
-    }
-
-    @Override
-    public synchronized DeviceInterface deviceInterface() {
-        return device();
     }
 
     /**
@@ -86,15 +63,8 @@ public final class OpenClDriver implements Driver {
      * device has one.
      */
     @Override
-    public synchronized List<DeviceIdentity> devices() {
-        return probe().devices();
-    }
-
-    @Override
-    public synchronized DeviceIdentity identity() {
-        Probe found = probe();
-        return found.chosen().orElseThrow(() -> new IllegalStateException("opencl is inactive: "
-                + found.availability().reason())).identity();
+    public List<DeviceIdentity> devices() {
+        return super.devices();
     }
 
     /** {@inheritDoc} <p>As {@code -Dkbench.opencl.device=index}. */
@@ -105,46 +75,24 @@ public final class OpenClDriver implements Driver {
     }
 
     @Override
-    public synchronized CacheClearer cacheClearer(long bytes) {
-        BufferChecks.requireCacheClearBytes(bytes);
-        return device().newCacheClearer(bytes);
+    protected Discovery<Probe.Candidate> discover() {
+        return discover(override != null ? override : System.getProperty(DEVICE_PROPERTY));
     }
 
     @Override
-    public synchronized void close() {
-        if (device != null) {
-            device.close();
-            device = null;
-        }
-    }
-
-    private OpenClDevice device() {
-        if (device == null || device.isClosed()) {
-            Probe found = probe();
-            if (found.chosen().isEmpty()) {
-                throw new IllegalStateException("opencl is inactive: " + found.availability().reason());
-            }
-            device = new OpenClDevice(found.chosen().get());
-        }
-        return device;
-    }
-
-    private Probe probe() {
-        if (probe == null) {
-            probe = discover(override != null ? override : System.getProperty(DEVICE_PROPERTY));
-        }
-        return probe;
+    protected OpenClDevice open(Probe.Candidate chosen) {
+        return new OpenClDevice(chosen);
     }
 
     /**
      * Probes without touching JOCL's native side unless the ICD loader is there, so that a missing
      * loader gives a reason and no output (JOCL's native code prints to stdout when it cannot load it).
      */
-    static Probe discover(String override) {
+    static Discovery<Probe.Candidate> discover(String override) {
         return discover(override, IcdLoader.applies() ? Optional.of(IcdLoader.system()) : Optional.empty());
     }
 
-    static Probe discover(String override, Optional<IcdLoader> loader) {
+    static Discovery<Probe.Candidate> discover(String override, Optional<IcdLoader> loader) {
         if (loader.isPresent() && loader.get().locate().isEmpty()) {
             return Probe.inactive("the OpenCL ICD loader (" + String.join(" or ", IcdLoader.NAMES) + ") is not installed: "
                     + "searched " + loader.get().searched()
@@ -167,10 +115,5 @@ public final class OpenClDriver implements Driver {
         } catch (LinkageError | RuntimeException e) {
             return Probe.inactive("probing OpenCL failed: " + e, List.of());
         }
-    }
-
-    @Override
-    public String toString() {
-        return "OpenClDriver[" + (probe == null ? "not probed" : probe.availability()) + "]";
     }
 }
