@@ -43,7 +43,8 @@ import jcuda.driver.JCudaDriver;
  * <p>Active when JCuda's native library and {@code libcuda.so.1} load, {@code cuInit} succeeds and
  * the device chosen with {@code -Dkbench.cuda.device=INDEX} (default 0) exists; otherwise inactive,
  * with the reason, e.g. {@code libcuda.so.1 not found ...} on a machine without the NVIDIA driver.
- * Probing never throws and never prints.
+ * Probing never throws and never prints. {@link #devices()} lists the CUDA ordinals, with the PCI bus
+ * id ({@code cuDeviceGetPCIBusId}) as the id.
  *
  * <p>Kernels are launched with {@code cuLaunchKernel} called through {@code java.lang.foreign} when
  * that can be set up (native access enabled for this module, {@code cuLaunchKernel} found in
@@ -93,16 +94,9 @@ public final class CudaDriver extends DiscoveringDriver<CudaDriver.Target, CudaD
         this.properties = Objects.requireNonNull(properties, "properties");
     }
 
-    /** {@inheritDoc} <p>The CUDA ordinals, with the PCI bus id ({@code cuDeviceGetPCIBusId}) as the id. */
-    @Override
-    public List<DeviceIdentity> devices() {
-        return super.devices();
-    }
-
     /** {@inheritDoc} <p>The new driver is configured as this one, with {@code -Dkbench.cuda.device=index}. */
     @Override
-    public Driver withDevice(int index) {
-        DeviceIdentity.find(devices(), index, name());
+    protected Driver forDevice(int index) {
         String value = Integer.toString(index);
         return new CudaDriver(key -> DEVICE_PROPERTY.equals(key) ? value : properties.apply(key));
     }

@@ -15,7 +15,6 @@
  */
 package dev.kbench.levelzero;
 
-import dev.kbench.api.DeviceIdentity;
 import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.spi.Driver;
 import dev.kbench.api.support.DiscoveringDriver;
@@ -23,7 +22,6 @@ import dev.kbench.api.support.Discovery;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.SymbolLookup;
-import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -32,7 +30,9 @@ import java.util.function.Function;
  *
  * <p>Discovery loads the loader, checks it has the API 1.4 functions the backend calls, calls
  * {@code zeInit(ZE_INIT_FLAG_GPU_ONLY)} and takes the first GPU of the first driver that has one
- * ({@link #withDevice(int)} chooses another).
+ * ({@link #withDevice(int)} chooses another). {@link #devices()} lists the GPUs of every Level Zero
+ * driver, numbered by their position among all devices of all drivers (as {@link #inventory()} lists
+ * them); the id is the device UUID of {@code ze_device_properties_t}.
  * A missing loader, missing functions or a failing {@code zeInit} (e.g.
  * {@code ZE_RESULT_ERROR_UNINITIALIZED} when no driver is installed) make the driver inactive with that
  * reason; discovery never throws.
@@ -67,20 +67,9 @@ public final class LevelZeroDriver extends DiscoveringDriver<ZeProbe.Target, Lev
         this.deviceIndex = deviceIndex;
     }
 
-    /**
-     * {@inheritDoc}
-     *
-     * <p>The GPUs of every Level Zero driver, numbered by their position among all devices of all drivers
-     * (as {@link #inventory()} lists them); the id is the device UUID of {@code ze_device_properties_t}.
-     */
+    /** {@inheritDoc} <p>The new driver looks up optional functions as this one does. */
     @Override
-    public List<DeviceIdentity> devices() {
-        return super.devices();
-    }
-
-    @Override
-    public Driver withDevice(int index) {
-        DeviceIdentity.find(devices(), index, name());
+    protected Driver forDevice(int index) {
         return new LevelZeroDriver(optionalFunctions, index);
     }
 

@@ -18,7 +18,6 @@ package dev.kbench.opencl;
 import java.util.List;
 import java.util.Optional;
 
-import dev.kbench.api.DeviceIdentity;
 import dev.kbench.api.spi.Driver;
 import dev.kbench.api.support.DiscoveringDriver;
 import dev.kbench.api.support.Discovery;
@@ -35,6 +34,10 @@ import dev.kbench.api.support.Discovery;
  * <p>The device interface has one in-order queue with profiling enabled; its handles are reachable with
  * {@code unwrap(org.jocl.cl_context.class)}, {@code unwrap(org.jocl.cl_device_id.class)},
  * {@code unwrap(org.jocl.cl_command_queue.class)} and {@code unwrap(org.jocl.cl_platform_id.class)}.
+ *
+ * <p>{@link #devices()} lists the usable devices of every platform, numbered as {@link #inventory()}
+ * numbers them; the id is the PCI bus id ({@code cl_khr_pci_bus_info}) or the UUID
+ * ({@code cl_khr_device_uuid}) where the device has one.
  *
  * <p>Thread-safe for discovery; the device itself is driven by one thread at a time.
  */
@@ -55,22 +58,9 @@ public final class OpenClDriver extends DiscoveringDriver<Probe.Candidate, OpenC
         this.override = override;
     }
 
-    /**
-     * {@inheritDoc}
-     *
-     * <p>The usable devices of every platform, numbered as {@link #inventory()} numbers them; the id is
-     * the PCI bus id ({@code cl_khr_pci_bus_info}) or the UUID ({@code cl_khr_device_uuid}) where the
-     * device has one.
-     */
-    @Override
-    public List<DeviceIdentity> devices() {
-        return super.devices();
-    }
-
     /** {@inheritDoc} <p>As {@code -Dkbench.opencl.device=index}. */
     @Override
-    public Driver withDevice(int index) {
-        DeviceIdentity.find(devices(), index, name());
+    protected Driver forDevice(int index) {
         return new OpenClDriver(Integer.toString(index));
     }
 

@@ -80,7 +80,7 @@ public abstract class DiscoveringDriver<D extends Discovery.Device, X extends Op
     }
 
     @Override
-    public List<DeviceIdentity> devices() {
+    public final List<DeviceIdentity> devices() {
         return discovery.devices();
     }
 
@@ -88,6 +88,26 @@ public abstract class DiscoveringDriver<D extends Discovery.Device, X extends Op
     public final DeviceIdentity identity() {
         return discovery.identity();
     }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Checks the index against {@link #devices()}, then asks the backend for the driver
+     * ({@link #forDevice(int)}).
+     */
+    @Override
+    public final Driver withDevice(int index) {
+        DeviceIdentity.find(devices(), index, name());
+        return forDevice(index);
+    }
+
+    /**
+     * A new driver configured as this one but choosing the device at {@code index}.
+     *
+     * @param index a device index that {@link #devices()} lists
+     * @return the new driver, not probed yet
+     */
+    protected abstract Driver forDevice(int index);
 
     @Override
     public final DeviceInterface deviceInterface() {
