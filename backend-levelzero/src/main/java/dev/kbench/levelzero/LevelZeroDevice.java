@@ -15,17 +15,17 @@
  */
 package dev.kbench.levelzero;
 
-import dev.kbench.api.support.BufferChecks;
-import dev.kbench.api.support.OpenableDevice;
-import dev.kbench.api.spi.CacheClearer;
 import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.DeviceFacts;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.spi.Event;
 import dev.kbench.api.KernelException;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
+import dev.kbench.api.spi.CacheClearer;
+import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.spi.Event;
+import dev.kbench.api.support.BufferChecks;
+import dev.kbench.api.support.OpenableDevice;
 import dev.kbench.levelzero.ze.ZeApi;
 import dev.kbench.levelzero.ze.ze_command_queue_desc_t;
 import dev.kbench.levelzero.ze.ze_context_desc_t;

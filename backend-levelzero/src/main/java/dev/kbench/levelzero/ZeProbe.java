@@ -17,8 +17,8 @@ package dev.kbench.levelzero;
 
 import dev.kbench.api.DeviceIdentity;
 import dev.kbench.api.support.Discovery;
-import dev.kbench.levelzero.ze._ze_device_uuid_t;
 import dev.kbench.levelzero.ze.ZeApi;
+import dev.kbench.levelzero.ze._ze_device_uuid_t;
 import dev.kbench.levelzero.ze.ze_device_properties_t;
 import dev.kbench.levelzero.ze.ze_driver_properties_t;
 
