@@ -25,10 +25,12 @@ import java.util.Optional;
 import java.util.function.UnaryOperator;
 
 import dev.kbench.api.DeviceIdentity;
+import dev.kbench.api.spi.Availability;
+import dev.kbench.api.spi.CacheClearer;
 import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.spi.Driver;
-import dev.kbench.api.support.DiscoveringDriver;
 import dev.kbench.api.support.Discovery;
+import dev.kbench.api.support.DriverCore;
 import jcuda.CudaException;
 import jcuda.JCudaVersion;
 import jcuda.driver.CUdevice;
@@ -57,7 +59,7 @@ import jcuda.driver.JCudaDriver;
  * {@code CUcontext} and {@code CUdevice}. Thread-safe; the device interface itself is driven by one
  * thread at a time (it makes its context current when the calling thread changes).
  */
-public final class CudaDriver extends DiscoveringDriver<CudaDriver.Target, CudaDevice> {
+public final class CudaDriver implements Driver {
 
     /** The system property that chooses the device by index. */
     public static final String DEVICE_PROPERTY = "kbench.cuda.device";
@@ -84,30 +86,73 @@ public final class CudaDriver extends DiscoveringDriver<CudaDriver.Target, CudaD
     record Target(DeviceIdentity identity, LaunchMode launchMode) implements Discovery.Device {
     }
 
+    private final DriverCore<Target, CudaDevice> core = new DriverCore<>("cuda", this::discover, this::open,
+            this::forDevice);
+
     /** A driver configured by the system properties; probing happens on first use. */
     public CudaDriver() {
         this(System::getProperty);
     }
 
     CudaDriver(UnaryOperator<String> properties) {
-        super("cuda");
         this.properties = Objects.requireNonNull(properties, "properties");
     }
 
-    /** {@inheritDoc} <p>The new driver is configured as this one, with {@code -Dkbench.cuda.device=index}. */
     @Override
-    protected Driver forDevice(int index) {
+    public String name() {
+        return "cuda";
+    }
+
+    @Override
+    public synchronized Availability availability() {
+        return core.availability();
+    }
+
+    @Override
+    public synchronized List<String> inventory() {
+        return core.inventory();
+    }
+
+    @Override
+    public synchronized DeviceInterface deviceInterface() {
+        return core.device();
+    }
+
+    @Override
+    public synchronized List<DeviceIdentity> devices() {
+        return core.devices();
+    }
+
+    @Override
+    public synchronized DeviceIdentity identity() {
+        return core.identity();
+    }
+
+    @Override
+    public Driver withDevice(int index) {
+        return core.withDevice(index);
+    }
+
+    @Override
+    public CacheClearer cacheClearer(long bytes) {
+        return core.cacheClearer(bytes);
+    }
+
+    @Override
+    public synchronized void close() {
+        core.close();
+    }
+
+    private Driver forDevice(int index) {
         String value = Integer.toString(index);
         return new CudaDriver(key -> DEVICE_PROPERTY.equals(key) ? value : properties.apply(key));
     }
 
-    @Override
-    protected CudaDevice open(Target chosen) {
+    private CudaDevice open(Target chosen) {
         return new CudaDevice(chosen.identity().index(), chosen.launchMode());
     }
 
-    @Override
-    protected Discovery<Target> discover() {
+    private Discovery<Target> discover() {
         String failure = loadJCuda();
         if (failure != null) {
             return Discovery.inactive(failure, List.of());
@@ -280,5 +325,10 @@ public final class CudaDriver extends DiscoveringDriver<CudaDriver.Target, CudaD
                 .map(String::strip)
                 .orElseGet(() -> message.lines().findFirst().orElse(e.toString()));
         return "JCuda's native library could not be loaded: " + cause;
+    }
+
+    @Override
+    public String toString() {
+        return "CudaDriver[" + core + "]";
     }
 }

@@ -15,13 +15,17 @@
  */
 package dev.kbench.levelzero;
 
+import dev.kbench.api.DeviceIdentity;
+import dev.kbench.api.spi.Availability;
+import dev.kbench.api.spi.CacheClearer;
 import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.spi.Driver;
-import dev.kbench.api.support.DiscoveringDriver;
 import dev.kbench.api.support.Discovery;
+import dev.kbench.api.support.DriverCore;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.SymbolLookup;
+import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -41,10 +45,13 @@ import java.util.function.Function;
  * handles. Kernels are loaded from SPIR-V only. Thread-safe: the device itself is not (see
  * {@link DeviceInterface}).
  */
-public final class LevelZeroDriver extends DiscoveringDriver<ZeProbe.Target, LevelZeroDevice> {
+public final class LevelZeroDriver implements Driver {
 
     private final Function<Arena, SymbolLookup> optionalFunctions;
     private final int deviceIndex;
+
+    private final DriverCore<ZeProbe.Target, LevelZeroDevice> core = new DriverCore<>("levelzero", this::discover, this::open,
+            this::forDevice);
 
     /** A driver that looks for Level Zero on first use; used by {@link java.util.ServiceLoader}. */
     public LevelZeroDriver() {
@@ -62,24 +69,69 @@ public final class LevelZeroDriver extends DiscoveringDriver<ZeProbe.Target, Lev
     }
 
     private LevelZeroDriver(Function<Arena, SymbolLookup> optionalFunctions, int deviceIndex) {
-        super("levelzero");
         this.optionalFunctions = optionalFunctions;
         this.deviceIndex = deviceIndex;
     }
 
-    /** {@inheritDoc} <p>The new driver looks up optional functions as this one does. */
     @Override
-    protected Driver forDevice(int index) {
+    public String name() {
+        return "levelzero";
+    }
+
+    @Override
+    public synchronized Availability availability() {
+        return core.availability();
+    }
+
+    @Override
+    public synchronized List<String> inventory() {
+        return core.inventory();
+    }
+
+    @Override
+    public synchronized DeviceInterface deviceInterface() {
+        return core.device();
+    }
+
+    @Override
+    public synchronized List<DeviceIdentity> devices() {
+        return core.devices();
+    }
+
+    @Override
+    public synchronized DeviceIdentity identity() {
+        return core.identity();
+    }
+
+    @Override
+    public Driver withDevice(int index) {
+        return core.withDevice(index);
+    }
+
+    @Override
+    public synchronized CacheClearer cacheClearer(long bytes) {
+        return core.cacheClearer(bytes);
+    }
+
+    @Override
+    public synchronized void close() {
+        core.close();
+    }
+
+    private Driver forDevice(int index) {
         return new LevelZeroDriver(optionalFunctions, index);
     }
 
-    @Override
-    protected Discovery<ZeProbe.Target> discover() {
+    private Discovery<ZeProbe.Target> discover() {
         return ZeProbe.run(deviceIndex);
     }
 
-    @Override
-    protected LevelZeroDevice open(ZeProbe.Target chosen) {
+    private LevelZeroDevice open(ZeProbe.Target chosen) {
         return LevelZeroDevice.open(chosen, optionalFunctions);
+    }
+
+    @Override
+    public String toString() {
+        return "LevelZeroDriver[" + core + "]";
     }
 }

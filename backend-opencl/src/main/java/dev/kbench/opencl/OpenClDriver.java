@@ -18,9 +18,13 @@ package dev.kbench.opencl;
 import java.util.List;
 import java.util.Optional;
 
+import dev.kbench.api.DeviceIdentity;
+import dev.kbench.api.spi.Availability;
+import dev.kbench.api.spi.CacheClearer;
+import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.spi.Driver;
-import dev.kbench.api.support.DiscoveringDriver;
 import dev.kbench.api.support.Discovery;
+import dev.kbench.api.support.DriverCore;
 
 /**
  * The {@code opencl} driver: one device of the OpenCL ICD loader, through JOCL 2.0.6.
@@ -41,12 +45,15 @@ import dev.kbench.api.support.Discovery;
  *
  * <p>Thread-safe for discovery; the device itself is driven by one thread at a time.
  */
-public final class OpenClDriver extends DiscoveringDriver<Probe.Candidate, OpenClDevice> {
+public final class OpenClDriver implements Driver {
 
     /** The system property choosing the device, by index or by part of its name. */
     public static final String DEVICE_PROPERTY = "kbench.opencl.device";
 
     private final String override;
+
+    private final DriverCore<Probe.Candidate, OpenClDevice> core = new DriverCore<>("opencl", this::discover, this::open,
+            this::forDevice);
 
     /** A driver configured by {@code -Dkbench.opencl.device}; probing waits for the first question. */
     public OpenClDriver() {
@@ -54,23 +61,63 @@ public final class OpenClDriver extends DiscoveringDriver<Probe.Candidate, OpenC
     }
 
     private OpenClDriver(String override) {
-        super("opencl");
         this.override = override;
     }
 
-    /** {@inheritDoc} <p>As {@code -Dkbench.opencl.device=index}. */
     @Override
-    protected Driver forDevice(int index) {
+    public String name() {
+        return "opencl";
+    }
+
+    @Override
+    public synchronized Availability availability() {
+        return core.availability();
+    }
+
+    @Override
+    public synchronized List<String> inventory() {
+        return core.inventory();
+    }
+
+    @Override
+    public synchronized DeviceInterface deviceInterface() {
+        return core.device();
+    }
+
+    @Override
+    public synchronized List<DeviceIdentity> devices() {
+        return core.devices();
+    }
+
+    @Override
+    public synchronized DeviceIdentity identity() {
+        return core.identity();
+    }
+
+    @Override
+    public Driver withDevice(int index) {
+        return core.withDevice(index);
+    }
+
+    @Override
+    public synchronized CacheClearer cacheClearer(long bytes) {
+        return core.cacheClearer(bytes);
+    }
+
+    @Override
+    public synchronized void close() {
+        core.close();
+    }
+
+    private Driver forDevice(int index) {
         return new OpenClDriver(Integer.toString(index));
     }
 
-    @Override
-    protected Discovery<Probe.Candidate> discover() {
+    private Discovery<Probe.Candidate> discover() {
         return discover(override != null ? override : System.getProperty(DEVICE_PROPERTY));
     }
 
-    @Override
-    protected OpenClDevice open(Probe.Candidate chosen) {
+    private OpenClDevice open(Probe.Candidate chosen) {
         return new OpenClDevice(chosen);
     }
 
@@ -105,5 +152,10 @@ public final class OpenClDriver extends DiscoveringDriver<Probe.Candidate, OpenC
         } catch (LinkageError | RuntimeException e) {
             return Probe.inactive("probing OpenCL failed: " + e, List.of());
         }
+    }
+
+    @Override
+    public String toString() {
+        return "OpenClDriver[" + core + "]";
     }
 }

@@ -19,7 +19,7 @@ import dev.kbench.api.spi.CacheClearer;
 import dev.kbench.api.spi.DeviceInterface;
 
 /**
- * A backend's open device, as a {@link DiscoveringDriver} opens, reopens and closes it.
+ * A backend's open device, as a {@link DriverCore} opens, reopens and closes it.
  */
 public interface OpenableDevice extends DeviceInterface {
 

@@ -14,8 +14,8 @@
  * limitations under the License.
  */
 /**
- * What the three backends share, for backend authors only: the skeleton of a driver
- * ({@link dev.kbench.api.support.DiscoveringDriver}) that keeps what device discovery found
+ * What the three backends share, for backend authors only: the core every driver delegates to
+ * ({@link dev.kbench.api.support.DriverCore}) that keeps what device discovery found
  * ({@link dev.kbench.api.support.Discovery}, {@link dev.kbench.api.support.DiscoveryCache}) and opens the
  * chosen device ({@link dev.kbench.api.support.OpenableDevice}), so that each backend supplies only its
  * native probing; the skeleton of a native device buffer
