@@ -172,12 +172,16 @@ final class CudaDevice implements OpenableDevice {
         return facts;
     }
 
-    /** {@inheritDoc} <p>Read through NVML ({@code libnvidia-ml.so.1}); empty where NVML is absent. */
+    /**
+     * {@inheritDoc} <p>Read through NVML ({@code libnvidia-ml.so.1}); empty where NVML is absent, or
+     * when {@code -Dkbench.cuda.telemetry=off}.
+     */
     @Override
     public DeviceTelemetry telemetry() {
         if (!nvmlLooked) {
             nvmlLooked = true;
-            nvml = Nvml.forPciBusId(CudaDriver.pciBusId(device));
+            boolean off = "off".equals(System.getProperty("kbench.cuda.telemetry", "nvml"));
+            nvml = off ? null : Nvml.forPciBusId(CudaDriver.pciBusId(device));
         }
         return nvml == null ? DeviceTelemetry.NONE : nvml.read();
     }

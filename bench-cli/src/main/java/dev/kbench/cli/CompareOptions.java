@@ -47,7 +47,7 @@ final class CompareOptions {
 
     @Option(names = "--threshold", paramLabel = "REL", defaultValue = "1%",
             description = "Practical significance: a benchmark is slower (faster) only if the test says so and the "
-                    + "ratio's confidence interval lies entirely above 1 + REL (below 1 - REL); e.g. 1% (default) or "
+                    + "ratio's confidence interval lies entirely above 1 + REL (below 1 - REL); e.g. 1%% (default) or "
                     + "0.01; 0 lets the test alone decide.")
     String threshold;
 

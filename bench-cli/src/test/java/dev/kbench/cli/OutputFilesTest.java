@@ -28,6 +28,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -62,6 +63,18 @@ class OutputFilesTest {
     private static String[] quick(Path csv, String... more) {
         return RunCommandTest.args(RunCommandTest.quick("--filter", "copy", "-p", "n=2^10", "--repetitions", "1",
                 "--quiet", "--csv-samples", csv.toString()), more);
+    }
+
+    /** A samples file of 20 fixed samples of one benchmark, as a run would write it. */
+    private Path recorded(String name) throws IOException {
+        StringBuilder text = new StringBuilder("benchmark,params,repetition,sample,time_ms\n");
+        for (int i = 0; i < 20; i++) {
+            text.append("copy,n=1024,").append(i / 5).append(',').append(i % 5).append(',')
+                    .append(String.format(Locale.ROOT, "%.4f", 0.05 + 0.001 * (i % 7))).append('\n');
+        }
+        Path csv = dir.resolve(name);
+        Files.writeString(csv, text);
+        return csv;
     }
 
     private Path measured(String name) {
@@ -172,7 +185,9 @@ class OutputFilesTest {
 
     @Test
     void wholeFilesNeedForceAndAppearInOneRename() throws IOException {
-        Path csv = measured("base.csv");
+        // report and compare read recorded samples: a measured file on a loaded machine can hold a single
+        // sample, which compare rightly refuses (exit 2) and which would hide what this test checks
+        Path csv = recorded("base.csv");
         Path json = dir.resolve("run.json");
         Files.writeString(json, "old\n");
         Cli.Result refused = Cli.run(quick(dir.resolve("b.csv"), "--json", json.toString()));
@@ -186,15 +201,21 @@ class OutputFilesTest {
         assertTrue(Files.readString(json).startsWith("{"), "replaced");
         Path html = dir.resolve("report.html");
         Files.writeString(html, "old\n");
-        assertEquals(2, Cli.run("report", csv.toString(), "-o", html.toString()).status());
+        Cli.Result reportRefused = Cli.run("report", csv.toString(), "-o", html.toString());
+        assertEquals(2, reportRefused.status(), reportRefused.toString());
         assertEquals("old\n", Files.readString(html));
-        assertEquals(0, Cli.run("report", csv.toString(), "-o", html.toString(), "--force").status());
+        Cli.Result reportForced = Cli.run("report", csv.toString(), "-o", html.toString(), "--force");
+        assertEquals(0, reportForced.status(), reportForced.toString());
         assertTrue(Files.readString(html).contains("<html"));
         Path export = dir.resolve("cmp.md");
         Files.writeString(export, "old\n");
-        assertEquals(2, Cli.run("compare", csv.toString(), csv.toString(), "--export-to", export.toString()).status());
+        Cli.Result compareRefused = Cli.run("compare", csv.toString(), csv.toString(), "--export-to", export.toString());
+        assertEquals(2, compareRefused.status(), compareRefused.toString());
+        assertTrue(compareRefused.err().contains("exists"), compareRefused.err());
         assertEquals("old\n", Files.readString(export));
-        assertEquals(0, Cli.run("compare", csv.toString(), csv.toString(), "--export-to", export.toString(), "--force").status());
+        Cli.Result compareForced = Cli.run("compare", csv.toString(), csv.toString(), "--export-to", export.toString(),
+                "--force");
+        assertEquals(0, compareForced.status(), compareForced.toString());
         try (Stream<Path> files = Files.list(dir)) {
             List<String> left = files.map(p -> p.getFileName().toString()).filter(n -> n.contains("kbench-tmp")).toList();
             assertEquals(List.of(), left, "no temporary file is left behind");
