@@ -33,13 +33,25 @@
  * Prints CSV lines to stdout (one per trial) and a summary on stderr.
  */
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalLong;
+
+import dev.kbench.api.Bench;
+import dev.kbench.api.BenchOptions;
+import dev.kbench.api.BenchResult;
 import dev.kbench.api.Benchmark;
 import dev.kbench.api.BenchmarkOutcome;
 import dev.kbench.api.CacheSizes;
 import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.Dim3;
-import dev.kbench.api.spi.Driver;
 import dev.kbench.api.Drivers;
 import dev.kbench.api.Kernel;
 import dev.kbench.api.KernelArg;
@@ -53,24 +65,13 @@ import dev.kbench.api.SuiteListener;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.SuiteResult;
 import dev.kbench.api.Workload;
-import dev.kbench.api.BenchOptions;
-import dev.kbench.api.Bench;
-import dev.kbench.api.BenchResult;
+import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.spi.Driver;
 import dev.kbench.stats.Aggregation;
 import dev.kbench.stats.BenchmarkComparison;
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.CompareReport;
 import dev.kbench.stats.Verdict;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.OptionalLong;
 
 public class Evidence {
 

@@ -27,16 +27,18 @@ import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
 
-import dev.kbench.api.spi.CapturedGraph;
 import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.DeviceFacts;
-import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.DeviceTelemetry;
-import dev.kbench.api.spi.Event;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
+import dev.kbench.api.spi.CacheClearer;
+import dev.kbench.api.spi.CapturedGraph;
+import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.spi.Event;
 import dev.kbench.api.support.BufferChecks;
+import dev.kbench.api.support.OpenableDevice;
 import jcuda.JCudaVersion;
 import jcuda.Pointer;
 import jcuda.driver.CUcontext;
@@ -58,7 +60,7 @@ import jcuda.driver.JCudaDriver;
  * One CUDA device: its primary context and the stream the backend owns. Everything is enqueued on that
  * stream. Not thread-safe: one thread at a time; the context is made current when the thread changes.
  */
-final class CudaDevice implements DeviceInterface {
+final class CudaDevice implements OpenableDevice {
 
     /** Host copies are split into chunks of at most this size (a ByteBuffer holds at most 2 GiB). */
     private static final long COPY_CHUNK_BYTES = 1L << 30;
@@ -110,7 +112,18 @@ final class CudaDevice implements DeviceInterface {
         }
     }
 
-    boolean isClosed() {
+    /**
+     * The clear is a {@code cuMemsetD32Async} of zeros over the whole buffer on the device's stream;
+     * a size that is not a multiple of 4 is rounded up. For a size from the device's L2 cache use
+     * {@code CacheSizes.deviceSized(deviceInterface().facts(), multiple)}.
+     */
+    @Override
+    public CacheClearer newCacheClearer(long bytes) {
+        return new CudaCacheClearer(this, bytes);
+    }
+
+    @Override
+    public boolean isClosed() {
         return closed;
     }
 
@@ -329,7 +342,8 @@ final class CudaDevice implements DeviceInterface {
     }
 
     /** Destroys the stream and releases the primary context. Idempotent. */
-    void close() {
+    @Override
+    public void close() {
         if (closed) {
             return;
         }

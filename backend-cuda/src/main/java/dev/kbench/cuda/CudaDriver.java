@@ -21,14 +21,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.UnaryOperator;
 
+import dev.kbench.api.DeviceIdentity;
 import dev.kbench.api.spi.Availability;
 import dev.kbench.api.spi.CacheClearer;
-import dev.kbench.api.DeviceIdentity;
 import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.spi.Driver;
-import dev.kbench.api.support.BufferChecks;
+import dev.kbench.api.support.Discovery;
+import dev.kbench.api.support.DriverCore;
 import jcuda.CudaException;
 import jcuda.JCudaVersion;
 import jcuda.driver.CUdevice;
@@ -43,7 +45,8 @@ import jcuda.driver.JCudaDriver;
  * <p>Active when JCuda's native library and {@code libcuda.so.1} load, {@code cuInit} succeeds and
  * the device chosen with {@code -Dkbench.cuda.device=INDEX} (default 0) exists; otherwise inactive,
  * with the reason, e.g. {@code libcuda.so.1 not found ...} on a machine without the NVIDIA driver.
- * Probing never throws and never prints.
+ * Probing never throws and never prints. {@link #devices()} lists the CUDA ordinals, with the PCI bus
+ * id ({@code cuDeviceGetPCIBusId}) as the id.
  *
  * <p>Kernels are launched with {@code cuLaunchKernel} called through {@code java.lang.foreign} when
  * that can be set up (native access enabled for this module, {@code cuLaunchKernel} found in
@@ -73,12 +76,18 @@ public final class CudaDriver implements Driver {
     private static boolean loadAttempted;
 
     private final UnaryOperator<String> properties;
-    private Availability availability;
-    private final List<String> inventory = new ArrayList<>();
-    private final List<DeviceIdentity> identities = new ArrayList<>();
-    private int ordinal;
-    private LaunchMode launchMode;
-    private CudaDevice device;
+
+    /**
+     * A CUDA device as discovery saw it.
+     *
+     * @param identity the ordinal, name and PCI bus id
+     * @param launchMode how kernels are launched on it
+     */
+    record Target(DeviceIdentity identity, LaunchMode launchMode) implements Discovery.Device {
+    }
+
+    private final DriverCore<Target, CudaDevice> core = new DriverCore<>("cuda", this::discover, this::open,
+            this::forDevice);
 
     /** A driver configured by the system properties; probing happens on first use. */
     public CudaDriver() {
@@ -96,89 +105,65 @@ public final class CudaDriver implements Driver {
 
     @Override
     public synchronized Availability availability() {
-        if (availability == null) {
-            availability = probe();
-        }
-        return availability;
+        return core.availability();
     }
 
     @Override
     public synchronized List<String> inventory() {
-        availability();
-        return List.copyOf(inventory);
+        return core.inventory();
     }
 
     @Override
     public synchronized DeviceInterface deviceInterface() {
-        return device();
+        return core.device();
     }
 
-    /** {@inheritDoc} <p>The CUDA ordinals, with the PCI bus id ({@code cuDeviceGetPCIBusId}) as the id. */
     @Override
     public synchronized List<DeviceIdentity> devices() {
-        return availability().active() ? List.copyOf(identities) : List.of();
+        return core.devices();
     }
 
     @Override
     public synchronized DeviceIdentity identity() {
-        Availability state = availability();
-        if (!state.active()) {
-            throw new IllegalStateException("cuda is inactive: " + state.reason());
-        }
-        return DeviceIdentity.find(identities, ordinal, name());
+        return core.identity();
     }
 
-    /** {@inheritDoc} <p>The new driver is configured as this one, with {@code -Dkbench.cuda.device=index}. */
     @Override
     public Driver withDevice(int index) {
-        DeviceIdentity.find(devices(), index, name());
-        String value = Integer.toString(index);
-        return new CudaDriver(key -> DEVICE_PROPERTY.equals(key) ? value : properties.apply(key));
+        return core.withDevice(index);
     }
 
-    synchronized CudaDevice device() {
-        Availability state = availability();
-        if (!state.active()) {
-            throw new IllegalStateException("cuda is inactive: " + state.reason());
-        }
-        if (device == null || device.isClosed()) {
-            device = new CudaDevice(ordinal, launchMode);
-        }
-        return device;
-    }
-
-    /**
-     * {@inheritDoc}
-     *
-     * <p>The clear is a {@code cuMemsetD32Async} of zeros over the whole buffer on the device's stream;
-     * a size that is not a multiple of 4 is rounded up. For a size from the device's L2 cache use
-     * {@code CacheSizes.deviceSized(deviceInterface().facts(), multiple)}.
-     */
     @Override
     public CacheClearer cacheClearer(long bytes) {
-        BufferChecks.requireCacheClearBytes(bytes);
-        return new CudaCacheClearer(device(), bytes);
+        return core.cacheClearer(bytes);
     }
 
     @Override
     public synchronized void close() {
-        if (device != null) {
-            device.close();
-            device = null;
-        }
+        core.close();
     }
 
-    private Availability probe() {
+    private Driver forDevice(int index) {
+        String value = Integer.toString(index);
+        return new CudaDriver(key -> DEVICE_PROPERTY.equals(key) ? value : properties.apply(key));
+    }
+
+    private CudaDevice open(Target chosen) {
+        return new CudaDevice(chosen.identity().index(), chosen.launchMode());
+    }
+
+    private Discovery<Target> discover() {
         String failure = loadJCuda();
         if (failure != null) {
-            return Availability.inactive(failure);
+            return Discovery.inactive(failure, List.of());
         }
+        List<String> inventory = new ArrayList<>();
         try {
-            return probeDriver();
+            return probeDriver(inventory);
         } catch (LinkageError e) {
-            return Availability.inactive(linkFailure(e));
+            return Discovery.inactive(linkFailure(e), inventory);
         } catch (CudaException e) {
-            return Availability.inactive("the CUDA driver failed while probing: " + Cuda.describe(e));
+            return Discovery.inactive("the CUDA driver failed while probing: " + Cuda.describe(e), inventory);
         }
     }
 
@@ -203,13 +188,13 @@ public final class CudaDriver implements Driver {
         return loadFailure;
     }
 
-    private Availability probeDriver() {
+    private Discovery<Target> probeDriver(List<String> inventory) {
         int init = JCudaDriver.cuInit(0);
         if (init == CUresult.CUDA_ERROR_NO_DEVICE) {
-            return Availability.inactive("no CUDA device found (cuInit: " + Cuda.describe(init) + ")");
+            return Discovery.inactive("no CUDA device found (cuInit: " + Cuda.describe(init) + ")", inventory);
         }
         if (init != CUresult.CUDA_SUCCESS) {
-            return Availability.inactive("cuInit failed: " + Cuda.describe(init));
+            return Discovery.inactive("cuInit failed: " + Cuda.describe(init), inventory);
         }
         int[] version = new int[1];
         JCudaDriver.cuDriverGetVersion(version);
@@ -218,40 +203,48 @@ public final class CudaDriver implements Driver {
         int[] count = new int[1];
         int counted = JCudaDriver.cuDeviceGetCount(count);
         if (counted != CUresult.CUDA_SUCCESS) {
-            return Availability.inactive("cuDeviceGetCount failed: " + Cuda.describe(counted));
+            return Discovery.inactive("cuDeviceGetCount failed: " + Cuda.describe(counted), inventory);
         }
         if (count[0] == 0) {
-            return Availability.inactive("no CUDA device found (cuDeviceGetCount = 0)");
+            return Discovery.inactive("no CUDA device found (cuDeviceGetCount = 0)", inventory);
         }
-        String chosen = properties.apply(DEVICE_PROPERTY);
+        String wanted = properties.apply(DEVICE_PROPERTY);
         int index = 0;
-        if (chosen != null && !chosen.isBlank()) {
+        if (wanted != null && !wanted.isBlank()) {
             try {
-                index = Integer.parseInt(chosen.trim());
+                index = Integer.parseInt(wanted.trim());
             } catch (NumberFormatException e) {
                 index = -1;
             }
             if (index < 0 || index >= count[0]) {
-                describeDevices(count[0], -1);
-                return Availability.inactive("-D" + DEVICE_PROPERTY + "=" + chosen + " is not a device index; "
-                        + count[0] + " CUDA device(s) found, use 0 to " + (count[0] - 1));
+                describeDevices(count[0], -1, inventory);
+                return Discovery.inactive("-D" + DEVICE_PROPERTY + "=" + wanted + " is not a device index; "
+                        + count[0] + " CUDA device(s) found, use 0 to " + (count[0] - 1), inventory);
             }
         }
-        String selected = describeDevices(count[0], index);
+        List<DeviceIdentity> identities = describeDevices(count[0], index, inventory);
+        LaunchMode launchMode;
         try {
             launchMode = LaunchMode.select(properties.apply(LaunchMode.PROPERTY));
         } catch (IllegalArgumentException e) {
-            return Availability.inactive(e.getMessage());
+            return Discovery.inactive(e.getMessage(), inventory);
         }
         inventory.add("launch path: " + launchMode.description());
-        ordinal = index;
-        return Availability.active(selected + String.format(Locale.ROOT, " (device %d of %d, CUDA driver %d.%d)",
-                index, count[0], version[0] / 1000, version[0] % 1000 / 10));
+        LaunchMode mode = launchMode;
+        List<Target> targets = identities.stream().map(identity -> new Target(identity, mode)).toList();
+        int selected = index;
+        Optional<Target> chosen = targets.stream().filter(t -> t.identity().index() == selected).findFirst();
+        if (chosen.isEmpty()) {
+            return Discovery.inactive("CUDA device " + index + " cannot be opened (cuDeviceGet failed)", inventory);
+        }
+        return Discovery.active(chosen.get().identity().name() + String.format(Locale.ROOT,
+                " (device %d of %d, CUDA driver %d.%d)", index, count[0], version[0] / 1000, version[0] % 1000 / 10),
+                inventory, chosen.get(), targets);
     }
 
-    /** Adds an inventory line per device and returns the name of {@code selected}. */
-    private String describeDevices(int count, int selected) {
-        String selectedName = "";
+    /** Adds an inventory line per device and returns the identities of those that could be opened. */
+    private List<DeviceIdentity> describeDevices(int count, int selected, List<String> inventory) {
+        List<DeviceIdentity> identities = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             CUdevice dev = new CUdevice();
             if (JCudaDriver.cuDeviceGet(dev, i) != CUresult.CUDA_SUCCESS) {
@@ -271,11 +264,8 @@ public final class CudaDriver implements Driver {
             inventory.add(String.format(Locale.ROOT, "device %d: %s, compute capability %d.%d, %d SMs, %.1f GiB%s",
                     i, name, major[0], minor[0], sms[0], memory[0] / (double) (1L << 30),
                     i == selected ? " (selected)" : ""));
-            if (i == selected) {
-                selectedName = name;
-            }
         }
-        return selectedName;
+        return identities;
     }
 
     /**
@@ -339,6 +329,6 @@ public final class CudaDriver implements Driver {
 
     @Override
     public String toString() {
-        return "CudaDriver[" + (availability == null ? "not probed" : availability) + "]";
+        return "CudaDriver[" + core + "]";
     }
 }

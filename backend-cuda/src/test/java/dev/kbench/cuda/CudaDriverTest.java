@@ -22,9 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import dev.kbench.api.spi.Availability;
 import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;
+import dev.kbench.api.spi.Availability;
 import org.junit.jupiter.api.Test;
 
 /** What the backend does where CI runs it: no NVIDIA driver. */

@@ -19,9 +19,9 @@ import java.io.PrintStream;
 import java.util.Locale;
 
 import dev.kbench.api.DeviceFacts;
-import dev.kbench.api.spi.Driver;
 import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;
+import dev.kbench.api.spi.Driver;
 
 /**
  * Prints what driver discovery found (one {@code name: state: reason} line per driver, as

@@ -19,13 +19,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.Dim3;
 import dev.kbench.api.Kernel;
 import dev.kbench.api.KernelArg;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
+import dev.kbench.api.spi.DeviceInterface;
 
 /**
  * Drives the backend against the fake libcuda.so.1 of {@link FakeDriverTest}: launches a kernel of six

@@ -15,16 +15,17 @@
  */
 package dev.kbench.levelzero;
 
-import dev.kbench.api.support.BufferChecks;
-import dev.kbench.api.spi.CacheClearer;
 import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.DeviceFacts;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.spi.Event;
 import dev.kbench.api.KernelException;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
+import dev.kbench.api.spi.CacheClearer;
+import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.spi.Event;
+import dev.kbench.api.support.BufferChecks;
+import dev.kbench.api.support.OpenableDevice;
 import dev.kbench.levelzero.ze.ZeApi;
 import dev.kbench.levelzero.ze.ze_command_queue_desc_t;
 import dev.kbench.levelzero.ze.ze_context_desc_t;
@@ -73,7 +74,7 @@ import java.util.function.Function;
  *
  * <p>Not thread-safe, as {@link DeviceInterface} says.
  */
-final class LevelZeroDevice implements DeviceInterface {
+final class LevelZeroDevice implements OpenableDevice {
 
     /** What a timestamp slot holds until the device writes it. */
     static final long UNWRITTEN = -1L;
@@ -302,7 +303,8 @@ final class LevelZeroDevice implements DeviceInterface {
      * @param bytes its size, at least 1
      * @return the clearer
      */
-    CacheClearer newCacheClearer(long bytes) {
+    @Override
+    public CacheClearer newCacheClearer(long bytes) {
         BufferChecks.requireCacheClearBytes(bytes);
         return new ZeCacheClearer((ZeBuffer) allocate(bytes));
     }
@@ -371,7 +373,8 @@ final class LevelZeroDevice implements DeviceInterface {
         return stream.usesHostSynchronize();
     }
 
-    boolean isClosed() {
+    @Override
+    public boolean isClosed() {
         return closed;
     }
 
@@ -423,7 +426,8 @@ final class LevelZeroDevice implements DeviceInterface {
      *
      * @throws IllegalStateException if a release failed (everything else is still released)
      */
-    void close() {
+    @Override
+    public void close() {
         if (closed || closing) {
             return;
         }

@@ -15,11 +15,13 @@
  */
 package dev.kbench.levelzero;
 
+import dev.kbench.api.DeviceIdentity;
 import dev.kbench.api.spi.Availability;
 import dev.kbench.api.spi.CacheClearer;
-import dev.kbench.api.DeviceIdentity;
 import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.spi.Driver;
+import dev.kbench.api.support.Discovery;
+import dev.kbench.api.support.DriverCore;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.SymbolLookup;
@@ -32,7 +34,9 @@ import java.util.function.Function;
  *
  * <p>Discovery loads the loader, checks it has the API 1.4 functions the backend calls, calls
  * {@code zeInit(ZE_INIT_FLAG_GPU_ONLY)} and takes the first GPU of the first driver that has one
- * ({@link #withDevice(int)} chooses another).
+ * ({@link #withDevice(int)} chooses another). {@link #devices()} lists the GPUs of every Level Zero
+ * driver, numbered by their position among all devices of all drivers (as {@link #inventory()} lists
+ * them); the id is the device UUID of {@code ze_device_properties_t}.
  * A missing loader, missing functions or a failing {@code zeInit} (e.g.
  * {@code ZE_RESULT_ERROR_UNINITIALIZED} when no driver is installed) make the driver inactive with that
  * reason; discovery never throws.
@@ -45,8 +49,9 @@ public final class LevelZeroDriver implements Driver {
 
     private final Function<Arena, SymbolLookup> optionalFunctions;
     private final int deviceIndex;
-    private ZeProbe.Result probe;
-    private LevelZeroDevice device;
+
+    private final DriverCore<ZeProbe.Target, LevelZeroDevice> core = new DriverCore<>("levelzero", this::discover, this::open,
+            this::forDevice);
 
     /** A driver that looks for Level Zero on first use; used by {@link java.util.ServiceLoader}. */
     public LevelZeroDriver() {
@@ -75,81 +80,58 @@ public final class LevelZeroDriver implements Driver {
 
     @Override
     public synchronized Availability availability() {
-        return probe().availability();
-    }
-
-    @Override
-    public synchronized DeviceInterface deviceInterface() {
-        return device();
-    }
-
-    /**
-     * {@inheritDoc}
-     *
-     * <p>The GPUs of every Level Zero driver, numbered by their position among all devices of all drivers
-     * (as {@link #inventory()} lists them); the id is the device UUID of {@code ze_device_properties_t}.
-     */
-    @Override
-    public synchronized List<DeviceIdentity> devices() {
-        return probe().devices().stream().map(ZeProbe.Target::identity).toList();
-    }
-
-    @Override
-    public synchronized DeviceIdentity identity() {
-        ZeProbe.Result found = probe();
-        return found.target().orElseThrow(() -> new IllegalStateException("levelzero is inactive: "
-                + found.availability().reason())).identity();
-    }
-
-    @Override
-    public Driver withDevice(int index) {
-        DeviceIdentity.find(devices(), index, name());
-        return new LevelZeroDriver(optionalFunctions, index);
-    }
-
-    @Override
-    public synchronized CacheClearer cacheClearer(long bytes) {
-        if (bytes < 1) {
-            throw new IllegalArgumentException("a cache clearer needs at least 1 byte, got " + bytes);
-        }
-        return device().newCacheClearer(bytes);
+        return core.availability();
     }
 
     @Override
     public synchronized List<String> inventory() {
-        return probe().inventory();
+        return core.inventory();
     }
 
-    /** Releases the device and everything made through it; a later {@link #deviceInterface()} opens it again. */
+    @Override
+    public synchronized DeviceInterface deviceInterface() {
+        return core.device();
+    }
+
+    @Override
+    public synchronized List<DeviceIdentity> devices() {
+        return core.devices();
+    }
+
+    @Override
+    public synchronized DeviceIdentity identity() {
+        return core.identity();
+    }
+
+    @Override
+    public Driver withDevice(int index) {
+        return core.withDevice(index);
+    }
+
+    @Override
+    public synchronized CacheClearer cacheClearer(long bytes) {
+        return core.cacheClearer(bytes);
+    }
+
     @Override
     public synchronized void close() {
-        if (device != null) {
-            LevelZeroDevice d = device;
-            device = null;
-            d.close();
-        }
+        core.close();
     }
 
-    private LevelZeroDevice device() {
-        ZeProbe.Result found = probe();
-        if (found.target().isEmpty()) {
-            throw new IllegalStateException("levelzero is inactive: " + found.availability().reason());
-        }
-        if (device == null) {
-            device = LevelZeroDevice.open(found.target().get(), optionalFunctions);
-        }
-        return device;
+    private Driver forDevice(int index) {
+        return new LevelZeroDriver(optionalFunctions, index);
     }
 
-    private ZeProbe.Result probe() {
-        if (probe == null) {
-            probe = ZeProbe.run(deviceIndex);
-        }
-        return probe;
+    private Discovery<ZeProbe.Target> discover() {
+        return ZeProbe.run(deviceIndex);
+    }
+
+    private LevelZeroDevice open(ZeProbe.Target chosen) {
+        return LevelZeroDevice.open(chosen, optionalFunctions);
     }
 
     @Override
     public String toString() {
-        return "levelzero driver";
+        return "LevelZeroDriver[" + core + "]";
     }
 }

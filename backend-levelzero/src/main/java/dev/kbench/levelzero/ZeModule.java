@@ -20,9 +20,9 @@ import dev.kbench.api.KernelException;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.levelzero.ze.ZeApi;
-import dev.kbench.levelzero.ze.ze_module_desc_t;
 import dev.kbench.levelzero.ze.ze_kernel_desc_t;
 import dev.kbench.levelzero.ze.ze_kernel_properties_t;
+import dev.kbench.levelzero.ze.ze_module_desc_t;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

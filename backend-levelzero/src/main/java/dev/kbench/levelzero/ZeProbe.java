@@ -15,10 +15,10 @@
  */
 package dev.kbench.levelzero;
 
-import dev.kbench.api.spi.Availability;
 import dev.kbench.api.DeviceIdentity;
-import dev.kbench.levelzero.ze._ze_device_uuid_t;
+import dev.kbench.api.support.Discovery;
 import dev.kbench.levelzero.ze.ZeApi;
+import dev.kbench.levelzero.ze._ze_device_uuid_t;
 import dev.kbench.levelzero.ze.ze_device_properties_t;
 import dev.kbench.levelzero.ze.ze_driver_properties_t;
 
@@ -71,26 +71,13 @@ final class ZeProbe {
      * @param index the device's position among all devices of all drivers
      * @param uuid the device's UUID ({@code ze_device_properties_t.uuid}) as 32 hex digits
      */
-    record Target(MemorySegment driver, MemorySegment device, int apiVersion, String name, int index, String uuid) {
+    record Target(MemorySegment driver, MemorySegment device, int apiVersion, String name, int index, String uuid)
+            implements Discovery.Device {
 
         /** The device's identity for samples and listings. */
-        DeviceIdentity identity() {
+        @Override
+        public DeviceIdentity identity() {
             return new DeviceIdentity("levelzero", index, name, uuid);
-        }
-    }
-
-    /**
-     * What discovery found.
-     *
-     * @param availability active with the device, or inactive with the reason
-     * @param inventory one line per driver and device seen
-     * @param target the device to use, empty when inactive
-     * @param devices every GPU seen, the devices kbench can run on
-     */
-    record Result(Availability availability, List<String> inventory, Optional<Target> target, List<Target> devices) {
-
-        static Result inactive(String why, List<String> inventory) {
-            return new Result(Availability.inactive(why), List.copyOf(inventory), Optional.empty(), List.of());
         }
     }
 
@@ -130,12 +117,12 @@ final class ZeProbe {
      *        -1 for the first GPU
      * @return what was found; never throws
      */
-    static Result run(int wanted) {
+    static Discovery<Target> run(int wanted) {
         List<String> inventory = new ArrayList<>();
         try {
             Optional<String> unusable = checkLibrary(LOADER);
             if (unusable.isPresent()) {
-                return Result.inactive(unusable.get(), inventory);
+                return Discovery.inactive(unusable.get(), inventory);
             }
             int init = ZeApi.zeInit(ZeApi.ZE_INIT_FLAG_GPU_ONLY());
             if (init != ZeApi.ZE_RESULT_SUCCESS()) {
@@ -143,19 +130,19 @@ final class ZeProbe {
                         ? ": the loader found no Level Zero GPU driver (install Intel's, e.g. intel-level-zero-gpu,"
                           + " or name one in ZE_ENABLE_ALT_DRIVERS)"
                         : "";
-                return Result.inactive("zeInit(ZE_INIT_FLAG_GPU_ONLY) returned " + Ze.describe(init) + hint, inventory);
+                return Discovery.inactive("zeInit(ZE_INIT_FLAG_GPU_ONLY) returned " + Ze.describe(init) + hint, inventory);
             }
             return enumerate(inventory, wanted);
         } catch (IllegalCallerException e) {
             Module m = ZeProbe.class.getModule();
-            return Result.inactive("native access is disabled (" + e.getMessage() + "); run java with "
+            return Discovery.inactive("native access is disabled (" + e.getMessage() + "); run java with "
                     + "--enable-native-access=" + (m.isNamed() ? m.getName() : "ALL-UNNAMED"), inventory);
         } catch (RuntimeException | LinkageError e) {
-            return Result.inactive("Level Zero discovery failed: " + e, inventory);
+            return Discovery.inactive("Level Zero discovery failed: " + e, inventory);
         }
     }
 
-    private static Result enumerate(List<String> inventory, int wanted) {
+    private static Discovery<Target> enumerate(List<String> inventory, int wanted) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment count = arena.allocate(ValueLayout.JAVA_INT);
             Ze.check(ZeApi.zeDriverGet(count, MemorySegment.NULL), "zeDriverGet");
@@ -209,7 +196,7 @@ final class ZeProbe {
                 }
             }
             if (gpus.isEmpty()) {
-                return Result.inactive("zeInit succeeded but none of the " + seen
+                return Discovery.inactive("zeInit succeeded but none of the " + seen
                         + " Level Zero devices is a GPU", inventory);
             }
             Target target = gpus.getFirst();
@@ -217,17 +204,16 @@ final class ZeProbe {
                 final int index = wanted;
                 Optional<Target> chosen = gpus.stream().filter(t -> t.index() == index).findFirst();
                 if (chosen.isEmpty()) {
-                    return Result.inactive("Level Zero device " + wanted + " is not one of the " + gpus.size()
+                    return Discovery.inactive("Level Zero device " + wanted + " is not one of the " + gpus.size()
                             + " GPU(s): " + String.join("; ", gpus.stream().map(t -> t.identity().describe()).toList()),
                             inventory);
                 }
                 target = chosen.get();
             }
-            return new Result(Availability.active(target.name() + " through " + LOADER + " (driver API "
-                    + Ze.version(target.apiVersion()) + ")"), List.copyOf(inventory), Optional.of(target),
-                    List.copyOf(gpus));
+            return Discovery.active(target.name() + " through " + LOADER + " (driver API "
+                    + Ze.version(target.apiVersion()) + ")", inventory, target, gpus);
         } catch (ZeResultException e) {
-            return Result.inactive("Level Zero discovery failed: " + e.getMessage(), inventory);
+            return Discovery.inactive("Level Zero discovery failed: " + e.getMessage(), inventory);
         }
     }
 

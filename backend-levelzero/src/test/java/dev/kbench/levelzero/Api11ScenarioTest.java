@@ -15,10 +15,10 @@
  */
 package dev.kbench.levelzero;
 
-import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.Dim3;
-import dev.kbench.api.spi.Event;
 import dev.kbench.api.Kernel;
+import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.spi.Event;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

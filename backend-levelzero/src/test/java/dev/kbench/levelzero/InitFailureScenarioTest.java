@@ -15,9 +15,9 @@
  */
 package dev.kbench.levelzero;
 
-import dev.kbench.api.spi.Availability;
 import dev.kbench.api.DriverLookupException;
 import dev.kbench.api.Drivers;
+import dev.kbench.api.spi.Availability;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -15,13 +15,13 @@
  */
 package dev.kbench.levelzero;
 
-import dev.kbench.api.spi.CacheClearer;
 import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.Dim3;
-import dev.kbench.api.spi.Event;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
+import dev.kbench.api.spi.CacheClearer;
+import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.spi.Event;
 import org.junit.jupiter.api.Test;
 
 import java.lang.foreign.Arena;

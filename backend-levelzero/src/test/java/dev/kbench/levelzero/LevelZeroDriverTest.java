@@ -15,18 +15,18 @@
  */
 package dev.kbench.levelzero;
 
-import dev.kbench.api.spi.Availability;
-import dev.kbench.api.spi.CacheClearer;
 import dev.kbench.api.DeviceFacts;
-import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.Dim3;
-import dev.kbench.api.spi.Driver;
 import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;
-import dev.kbench.api.spi.Event;
 import dev.kbench.api.KernelArg;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.SourceKind;
+import dev.kbench.api.spi.Availability;
+import dev.kbench.api.spi.CacheClearer;
+import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.spi.Driver;
+import dev.kbench.api.spi.Event;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -17,12 +17,12 @@ package dev.kbench.levelzero;
 
 import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.DeviceIdentity;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.spi.Driver;
 import dev.kbench.api.Suite;
 import dev.kbench.api.SuiteListener;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.SuiteResult;
+import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.spi.Driver;
 import org.junit.jupiter.api.Test;
 
 import java.lang.foreign.MemorySegment;

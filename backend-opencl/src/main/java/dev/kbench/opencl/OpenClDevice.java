@@ -30,16 +30,17 @@ import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
 
-import dev.kbench.api.support.BufferChecks;
-import dev.kbench.api.spi.CacheClearer;
 import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.DeviceFacts;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.spi.Event;
 import dev.kbench.api.KernelException;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
+import dev.kbench.api.spi.CacheClearer;
+import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.spi.Event;
+import dev.kbench.api.support.BufferChecks;
+import dev.kbench.api.support.OpenableDevice;
 import org.jocl.CL;
 import org.jocl.Pointer;
 import org.jocl.cl_command_queue;
@@ -56,7 +57,7 @@ import org.jocl.cl_queue_properties;
  * {@code CL_QUEUE_PROFILING_ENABLE}. Owns every object created through it and releases what is left
  * when closed. Not thread-safe.
  */
-final class OpenClDevice implements DeviceInterface {
+final class OpenClDevice implements OpenableDevice {
 
     /** The option appended to every build, so that {@code clGetKernelArgInfo} can check argument types. */
     static final String ARG_INFO_OPTION = "-cl-kernel-arg-info";
@@ -346,7 +347,8 @@ final class OpenClDevice implements DeviceInterface {
 
     // --- kbench's own ------------------------------------------------------------------------------------
 
-    CacheClearer newCacheClearer(long bytes) {
+    @Override
+    public CacheClearer newCacheClearer(long bytes) {
         checkOpen();
         return new OpenClCacheClearer(this, (OpenClBuffer) allocate(bytes));
     }
@@ -367,7 +369,8 @@ final class OpenClDevice implements DeviceInterface {
         return counts;
     }
 
-    boolean isClosed() {
+    @Override
+    public boolean isClosed() {
         return closed;
     }
 
@@ -397,7 +400,8 @@ final class OpenClDevice implements DeviceInterface {
     }
 
     /** Releases everything still open, then the queue and the context. Idempotent, best effort. */
-    void close() {
+    @Override
+    public void close() {
         if (closed) {
             return;
         }

@@ -18,12 +18,13 @@ package dev.kbench.opencl;
 import java.util.List;
 import java.util.Optional;
 
-import dev.kbench.api.support.BufferChecks;
+import dev.kbench.api.DeviceIdentity;
 import dev.kbench.api.spi.Availability;
 import dev.kbench.api.spi.CacheClearer;
-import dev.kbench.api.DeviceIdentity;
 import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.spi.Driver;
+import dev.kbench.api.support.Discovery;
+import dev.kbench.api.support.DriverCore;
 
 /**
  * The {@code opencl} driver: one device of the OpenCL ICD loader, through JOCL 2.0.6.
@@ -38,6 +39,10 @@ import dev.kbench.api.spi.Driver;
  * {@code unwrap(org.jocl.cl_context.class)}, {@code unwrap(org.jocl.cl_device_id.class)},
  * {@code unwrap(org.jocl.cl_command_queue.class)} and {@code unwrap(org.jocl.cl_platform_id.class)}.
  *
+ * <p>{@link #devices()} lists the usable devices of every platform, numbered as {@link #inventory()}
+ * numbers them; the id is the PCI bus id ({@code cl_khr_pci_bus_info}) or the UUID
+ * ({@code cl_khr_device_uuid}) where the device has one.
+ *
  * <p>Thread-safe for discovery; the device itself is driven by one thread at a time.
  */
 public final class OpenClDriver implements Driver {
@@ -46,8 +51,9 @@ public final class OpenClDriver implements Driver {
     public static final String DEVICE_PROPERTY = "kbench.opencl.device";
 
     private final String override;
-    private Probe probe;
-    private OpenClDevice device;
+
+    private final DriverCore<Probe.Candidate, OpenClDevice> core = new DriverCore<>("opencl", this::discover, this::open,
+            this::forDevice);
 
     /** A driver configured by {@code -Dkbench.opencl.device}; probing waits for the first question. */
     public OpenClDriver() {
@@ -65,86 +71,65 @@ public final class OpenClDriver implements Driver {
 
     @Override
     public synchronized Availability availability() {
-        return probe().availability();
+        return core.availability();
     }
 
     @Override
     public synchronized List<String> inventory() {
-        return probe().inventory();
+        return core.inventory();
     }
 
     @Override
     public synchronized DeviceInterface deviceInterface() {
-        return device();
+        return core.device();
     }
 
-    /**
-     * {@inheritDoc}
-     *
-     * <p>The usable devices of every platform, numbered as {@link #inventory()} numbers them; the id is
-     * the PCI bus id ({@code cl_khr_pci_bus_info}) or the UUID ({@code cl_khr_device_uuid}) where the
-     * device has one.
-     */
     @Override
     public synchronized List<DeviceIdentity> devices() {
-        return probe().devices();
+        return core.devices();
     }
 
     @Override
     public synchronized DeviceIdentity identity() {
-        Probe found = probe();
-        return found.chosen().orElseThrow(() -> new IllegalStateException("opencl is inactive: "
-                + found.availability().reason())).identity();
+        return core.identity();
     }
 
-    /** {@inheritDoc} <p>As {@code -Dkbench.opencl.device=index}. */
     @Override
     public Driver withDevice(int index) {
-        DeviceIdentity.find(devices(), index, name());
-        return new OpenClDriver(Integer.toString(index));
+        return core.withDevice(index);
     }
 
     @Override
     public synchronized CacheClearer cacheClearer(long bytes) {
-        BufferChecks.requireCacheClearBytes(bytes);
-        return device().newCacheClearer(bytes);
+        return core.cacheClearer(bytes);
     }
 
     @Override
     public synchronized void close() {
-        if (device != null) {
-            device.close();
-            device = null;
-        }
+        core.close();
     }
 
-    private OpenClDevice device() {
-        if (device == null || device.isClosed()) {
-            Probe found = probe();
-            if (found.chosen().isEmpty()) {
-                throw new IllegalStateException("opencl is inactive: " + found.availability().reason());
-            }
-            device = new OpenClDevice(found.chosen().get());
-        }
-        return device;
+    private Driver forDevice(int index) {
+        return new OpenClDriver(Integer.toString(index));
     }
 
-    private Probe probe() {
-        if (probe == null) {
-            probe = discover(override != null ? override : System.getProperty(DEVICE_PROPERTY));
-        }
-        return probe;
+    private Discovery<Probe.Candidate> discover() {
+        return discover(override != null ? override : System.getProperty(DEVICE_PROPERTY));
+    }
+
+    private OpenClDevice open(Probe.Candidate chosen) {
+        return new OpenClDevice(chosen);
     }
 
     /**
      * Probes without touching JOCL's native side unless the ICD loader is there, so that a missing
      * loader gives a reason and no output (JOCL's native code prints to stdout when it cannot load it).
      */
-    static Probe discover(String override) {
+    static Discovery<Probe.Candidate> discover(String override) {
         return discover(override, IcdLoader.applies() ? Optional.of(IcdLoader.system()) : Optional.empty());
     }
 
-    static Probe discover(String override, Optional<IcdLoader> loader) {
+    static Discovery<Probe.Candidate> discover(String override, Optional<IcdLoader> loader) {
         if (loader.isPresent() && loader.get().locate().isEmpty()) {
             return Probe.inactive("the OpenCL ICD loader (" + String.join(" or ", IcdLoader.NAMES) + ") is not installed: "
                     + "searched " + loader.get().searched()
@@ -171,6 +156,6 @@ public final class OpenClDriver implements Driver {
 
     @Override
     public String toString() {
-        return "OpenClDriver[" + (probe == null ? "not probed" : probe.availability()) + "]";
+        return "OpenClDriver[" + core + "]";
     }
 }

@@ -21,35 +21,19 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-import dev.kbench.api.spi.Availability;
 import dev.kbench.api.DeviceIdentity;
+import dev.kbench.api.support.Discovery;
 import org.jocl.CL;
 import org.jocl.cl_device_id;
 import org.jocl.cl_platform_id;
 
 /**
- * What the OpenCL ICD loader offers here: every platform and device, and the one kbench runs on.
- *
- * @param availability active with the chosen device, or inactive with the reason
- * @param inventory one line per platform and device seen, for {@code kbench info}
- * @param chosen the device to open, empty when inactive
+ * OpenCL's discovery: what the ICD loader offers here, every platform and device, and the one kbench
+ * runs on, as a {@link Discovery} of {@link Candidate}s.
  */
-record Probe(Availability availability, List<String> inventory, Optional<Candidate> chosen, List<Candidate> candidates) {
+final class Probe {
 
-    /** Validates and copies. */
-    Probe {
-        inventory = List.copyOf(inventory);
-        candidates = List.copyOf(candidates);
-    }
-
-    /**
-     * Every usable device, as {@link dev.kbench.api.spi.Driver#devices()} lists them.
-     *
-     * @return the identities, in index order
-     */
-    List<DeviceIdentity> devices() {
-        return availability.active() ? candidates.stream().filter(Candidate::usable).map(Candidate::identity).toList()
-                : List.of();
+    private Probe() {
     }
 
     /**
@@ -67,10 +51,11 @@ record Probe(Availability availability, List<String> inventory, Optional<Candida
      * @param id the PCI bus id or UUID, empty if the device has neither extension
      */
     record Candidate(int index, cl_platform_id platform, cl_device_id device, String platformName, String platformVersion,
-                     String name, long type, boolean usable, String description, String id) {
+                     String name, long type, boolean usable, String description, String id) implements Discovery.Device {
 
         /** The device's identity for samples and listings. */
-        DeviceIdentity identity() {
+        @Override
+        public DeviceIdentity identity() {
             return new DeviceIdentity("opencl", index, name, id);
         }
 
@@ -94,9 +79,9 @@ record Probe(Availability availability, List<String> inventory, Optional<Candida
      * errors (they become the inactive reason).
      *
      * @param override the value of {@code -Dkbench.opencl.device}, or {@code null}
-     * @return the probe
+     * @return what was found; the devices are the usable ones
      */
-    static Probe run(String override) {
+    static Discovery<Candidate> run(String override) {
         int[] count = new int[1];
         int status = Cl.status(() -> CL.clGetPlatformIDs(0, null, count));
         if (status == CL.CL_PLATFORM_NOT_FOUND_KHR || (status == CL.CL_SUCCESS && count[0] == 0)) {
@@ -148,7 +133,7 @@ record Probe(Availability availability, List<String> inventory, Optional<Candida
                 marked.set(i, c.description() + " <- selected");
             }
         }
-        return new Probe(Availability.active(c.description()), marked, chosen, candidates);
+        return Discovery.active(c.description(), marked, c, candidates.stream().filter(Candidate::usable).toList());
     }
 
     private static void addPlatform(int p, cl_platform_id platform, List<String> inventory, List<Candidate> candidates) {
@@ -255,7 +240,7 @@ record Probe(Availability availability, List<String> inventory, Optional<Candida
         return names.isEmpty() ? "type " + type : String.join("|", names);
     }
 
-    static Probe inactive(String reason, List<String> inventory) {
-        return new Probe(Availability.inactive(reason), inventory, Optional.empty(), List.of());
+    static Discovery<Candidate> inactive(String reason, List<String> inventory) {
+        return Discovery.inactive(reason, inventory);
     }
 }

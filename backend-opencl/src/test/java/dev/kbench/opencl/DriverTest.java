@@ -30,9 +30,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-import dev.kbench.api.spi.Availability;
 import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;
+import dev.kbench.api.spi.Availability;
+import dev.kbench.api.support.Discovery;
 import org.jocl.CL;
 import org.jocl.cl_platform_id;
 import org.junit.jupiter.api.Test;
@@ -79,15 +80,15 @@ class DriverTest {
 
     @Test
     void theDeviceCanBeChosenByIndexOrPartOfItsName() {
-        Probe byDefault = Probe.run(null);
+        Discovery<Probe.Candidate> byDefault = Probe.run(null);
         Probe.Candidate chosen = byDefault.chosen().orElseThrow();
-        Probe byIndex = Probe.run(Integer.toString(chosen.index()));
+        Discovery<Probe.Candidate> byIndex = Probe.run(Integer.toString(chosen.index()));
         assertEquals(chosen.description(), byIndex.chosen().orElseThrow().description());
         String part = chosen.name().substring(0, Math.min(6, chosen.name().length())).toUpperCase(Locale.ROOT);
-        Probe byName = Probe.run(part);
+        Discovery<Probe.Candidate> byName = Probe.run(part);
         assertEquals(chosen.name(), byName.chosen().orElseThrow().name(), "a case-insensitive part of the name");
 
-        Probe none = Probe.run("no-such-device-anywhere");
+        Discovery<Probe.Candidate> none = Probe.run("no-such-device-anywhere");
         assertFalse(none.availability().active());
         assertTrue(none.availability().reason().startsWith("-Dkbench.opencl.device=no-such-device-anywhere matches none of the "),
                 none.availability().reason());
@@ -98,7 +99,7 @@ class DriverTest {
     @Test
     void aMissingIcdLoaderIsInactiveWithTheReasonAndWithoutTouchingJocl(@TempDir Path empty) {
         IcdLoader nowhere = new IcdLoader(null, empty.resolve("ld.so.cache"), empty.resolve("ld.so.conf.d"), List.of(empty));
-        Probe probe = OpenClDriver.discover(null, Optional.of(nowhere));
+        Discovery<Probe.Candidate> probe = OpenClDriver.discover(null, Optional.of(nowhere));
         assertEquals(Availability.inactive("the OpenCL ICD loader (libOpenCL.so.1 or libOpenCL.so) is not installed: searched "
                 + empty.resolve("ld.so.cache") + ", " + empty + "; install it (Debian/Ubuntu: apt-get install ocl-icd-libopencl1) "
                 + "and an OpenCL driver (the NVIDIA driver, or pocl-opencl-icd for CPUs)"), probe.availability());

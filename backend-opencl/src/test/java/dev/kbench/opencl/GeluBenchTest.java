@@ -28,11 +28,11 @@ import dev.kbench.api.BenchOptions;
 import dev.kbench.api.BenchResult;
 import dev.kbench.api.CacheSizes;
 import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.Dim3;
 import dev.kbench.api.Kernel;
 import dev.kbench.api.KernelArg;
 import dev.kbench.api.KernelModule;
+import dev.kbench.api.spi.DeviceInterface;
 import org.junit.jupiter.api.Test;
 
 /** do_bench of the real GELU kernel on the OpenCL device, with its output checked against the reference. */

@@ -27,7 +27,6 @@ import java.lang.foreign.ValueLayout;
 import java.nio.file.Path;
 
 import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.Dim3;
 import dev.kbench.api.Kernel;
 import dev.kbench.api.KernelArg;
@@ -35,6 +34,7 @@ import dev.kbench.api.KernelException;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
+import dev.kbench.api.spi.DeviceInterface;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

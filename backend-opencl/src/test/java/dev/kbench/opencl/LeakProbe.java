@@ -32,15 +32,15 @@ import dev.kbench.api.Bench;
 import dev.kbench.api.BenchOptions;
 import dev.kbench.api.BenchResult;
 import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.Dim3;
-import dev.kbench.api.spi.Driver;
 import dev.kbench.api.Drivers;
 import dev.kbench.api.Kernel;
 import dev.kbench.api.KernelArg;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
+import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.spi.Driver;
 
 /**
  * Runs {@code rounds} doBench calls of {@code repetitions} timed repetitions each (a one-work-item kernel

@@ -25,8 +25,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 
-import dev.kbench.api.spi.CacheClearer;
 import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.spi.CacheClearer;
 import dev.kbench.api.spi.DeviceInterface;
 import org.junit.jupiter.api.Test;
 

@@ -18,8 +18,8 @@ package dev.kbench.opencl;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.kbench.api.spi.Driver;
 import dev.kbench.api.Drivers;
+import dev.kbench.api.spi.Driver;
 
 /**
  * The test run's OpenCL driver: the one {@link Drivers#system()} finds. Tests that need OpenCL call

@@ -25,14 +25,14 @@ import dev.kbench.api.Bench;
 import dev.kbench.api.BenchOptions;
 import dev.kbench.api.BenchResult;
 import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.Dim3;
-import dev.kbench.api.spi.Driver;
 import dev.kbench.api.DriverLookupException;
 import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;
 import dev.kbench.api.KernelArg;
 import dev.kbench.api.KernelModule;
+import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.spi.Driver;
 
 /**
  * What discovery finds in this JVM, printed: one {@code describe()} line per driver, the inventory, the

@@ -15,12 +15,13 @@
  */
 package dev.kbench.api;
 
-import dev.kbench.api.spi.CacheClearer;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kbench.api.spi.CacheClearer;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -15,12 +15,13 @@
  */
 package dev.kbench.api;
 
-import dev.kbench.api.spi.Availability;
-import dev.kbench.api.spi.Driver;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kbench.api.spi.Availability;
+import dev.kbench.api.spi.Driver;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -15,13 +15,14 @@
  */
 package dev.kbench.api;
 
-import dev.kbench.api.internal.Quantiles;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kbench.api.internal.Quantiles;
 
 import java.util.ArrayList;
 import java.util.List;

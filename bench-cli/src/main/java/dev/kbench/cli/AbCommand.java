@@ -15,8 +15,6 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.stats.ForkOutcome;
-import dev.kbench.stats.Forks;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,6 +28,9 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+
+import dev.kbench.stats.ForkOutcome;
+import dev.kbench.stats.Forks;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

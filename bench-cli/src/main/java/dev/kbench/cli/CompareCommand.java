@@ -15,14 +15,6 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.stats.format.CompareExport;
-import dev.kbench.stats.format.CompareTable;
-import dev.kbench.stats.Compare;
-import dev.kbench.stats.CompareReport;
-import dev.kbench.stats.DeviceGroup;
-import dev.kbench.stats.SampleSet;
-import dev.kbench.stats.StatsJson;
-import dev.kbench.stats.Verdict;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -31,6 +23,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+
+import dev.kbench.stats.Compare;
+import dev.kbench.stats.CompareReport;
+import dev.kbench.stats.DeviceGroup;
+import dev.kbench.stats.SampleSet;
+import dev.kbench.stats.StatsJson;
+import dev.kbench.stats.Verdict;
+import dev.kbench.stats.format.CompareExport;
+import dev.kbench.stats.format.CompareTable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

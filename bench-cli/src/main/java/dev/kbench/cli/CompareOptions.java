@@ -15,10 +15,10 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.stats.format.StatsNames;
+import java.util.Locale;
+
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.Unit;
-import java.util.Locale;
 import picocli.CommandLine.Option;
 
 /**

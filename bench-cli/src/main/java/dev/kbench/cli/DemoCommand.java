@@ -15,17 +15,18 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.api.CacheSizes;
-import dev.kbench.api.DeviceFacts;
-import dev.kbench.api.spi.Driver;
-import dev.kbench.api.Suite;
-import dev.kbench.api.SuiteOptions;
-import dev.kbench.cli.suite.BuiltinSuite;
-import dev.kbench.cli.suite.SuiteKernels;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+
+import dev.kbench.api.CacheSizes;
+import dev.kbench.api.DeviceFacts;
+import dev.kbench.api.Suite;
+import dev.kbench.api.SuiteOptions;
+import dev.kbench.api.spi.Driver;
+import dev.kbench.cli.suite.BuiltinSuite;
+import dev.kbench.cli.suite.SuiteKernels;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

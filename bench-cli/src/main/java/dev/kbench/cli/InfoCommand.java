@@ -15,14 +15,15 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.api.DeviceFacts;
-import dev.kbench.api.spi.Driver;
-import dev.kbench.api.DriverLookupException;
-import dev.kbench.api.DriverStatus;
-import dev.kbench.api.Drivers;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+
+import dev.kbench.api.DeviceFacts;
+import dev.kbench.api.DriverLookupException;
+import dev.kbench.api.DriverStatus;
+import dev.kbench.api.Drivers;
+import dev.kbench.api.spi.Driver;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

@@ -15,8 +15,6 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.api.spi.Driver;
-import dev.kbench.api.Drivers;
 import java.io.FileDescriptor;
 import java.io.FileNotFoundException;
 import java.io.FileOutputStream;
@@ -28,6 +26,9 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
+
+import dev.kbench.api.Drivers;
+import dev.kbench.api.spi.Driver;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

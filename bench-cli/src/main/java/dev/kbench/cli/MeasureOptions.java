@@ -15,15 +15,16 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.api.spi.CacheClearer;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 import dev.kbench.api.CacheSizes;
 import dev.kbench.api.DeviceFacts;
 import dev.kbench.api.NoiseTarget;
 import dev.kbench.api.Schedule;
 import dev.kbench.api.SuiteOptions;
-import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import dev.kbench.api.spi.CacheClearer;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;

@@ -15,12 +15,6 @@
  */
 package dev.kbench.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.kbench.api.SampleRecord;
-import dev.kbench.stats.SamplesCsv;
-import dev.kbench.stats.SamplesCsvWriter;
-import dev.kbench.stats.SamplesMerge;
-import dev.kbench.stats.WriteMode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,6 +23,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.kbench.api.SampleRecord;
+import dev.kbench.stats.SamplesCsv;
+import dev.kbench.stats.SamplesCsvWriter;
+import dev.kbench.stats.SamplesMerge;
+import dev.kbench.stats.WriteMode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

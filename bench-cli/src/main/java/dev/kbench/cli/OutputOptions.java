@@ -15,10 +15,6 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.api.ReturnMode;
-import dev.kbench.stats.format.RunFormat;
-import dev.kbench.stats.format.Statistic;
-import dev.kbench.stats.SamplesCsvWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -28,6 +24,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import dev.kbench.api.ReturnMode;
+import dev.kbench.stats.SamplesCsvWriter;
+import dev.kbench.stats.format.RunFormat;
+import dev.kbench.stats.format.Statistic;
 import picocli.CommandLine.Option;
 
 /** Where and how a run's results are written: the output options of {@code run} and {@code demo}. */

@@ -15,13 +15,6 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.api.spi.Driver;
-import dev.kbench.api.SampleRecord;
-import dev.kbench.api.Suite;
-import dev.kbench.api.SuiteOptions;
-import dev.kbench.cli.suite.SuiteKernels;
-import dev.kbench.stats.ForkOutcome;
-import dev.kbench.stats.Forks;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,6 +24,14 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
+
+import dev.kbench.api.SampleRecord;
+import dev.kbench.api.Suite;
+import dev.kbench.api.SuiteOptions;
+import dev.kbench.api.spi.Driver;
+import dev.kbench.cli.suite.SuiteKernels;
+import dev.kbench.stats.ForkOutcome;
+import dev.kbench.stats.Forks;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

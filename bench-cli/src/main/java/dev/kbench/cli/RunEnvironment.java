@@ -15,17 +15,6 @@
  */
 package dev.kbench.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.kbench.api.DeviceFacts;
-import dev.kbench.api.DeviceIdentity;
-import dev.kbench.api.DeviceTelemetry;
-import dev.kbench.api.spi.Driver;
-import dev.kbench.api.HostName;
-import dev.kbench.stats.SamplesCsvWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -36,6 +25,18 @@ import java.time.Instant;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.concurrent.TimeUnit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kbench.api.DeviceFacts;
+import dev.kbench.api.DeviceIdentity;
+import dev.kbench.api.DeviceTelemetry;
+import dev.kbench.api.HostName;
+import dev.kbench.api.spi.Driver;
+import dev.kbench.stats.SamplesCsvWriter;
 
 /**
  * What ran where: the environment sidecar {@code SAMPLES.csv.env.json} written beside a samples file

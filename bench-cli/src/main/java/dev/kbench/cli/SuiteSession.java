@@ -15,18 +15,19 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.api.spi.Driver;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+
 import dev.kbench.api.SampleRecord;
 import dev.kbench.api.Suite;
 import dev.kbench.api.SuiteListener;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.SuiteResult;
+import dev.kbench.api.spi.Driver;
+import dev.kbench.stats.SamplesCsvWriter;
 import dev.kbench.stats.format.RunFiles;
 import dev.kbench.stats.format.RunReport;
-import dev.kbench.stats.SamplesCsvWriter;
-import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Runs a suite for {@code run} and {@code demo}: streams samples to the CSV as they are measured,

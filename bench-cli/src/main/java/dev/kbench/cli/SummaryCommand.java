@@ -15,15 +15,16 @@
  */
 package dev.kbench.cli;
 
-import dev.kbench.stats.format.SummaryTable;
-import dev.kbench.stats.SampleSet;
-import dev.kbench.stats.StatsJson;
-import dev.kbench.stats.Summarizer;
-import dev.kbench.stats.Summary;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+
+import dev.kbench.stats.SampleSet;
+import dev.kbench.stats.StatsJson;
+import dev.kbench.stats.Summarizer;
+import dev.kbench.stats.Summary;
+import dev.kbench.stats.format.SummaryTable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

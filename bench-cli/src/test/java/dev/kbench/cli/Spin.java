@@ -15,9 +15,10 @@
  */
 package dev.kbench.cli;
 
+import java.util.List;
+
 import dev.kbench.api.Benchmark;
 import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.Dim3;
 import dev.kbench.api.Kernel;
 import dev.kbench.api.KernelArg;
@@ -25,7 +26,7 @@ import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
 import dev.kbench.api.Workload;
-import java.util.List;
+import dev.kbench.api.spi.DeviceInterface;
 
 /** The spin kernel (kernels/spin.cl) as a suite benchmark: {@code iters} multiply-adds per element. */
 final class Spin implements Workload {

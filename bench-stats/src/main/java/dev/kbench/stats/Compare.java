@@ -15,10 +15,6 @@
  */
 package dev.kbench.stats;
 
-import dev.kbench.api.internal.Quantiles;
-import dev.kbench.api.SampleRecord;
-import org.apache.commons.numbers.combinatorics.BinomialCoefficientDouble;
-import org.apache.commons.statistics.distribution.NormalDistribution;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -28,6 +24,11 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
+
+import dev.kbench.api.SampleRecord;
+import dev.kbench.api.internal.Quantiles;
+import org.apache.commons.numbers.combinatorics.BinomialCoefficientDouble;
+import org.apache.commons.statistics.distribution.NormalDistribution;
 
 /**
  * Compares two sets of samples benchmark by benchmark, {@code kbench compare BASE.csv NEW.csv}

@@ -15,14 +15,6 @@
  */
 package dev.kbench.stats;
 
-import dev.kbench.api.spi.Driver;
-import dev.kbench.api.Drivers;
-import dev.kbench.api.NoiseTarget;
-import dev.kbench.api.Schedule;
-import dev.kbench.api.SuiteFactory;
-import dev.kbench.api.SuiteOptions;
-import dev.kbench.api.SuiteListener;
-import dev.kbench.api.SuiteResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -32,6 +24,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+
+import dev.kbench.api.Drivers;
+import dev.kbench.api.NoiseTarget;
+import dev.kbench.api.Schedule;
+import dev.kbench.api.SuiteFactory;
+import dev.kbench.api.SuiteListener;
+import dev.kbench.api.SuiteOptions;
+import dev.kbench.api.SuiteResult;
+import dev.kbench.api.spi.Driver;
 
 /**
  * The child side of {@link Forks}: a program that re-creates a suite from its {@link SuiteFactory}

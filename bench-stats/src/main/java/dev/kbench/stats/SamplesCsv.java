@@ -15,11 +15,10 @@
  */
 package dev.kbench.stats;
 
-import dev.kbench.api.SampleRecord;
 import java.io.BufferedReader;
 import java.io.FilterReader;
-import java.io.InputStreamReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;
@@ -38,6 +37,8 @@ import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
+
+import dev.kbench.api.SampleRecord;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;

@@ -15,7 +15,6 @@
  */
 package dev.kbench.stats;
 
-import dev.kbench.api.SampleRecord;
 import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.IOException;
@@ -23,13 +22,15 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Objects;
+
+import dev.kbench.api.SampleRecord;
 import org.apache.commons.csv.CSVPrinter;
 
 /**

@@ -15,9 +15,6 @@
  */
 package dev.kbench.stats;
 
-import dev.kbench.api.MeasurementWarning;
-import dev.kbench.api.internal.Quantiles;
-import dev.kbench.api.SampleRecord;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -31,6 +28,10 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeMap;
+
+import dev.kbench.api.MeasurementWarning;
+import dev.kbench.api.SampleRecord;
+import dev.kbench.api.internal.Quantiles;
 import org.apache.commons.statistics.descriptive.DoubleStatistics;
 import org.apache.commons.statistics.descriptive.Statistic;
 

@@ -15,31 +15,6 @@
  */
 package dev.kbench.examples;
 
-import dev.kbench.api.Axis;
-import dev.kbench.api.Benchmark;
-import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.Dim3;
-import dev.kbench.api.spi.Driver;
-import dev.kbench.api.Drivers;
-import dev.kbench.api.Kernel;
-import dev.kbench.api.KernelArg;
-import dev.kbench.api.KernelModule;
-import dev.kbench.api.KernelSource;
-import dev.kbench.api.SampleRecord;
-import dev.kbench.api.SourceKind;
-import dev.kbench.api.Suite;
-import dev.kbench.api.SuiteListener;
-import dev.kbench.api.SuiteOptions;
-import dev.kbench.api.SuiteResult;
-import dev.kbench.api.Workload;
-import dev.kbench.stats.BenchmarkComparison;
-import dev.kbench.stats.Compare;
-import dev.kbench.stats.CompareReport;
-import dev.kbench.stats.SamplesCsvWriter;
-import dev.kbench.stats.WriteMode;
-import dev.kbench.stats.Summarizer;
-import dev.kbench.stats.Summary;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -52,6 +27,32 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalLong;
+
+import dev.kbench.api.Axis;
+import dev.kbench.api.Benchmark;
+import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.Dim3;
+import dev.kbench.api.Drivers;
+import dev.kbench.api.Kernel;
+import dev.kbench.api.KernelArg;
+import dev.kbench.api.KernelModule;
+import dev.kbench.api.KernelSource;
+import dev.kbench.api.SampleRecord;
+import dev.kbench.api.SourceKind;
+import dev.kbench.api.Suite;
+import dev.kbench.api.SuiteListener;
+import dev.kbench.api.SuiteOptions;
+import dev.kbench.api.SuiteResult;
+import dev.kbench.api.Workload;
+import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.spi.Driver;
+import dev.kbench.stats.BenchmarkComparison;
+import dev.kbench.stats.Compare;
+import dev.kbench.stats.CompareReport;
+import dev.kbench.stats.SamplesCsvWriter;
+import dev.kbench.stats.Summarizer;
+import dev.kbench.stats.Summary;
+import dev.kbench.stats.WriteMode;
 
 /**
  * kbench from any JVM project: a suite of two implementations of {@code z = a x + y} over a sweep of

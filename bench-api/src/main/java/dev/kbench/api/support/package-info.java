@@ -14,8 +14,12 @@
  * limitations under the License.
  */
 /**
- * What the three backends share, for backend authors only: the skeleton of a native device buffer
- * ({@link dev.kbench.api.support.NativeBuffer}) and the argument checks every
+ * What the three backends share, for backend authors only: the core every driver delegates to
+ * ({@link dev.kbench.api.support.DriverCore}) that keeps what device discovery found
+ * ({@link dev.kbench.api.support.Discovery}, {@link dev.kbench.api.support.DiscoveryCache}) and opens the
+ * chosen device ({@link dev.kbench.api.support.OpenableDevice}), so that each backend supplies only its
+ * native probing; the skeleton of a native device buffer
+ * ({@link dev.kbench.api.support.NativeBuffer}); and the argument checks every
  * {@link dev.kbench.api.spi.DeviceInterface} makes the same way ({@link dev.kbench.api.support.BufferChecks}),
  * with one wording. Users of kbench never need it; it is exported only so that backend modules can
  * reach it (the layering test in bench/architecture keeps bench-stats and bench-cli off it).

@@ -15,22 +15,23 @@
  */
 package dev.kbench.cli.suite;
 
-import dev.kbench.api.spi.DeviceInterface;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
 import dev.kbench.api.Kernel;
 import dev.kbench.api.KernelException;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.util.List;
-import java.util.Locale;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Objects;
-import java.util.Optional;
-import java.util.Set;
+import dev.kbench.api.spi.DeviceInterface;
 
 /**
  * The built-in suite's kernel module on one device: {@code suite.cl}, {@code suite.ptx} or

@@ -18,8 +18,10 @@ package dev.kbench.cli.suite;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Map;
+import java.util.stream.Collectors;
+
 import dev.kbench.api.BenchmarkOutcome;
-import dev.kbench.api.spi.Driver;
 import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;
 import dev.kbench.api.KernelSource;
@@ -29,8 +31,7 @@ import dev.kbench.api.Suite;
 import dev.kbench.api.SuiteListener;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.SuiteResult;
-import java.util.Map;
-import java.util.stream.Collectors;
+import dev.kbench.api.spi.Driver;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 

@@ -15,14 +15,15 @@
  */
 package dev.kbench.stats.format;
 
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
 import dev.kbench.stats.BenchmarkComparison;
 import dev.kbench.stats.BenchmarkId;
 import dev.kbench.stats.CompareReport;
 import dev.kbench.stats.TestResult;
 import dev.kbench.stats.Verdict;
-import java.util.List;
-import java.util.Locale;
-import java.util.stream.Collectors;
 
 /**
  * The readable forms of a comparison: a table (benchmark, medians, change, p-value, verdict) as text,
@@ -98,12 +99,12 @@ public final class CompareTable {
      * @return the line
      */
     public static String describe(CompareReport report, String basePath, String newPath) {
-        String method = StatsNames.of(report.method())
+        String method = report.method().jsonName()
                 + (report.method() == dev.kbench.stats.TestMethod.BRUNNER_MUNZEL
-                        ? " (" + StatsNames.of(report.distribution()) + ")" : "");
+                        ? " (" + report.distribution().jsonName() + ")" : "");
         String alpha = Numbers.plain(report.alpha())
                 + (report.alphaPerBenchmark() != report.alpha()
-                        ? " (" + StatsNames.of(report.correction()) + ": " + Numbers.significant(report.alphaPerBenchmark(), 3)
+                        ? " (" + report.correction().jsonName() + ": " + Numbers.significant(report.alphaPerBenchmark(), 3)
                                 + " per benchmark)" : "");
         return String.format(Locale.ROOT,
                 "kbench compare: %s -> %s, %s on %s, alpha %s, threshold %s: %d slower, %d faster, %d same",
@@ -130,7 +131,7 @@ public final class CompareTable {
         long ignored = report.results().stream().filter(r -> r.betweenRunVariance().equals("ignored")).count();
         if (ignored > 0) {
             text.append(ignored).append(" benchmark(s) have forks on both sides but were tested per ")
-                    .append(StatsNames.of(report.unit())).append(": between-run variance is ignored (--unit auto tests"
+                    .append(report.unit().jsonName()).append(": between-run variance is ignored (--unit auto tests"
                     + " forks).\n");
         }
         return text.toString();

@@ -15,10 +15,11 @@
  */
 package dev.kbench.stats.format;
 
-import dev.kbench.stats.BenchmarkComparison;
-import dev.kbench.stats.CompareReport;
 import java.util.List;
 import java.util.Locale;
+
+import dev.kbench.stats.BenchmarkComparison;
+import dev.kbench.stats.CompareReport;
 
 /**
  * An SVG chart of a comparison: per benchmark, the change of the median in percent as a bar from 0,
@@ -59,7 +60,7 @@ final class ComparisonChart {
             }
         }
         Svg.Scale scale = new Svg.Scale(lo, hi, LEFT, WIDTH - RIGHT);
-        svg.text(LEFT, 20, "change of the median, new vs base (" + StatsNames.of(report.method()) + ", alpha "
+        svg.text(LEFT, 20, "change of the median, new vs base (" + report.method().jsonName() + ", alpha "
                 + Numbers.plain(report.alpha()) + ")", "font-size=\"13\" font-weight=\"bold\" fill=\"#111\"");
         double axisY = TOP + ROW * Math.max(rows.size(), 1) + 4;
         svg.axis(scale, axisY, "% change", TOP);

@@ -15,13 +15,6 @@
  */
 package dev.kbench.evidence;
 
-import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.Dim3;
-import dev.kbench.api.Kernel;
-import dev.kbench.api.KernelArg;
-import dev.kbench.api.KernelSource;
-import dev.kbench.api.SourceKind;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -31,6 +24,14 @@ import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.Set;
+
+import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.Dim3;
+import dev.kbench.api.Kernel;
+import dev.kbench.api.KernelArg;
+import dev.kbench.api.KernelSource;
+import dev.kbench.api.SourceKind;
+import dev.kbench.api.spi.DeviceInterface;
 import org.apache.commons.numbers.gamma.Erf;
 
 /**

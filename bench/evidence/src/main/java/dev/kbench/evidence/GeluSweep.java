@@ -15,23 +15,6 @@
  */
 package dev.kbench.evidence;
 
-import dev.kbench.api.Bench;
-import dev.kbench.api.BenchOptions;
-import dev.kbench.api.BenchResult;
-import dev.kbench.api.spi.CacheClearer;
-import dev.kbench.api.CacheSizes;
-import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.DeviceFacts;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.Dim3;
-import dev.kbench.api.spi.Driver;
-import dev.kbench.api.Drivers;
-import dev.kbench.api.Kernel;
-import dev.kbench.api.KernelArg;
-import dev.kbench.api.KernelModule;
-import dev.kbench.api.KernelSource;
-import dev.kbench.api.ReturnMode;
-import dev.kbench.api.SourceKind;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -42,6 +25,24 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+
+import dev.kbench.api.Bench;
+import dev.kbench.api.BenchOptions;
+import dev.kbench.api.BenchResult;
+import dev.kbench.api.CacheSizes;
+import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.DeviceFacts;
+import dev.kbench.api.Dim3;
+import dev.kbench.api.Drivers;
+import dev.kbench.api.Kernel;
+import dev.kbench.api.KernelArg;
+import dev.kbench.api.KernelModule;
+import dev.kbench.api.KernelSource;
+import dev.kbench.api.ReturnMode;
+import dev.kbench.api.SourceKind;
+import dev.kbench.api.spi.CacheClearer;
+import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.spi.Driver;
 
 /**
  * The GELU sweep on any backend (docs/cuda.md and docs/opencl.md, "The H200 sweep"): checks the kernel's

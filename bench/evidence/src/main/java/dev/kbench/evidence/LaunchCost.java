@@ -25,15 +25,15 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-import dev.kbench.api.spi.Availability;
 import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.Dim3;
-import dev.kbench.api.spi.Event;
 import dev.kbench.api.Kernel;
 import dev.kbench.api.KernelArg;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
+import dev.kbench.api.spi.Availability;
+import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.spi.Event;
 import dev.kbench.cuda.CudaDriver;
 
 /**

@@ -22,11 +22,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import dev.kbench.api.Drivers;
+import dev.kbench.api.internal.Quantiles;
 import dev.kbench.api.spi.CacheClearer;
 import dev.kbench.api.spi.DeviceInterface;
 import dev.kbench.api.spi.Driver;
-import dev.kbench.api.Drivers;
-import dev.kbench.api.internal.Quantiles;
 import org.jocl.CL;
 import org.jocl.Pointer;
 import org.jocl.Sizeof;

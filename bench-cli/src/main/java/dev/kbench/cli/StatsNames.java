@@ -13,24 +13,25 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.stats.format;
+package dev.kbench.cli;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 import dev.kbench.stats.Aggregation;
 import dev.kbench.stats.BrunnerMunzelTest.Distribution;
 import dev.kbench.stats.Correction;
 import dev.kbench.stats.TestMethod;
 import dev.kbench.stats.Unit;
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 
 /**
  * The command line's words for the statistics choices of bench-stats ({@code --method},
- * {@code --distribution}, {@code --aggregate}, {@code --unit}, {@code --correction}) and the text tables that echo
- * them. The words are the CLI's own; they happen to equal the names compare JSON writes.
+ * {@code --distribution}, {@code --aggregate}, {@code --unit}, {@code --correction}). The words are the CLI's
+ * own; they equal the names compare JSON writes ({@code jsonName()}), which the library's tables use.
  */
-public final class StatsNames {
+final class StatsNames {
 
     private StatsNames() {
     }
@@ -41,7 +42,7 @@ public final class StatsNames {
      * @param method the method
      * @return {@code brunnermunzel}, {@code mannwhitneyu} or {@code welch}
      */
-    public static String of(TestMethod method) {
+    static String of(TestMethod method) {
         return switch (method) {
             case BRUNNER_MUNZEL -> "brunnermunzel";
             case MANN_WHITNEY_U -> "mannwhitneyu";
@@ -55,7 +56,7 @@ public final class StatsNames {
      * @param distribution the distribution
      * @return {@code t} or {@code normal}
      */
-    public static String of(Distribution distribution) {
+    static String of(Distribution distribution) {
         return switch (distribution) {
             case T -> "t";
             case NORMAL -> "normal";
@@ -68,7 +69,7 @@ public final class StatsNames {
      * @param aggregation the aggregation
      * @return {@code samples} or {@code repetition_mean}
      */
-    public static String of(Aggregation aggregation) {
+    static String of(Aggregation aggregation) {
         return switch (aggregation) {
             case SAMPLES -> "samples";
             case REPETITION_MEAN -> "repetition_mean";
@@ -81,7 +82,7 @@ public final class StatsNames {
      * @param unit the unit
      * @return {@code auto}, {@code fork}, {@code repetition} or {@code sample}
      */
-    public static String of(Unit unit) {
+    static String of(Unit unit) {
         return switch (unit) {
             case AUTO -> "auto";
             case FORK -> "fork";
@@ -96,7 +97,7 @@ public final class StatsNames {
      * @param correction the correction
      * @return {@code none} or {@code bonferroni}
      */
-    public static String of(Correction correction) {
+    static String of(Correction correction) {
         return switch (correction) {
             case NONE -> "none";
             case BONFERRONI -> "bonferroni";
@@ -110,7 +111,7 @@ public final class StatsNames {
      * @return the method
      * @throws IllegalArgumentException naming the choices if {@code word} is none of them
      */
-    public static TestMethod method(String word) {
+    static TestMethod method(String word) {
         return parse("method", word, TestMethod.values(), StatsNames::of);
     }
 
@@ -121,7 +122,7 @@ public final class StatsNames {
      * @return the distribution
      * @throws IllegalArgumentException naming the choices if {@code word} is none of them
      */
-    public static Distribution distribution(String word) {
+    static Distribution distribution(String word) {
         return parse("distribution", word, Distribution.values(), StatsNames::of);
     }
 
@@ -132,7 +133,7 @@ public final class StatsNames {
      * @return the aggregation
      * @throws IllegalArgumentException naming the choices if {@code word} is none of them
      */
-    public static Aggregation aggregation(String word) {
+    static Aggregation aggregation(String word) {
         return parse("aggregation", word, Aggregation.values(), StatsNames::of);
     }
 
@@ -143,7 +144,7 @@ public final class StatsNames {
      * @return the unit
      * @throws IllegalArgumentException naming the choices if {@code word} is none of them
      */
-    public static Unit unit(String word) {
+    static Unit unit(String word) {
         return parse("unit", word, Unit.values(), StatsNames::of);
     }
 
@@ -154,7 +155,7 @@ public final class StatsNames {
      * @return the correction
      * @throws IllegalArgumentException naming the choices if {@code word} is none of them
      */
-    public static Correction correction(String word) {
+    static Correction correction(String word) {
         return parse("correction", word, Correction.values(), StatsNames::of);
     }
 
