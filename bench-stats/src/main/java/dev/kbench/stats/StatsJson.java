@@ -24,6 +24,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kbench.stats.json.JsonFields;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -177,16 +178,7 @@ public final class StatsJson {
             ObjectNode r = results.addObject();
             r.put("benchmark", s.id().benchmark());
             r.put("params", s.id().params());
-            r.put("n", s.n());
-            number(r, "min_ms", s.minMillis());
-            number(r, "max_ms", s.maxMillis());
-            number(r, "mean_ms", s.meanMillis());
-            number(r, "median_ms", s.medianMillis());
-            number(r, "stddev_ms", s.stddevMillis());
-            ObjectNode qs = r.putObject("quantiles");
-            for (QuantileValue q : s.quantiles()) {
-                number(qs, q.label(), q.valueMillis());
-            }
+            JsonFields.summary(r, s);
             if (details) {
                 number(r, "iqr_ms", s.iqrMillis());
                 number(r, "mad_ms", s.madMillis());
@@ -219,11 +211,7 @@ public final class StatsJson {
     }
 
     private static void number(ObjectNode node, String key, double value) {
-        if (Double.isFinite(value)) {
-            node.put(key, value);
-        } else {
-            node.putNull(key);
-        }
+        JsonFields.number(node, key, value);
     }
 
     private static String text(ObjectNode tree) {

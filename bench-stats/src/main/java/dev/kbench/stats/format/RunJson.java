@@ -22,8 +22,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kbench.api.BenchmarkOutcome;
 import dev.kbench.api.SuiteOptions;
-import dev.kbench.stats.QuantileValue;
 import dev.kbench.stats.Summary;
+import dev.kbench.stats.json.JsonFields;
 import java.io.UncheckedIOException;
 import java.util.Locale;
 import java.util.OptionalDouble;
@@ -100,16 +100,7 @@ final class RunJson {
         r.put("warmup_calls", o.warmupCalls());
         if (row.summary().isPresent()) {
             Summary s = row.summary().get();
-            r.put("n", s.n());
-            number(r, "min_ms", s.minMillis());
-            number(r, "max_ms", s.maxMillis());
-            number(r, "mean_ms", s.meanMillis());
-            number(r, "median_ms", s.medianMillis());
-            number(r, "stddev_ms", s.stddevMillis());
-            ObjectNode quantiles = r.putObject("quantiles");
-            for (QuantileValue v : s.quantiles()) {
-                number(quantiles, v.label(), v.valueMillis());
-            }
+            JsonFields.summary(r, s);
             number(r, "relative_noise", s.relativeNoise());
             ArrayNode warnings = r.putArray("warnings");
             s.warnings().forEach(w -> warnings.add(w.message()));
@@ -132,11 +123,7 @@ final class RunJson {
     }
 
     static void number(ObjectNode node, String key, double value) {
-        if (Double.isFinite(value)) {
-            node.put(key, value);
-        } else {
-            node.putNull(key);
-        }
+        JsonFields.number(node, key, value);
     }
 
     private static void number(ObjectNode node, String key, OptionalLong value) {
