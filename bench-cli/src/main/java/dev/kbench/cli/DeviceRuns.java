@@ -201,7 +201,7 @@ final class DeviceRuns {
                 Path file = samples(directory, d);
                 if (Files.isRegularFile(file)) {
                     try {
-                        List<SampleRecord> rows = SamplesCsv.read(file);
+                        List<SampleRecord> rows = SamplesCsv.read(file, w -> err.println("kbench: warning: " + w));
                         csv.append(rows);
                     } catch (SamplesFormatException | UncheckedIOException e) {
                         err.println("kbench: the samples of device " + d.describe() + " are unreadable: " + e.getMessage());

@@ -327,7 +327,9 @@ public final class Forks {
         Optional<String> unreadable = Optional.empty();
         if (Files.exists(launch.samplesFile())) {
             try {
-                recorded = SamplesCsv.read(launch.samplesFile()).stream().map(r -> r.withFork(launch.fork())).toList();
+                // a fork killed while writing leaves a cut-off last line: keep every complete row (docs/formats.md §5)
+                recorded = SamplesCsv.read(launch.samplesFile(), w -> forward.accept("warning: " + w)).stream()
+                        .map(r -> r.withFork(launch.fork())).toList();
             } catch (SamplesFormatException | UncheckedIOException e) {
                 unreadable = Optional.of("its samples file " + launch.samplesFile() + " is unreadable: " + e.getMessage());
             }
