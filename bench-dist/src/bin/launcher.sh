@@ -29,7 +29,7 @@ kbench_select_modules() {
     [[ $a == --backend=* ]] && KBENCH_BACKEND=${a#--backend=}
     prev=$a
   done
-  KBENCH_MODULES=(bench-api bench-stats bench-cli)
+  KBENCH_MODULES=(bench-api bench-stats bench-forks bench-cli)
   case $KBENCH_BACKEND in
     "") KBENCH_MODULES+=(backend-cuda backend-opencl backend-levelzero) ;;
     cuda|opencl|levelzero) KBENCH_MODULES+=("backend-$KBENCH_BACKEND") ;;
