@@ -41,15 +41,19 @@ kbench_select_modules() {
 # off standard output and out of the user's directory. Sets KBENCH_SAFETY_FLAGS, the JVM options to use:
 #  - hs_err_pid*.log goes to a private temporary directory, which the crash message on stderr names;
 #  - the JVM prints its crash banner on file descriptor 1 whatever its flags say, so kbench's results leave
-#    the JVM on descriptor 3, a copy of standard output (-Dkbench.stdout), and descriptor 1 becomes stderr:
-#    stdout holds only kbench's results (a table, JSON, CSV), even when the JVM or a native library prints.
+#    the JVM on another descriptor, a duplicate of standard output whose number -Dkbench.stdout.fd gives,
+#    and descriptor 1 becomes stderr: stdout holds only kbench's results (a table, JSON, CSV), even when
+#    the JVM or a native library prints. The JVM writes to that descriptor itself, never to a reopened
+#    /proc/self/fd path: a duplicate shares the caller's file position, so results and messages redirected
+#    to one file (> log 2>&1) follow each other instead of overwriting each other.
 kbench_safe_jvm() {
   local dir=${TMPDIR:-/tmp}/kbench-crash-$(id -u)
   mkdir -p -m 700 "$dir" 2>/dev/null || dir=${TMPDIR:-/tmp}
   KBENCH_SAFETY_FLAGS=(-XX:+DisplayVMOutputToStderr "-XX:ErrorFile=$dir/hs_err_pid%p.log")
-  if [[ -e /proc/self/fd/1 && ! -S /dev/stdout ]]; then   # not closed, not a socket (/proc cannot reopen one)
-    exec 3>&1 1>&2
-    KBENCH_SAFETY_FLAGS+=(-Dkbench.stdout=/proc/self/fd/3)
+  if { : >&1; } 2>/dev/null; then   # standard output is open (a closed one stays closed: exit status 5)
+    local results
+    exec {results}>&1 1>&2
+    KBENCH_SAFETY_FLAGS+=("-Dkbench.stdout.fd=$results")
   fi
 }
 
@@ -61,12 +65,13 @@ kbench_exec() {
   kbench_select_modules "$@"
   local path; path=$(kbench_module_path)
   # JNI (JOCL, JCuda) and FFM (Level Zero) are restricted methods: grant them to the modules that use them.
-  # (dev.kbench.opencl calls clCreateProgramWithIL through FFM; dev.kbench.cuda launches kernels through FFM.)
-  local native="dev.kbench.levelzero,dev.kbench.opencl,jocl,dev.kbench.cuda,jcuda"
+  # (dev.kbench.opencl calls clCreateProgramWithIL through FFM; dev.kbench.cuda launches kernels through FFM;
+  # dev.kbench.api writes results to the descriptor of -Dkbench.stdout.fd through FFM.)
+  local native="dev.kbench.api,dev.kbench.levelzero,dev.kbench.opencl,jocl,dev.kbench.cuda,jcuda"
   case $KBENCH_BACKEND in
-    cuda) native=dev.kbench.cuda,jcuda ;;
-    opencl) native=dev.kbench.opencl,jocl ;;
-    levelzero) native=dev.kbench.levelzero ;;
+    cuda) native=dev.kbench.api,dev.kbench.cuda,jcuda ;;
+    opencl) native=dev.kbench.api,dev.kbench.opencl,jocl ;;
+    levelzero) native=dev.kbench.api,dev.kbench.levelzero ;;
   esac
   kbench_safe_jvm
   # shellcheck disable=SC2086
