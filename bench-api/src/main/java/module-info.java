@@ -24,7 +24,7 @@
  *       {@link dev.kbench.api.spi.Event}, {@link dev.kbench.api.spi.CacheClearer}); users reach a driver
  *       through {@link dev.kbench.api.Drivers}.</li>
  *   <li>{@code dev.kbench.api.support}: code the three backends share, exported to them only.</li>
- *   <li>{@code dev.kbench.api.internal}: helpers shared with bench-stats and bench-cli, exported to them
+ *   <li>{@code dev.kbench.api.internal}: helpers shared with bench-stats, bench-forks and bench-cli, exported to them
  *       only.</li>
  * </ul>
  *
@@ -41,7 +41,7 @@ module dev.kbench.api {
     exports dev.kbench.api;
     exports dev.kbench.api.spi;
     exports dev.kbench.api.support to dev.kbench.cuda, dev.kbench.opencl, dev.kbench.levelzero;
-    exports dev.kbench.api.internal to dev.kbench.stats, dev.kbench.cli;
+    exports dev.kbench.api.internal to dev.kbench.stats, dev.kbench.forks, dev.kbench.cli;
 
     uses dev.kbench.api.spi.Driver;
 }

@@ -15,9 +15,6 @@
  */
 package dev.kbench.cli;
 
-import java.io.FileDescriptor;
-import java.io.FileNotFoundException;
-import java.io.FileOutputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -28,6 +25,7 @@ import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 
 import dev.kbench.api.Drivers;
+import dev.kbench.api.internal.Descriptors;
 import dev.kbench.api.spi.Driver;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -109,7 +107,7 @@ public final class Main implements Runnable {
      * @param args the arguments
      */
     public static void main(String[] args) {
-        CheckedOutput stdout = new CheckedOutput(standardOutput());
+        CheckedOutput stdout = new CheckedOutput(Descriptors.standardOutput());
         PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         Main app = new Main();
@@ -138,24 +136,6 @@ public final class Main implements Runnable {
         }
         err.flush();
         System.exit(status);
-    }
-
-    /**
-     * Standard output: the file named by {@code -Dkbench.stdout} (the launcher's copy of the caller's
-     * standard output, {@code /proc/self/fd/3}, opened to append, so the JVM's own descriptor 1 can be
-     * stderr and a crash banner never mixes with results), else descriptor 1.
-     */
-    private static OutputStream standardOutput() {
-        String path = System.getProperty("kbench.stdout");
-        if (path != null && !path.isBlank()) {
-            try {
-                return new FileOutputStream(path, true);
-            } catch (FileNotFoundException e) {
-                System.err.println("kbench: cannot open standard output " + path + " (" + e.getMessage()
-                        + "); writing results to descriptor 1");
-            }
-        }
-        return new FileOutputStream(FileDescriptor.out);
     }
 
     /** Standard output that remembers why a write failed, as a {@link PrintWriter} does not say. */

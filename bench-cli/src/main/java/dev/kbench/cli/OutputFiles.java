@@ -16,12 +16,13 @@
 package dev.kbench.cli;
 
 import dev.kbench.api.SampleRecord;
+import dev.kbench.api.internal.Descriptors;
 import dev.kbench.stats.SamplesCsvWriter;
 import dev.kbench.stats.WriteMode;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.channels.WritableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
@@ -174,8 +175,12 @@ final class OutputFiles {
     static void write(String option, Path file, String text, Existing existing) {
         byte[] bytes = (text.endsWith("\n") ? text : text + "\n").getBytes(StandardCharsets.UTF_8);
         if (SamplesCsvWriter.isStream(file)) {
-            try (OutputStream out = Files.newOutputStream(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
-                out.write(bytes);
+            // /dev/stdout and /dev/fd/N through the descriptor itself, sharing its position with standard output
+            try (WritableByteChannel out = Descriptors.openStream(file)) {
+                ByteBuffer buffer = ByteBuffer.wrap(bytes);
+                while (buffer.hasRemaining()) {
+                    out.write(buffer);
+                }
             } catch (IOException e) {
                 throw failed(option, file, e);
             }

@@ -20,6 +20,7 @@ import dev.kbench.api.SuiteFactory;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.stats.SamplesCsv;
 import dev.kbench.stats.SamplesFormatException;
+import dev.kbench.api.internal.Descriptors;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -427,9 +428,9 @@ public final class Forks {
         command.add(java);
         boolean modulePath = false;
         for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            // -Dkbench.stdout names the launcher's descriptor 3, which a child does not inherit
+            // -Dkbench.stdout.fd names the launcher's copy of standard output, which a child does not inherit
             if (option.startsWith("-XX:ErrorFile=") || option.startsWith("-agentlib:jdwp")
-                    || option.equals("-XX:+DisplayVMOutputToStderr") || option.startsWith("-Dkbench.stdout=")) {
+                    || option.equals("-XX:+DisplayVMOutputToStderr") || option.startsWith("-D" + Descriptors.STDOUT_FD + "=")) {
                 continue;
             }
             modulePath |= option.startsWith("--module-path=") || option.startsWith("-p=");

@@ -22,6 +22,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
+import java.nio.channels.WritableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -31,6 +32,7 @@ import java.util.List;
 import java.util.Objects;
 
 import dev.kbench.api.SampleRecord;
+import dev.kbench.api.internal.Descriptors;
 import org.apache.commons.csv.CSVPrinter;
 
 /**
@@ -60,13 +62,18 @@ public final class SamplesCsvWriter implements Closeable {
     private static final String HEADER = String.join(",", SamplesCsv.COLUMNS);
 
     private final Path file;
+    /** Where rows go: the file's channel, or a stream's. */
+    private final WritableByteChannel out;
+    /** The regular file's channel, or null for a stream. */
     private final FileChannel channel;
     private final FileLock lock;
     private boolean pendingReplace;
     private long rows;
 
-    private SamplesCsvWriter(Path file, FileChannel channel, FileLock lock, boolean pendingReplace) {
+    private SamplesCsvWriter(Path file, WritableByteChannel out, FileChannel channel, FileLock lock,
+            boolean pendingReplace) {
         this.file = file;
+        this.out = out;
         this.channel = channel;
         this.lock = lock;
         this.pendingReplace = pendingReplace;
@@ -87,15 +94,16 @@ public final class SamplesCsvWriter implements Closeable {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(mode, "mode");
         if (isStream(file)) {
-            // a device or FIFO: write to it, never create, truncate or lock it
-            FileChannel stream = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+            // a device or FIFO: write to it, never create, truncate or lock it; /dev/stdout and /dev/fd/N
+            // through the descriptor itself, sharing its file position with the process's other writers
+            WritableByteChannel stream = Descriptors.openStream(file);
             try {
                 write(stream, HEADER + "\n");
             } catch (IOException | RuntimeException e) {
                 stream.close();
                 throw e;
             }
-            return new SamplesCsvWriter(file, stream, null, false);
+            return new SamplesCsvWriter(file, stream, null, null, false);
         }
         FileChannel channel = switch (mode) {
             case CREATE_NEW -> FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
@@ -124,7 +132,7 @@ public final class SamplesCsvWriter implements Closeable {
                     }
                 }
             }
-            return new SamplesCsvWriter(file, channel, lock, pendingReplace);
+            return new SamplesCsvWriter(file, channel, channel, lock, pendingReplace);
         } catch (IOException | RuntimeException e) {
             if (lock != null) {
                 lock.release();
@@ -211,7 +219,7 @@ public final class SamplesCsvWriter implements Closeable {
             write(channel, HEADER + "\n");
             pendingReplace = false;
         }
-        write(channel, text.toString());
+        write(out, text.toString());
         rows += samples.size();
     }
 
@@ -225,12 +233,15 @@ public final class SamplesCsvWriter implements Closeable {
     }
 
     /**
-     * Forces what was appended to the storage device, for when a machine crash must not lose it.
+     * Forces what was appended to the storage device, for when a machine crash must not lose it; nothing
+     * for a stream.
      *
      * @throws IOException if that fails
      */
     public void sync() throws IOException {
-        channel.force(false);
+        if (channel != null) {
+            channel.force(false);
+        }
     }
 
     /**
@@ -249,11 +260,11 @@ public final class SamplesCsvWriter implements Closeable {
                 lock.release();
             }
         } finally {
-            channel.close();
+            out.close();
         }
     }
 
-    private static void write(FileChannel channel, String text) throws IOException {
+    private static void write(WritableByteChannel channel, String text) throws IOException {
         ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
         while (bytes.hasRemaining()) {
             channel.write(bytes);
