@@ -268,11 +268,13 @@ final class OutputFiles {
 
         private final SamplesCsvWriter writer;
         private final boolean created;
+        private final String runId;
         private boolean closed;
 
-        private Samples(SamplesCsvWriter writer, boolean created) {
+        private Samples(SamplesCsvWriter writer, boolean created, String runId) {
             this.writer = writer;
             this.created = created;
+            this.runId = runId;
         }
 
         /**
@@ -280,10 +282,11 @@ final class OutputFiles {
          *
          * @param file the file
          * @param existing what to do with an existing file
+         * @param runId the run id every row written gets (a child's rows are re-tagged with the parent's)
          * @return the open file
          * @throws IllegalArgumentException if it exists (and may not be replaced) or another run holds it
          */
-        static Samples open(Path file, Existing existing) {
+        static Samples open(Path file, Existing existing, String runId) {
             WriteMode mode = switch (existing) {
                 case REFUSE -> WriteMode.CREATE_NEW;
                 case APPEND -> WriteMode.APPEND;
@@ -291,7 +294,7 @@ final class OutputFiles {
             };
             boolean created = mode == WriteMode.CREATE_NEW && !SamplesCsvWriter.isStream(file);
             try {
-                return new Samples(SamplesCsvWriter.open(file, mode), created);
+                return new Samples(SamplesCsvWriter.open(file, mode), created, runId);
             } catch (FileAlreadyExistsException e) {
                 throw new IllegalArgumentException("--csv-samples '" + file + "' exists; add " + FORCE
                         + " to replace it or --append to add to it", e);
@@ -320,7 +323,7 @@ final class OutputFiles {
                 return;
             }
             try {
-                writer.append(rows);
+                writer.append(rows.stream().map(r -> r.runId().equals(runId) ? r : r.withRunId(runId)).toList());
             } catch (IOException e) {
                 throw failed("--csv-samples", writer.file(), e);
             }

@@ -26,6 +26,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.kbench.api.ReturnMode;
+import dev.kbench.api.RunId;
 import dev.kbench.stats.SamplesCsvWriter;
 import dev.kbench.stats.format.RunFormat;
 import dev.kbench.stats.format.Statistic;
@@ -53,8 +54,17 @@ final class OutputOptions {
                     + "a second run writing the same FILE is refused while the first holds it.")
     Path csvSamples;
 
-    @Option(names = "--append", description = "Append to an existing --csv-samples file (same header) instead of refusing it.")
+    @Option(names = "--append", description = "Add this run to an existing --csv-samples file (same header) instead of "
+            + "refusing it; its rows carry this run's run_id, so the file holds two runs, not repeated samples.")
     boolean append;
+
+    @Option(names = "--run-id", paramLabel = "ID", description = "This run's identity in the samples' run_id column and "
+            + "the environment file (default: the UTC start time and 8 random hex digits, e.g. 20261201T111500Z-3f9a2c1b); "
+            + "e.g. a CI build id. Letters, digits and . _ : + - only.")
+    String runId;
+
+    /** The run id, drawn once. */
+    private String resolvedRunId;
 
     @Option(names = OutputFiles.FORCE, description = "Replace existing output files (--csv-samples and its FILE.env.json, --json, --jmh-json); "
             + "never read-only files, links or devices. An existing samples file is replaced only once the first "
@@ -110,6 +120,23 @@ final class OutputOptions {
             return new Statistic.Quantiles(quantiles.stream().map(String::trim).toList());
         }
         return returnMode == null ? Statistic.DEFAULT : new Statistic.Mode(returnMode);
+    }
+
+    /**
+     * This invocation's run id: {@code --run-id}, else one drawn now and kept.
+     *
+     * @return the id
+     * @throws IllegalArgumentException naming {@code --run-id} if the value is not a valid id
+     */
+    String runId() {
+        if (resolvedRunId == null) {
+            try {
+                resolvedRunId = runId != null ? RunId.check(runId) : RunId.next();
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--run-id: " + e.getMessage(), e);
+            }
+        }
+        return resolvedRunId;
     }
 
     /**
@@ -200,6 +227,7 @@ final class OutputOptions {
         statistic();
         progressMode();
         timeout();
+        runId();
         if (append && csvSamples == null) {
             throw new IllegalArgumentException("--append needs --csv-samples FILE");
         }
