@@ -136,8 +136,8 @@ final class CompareCommand implements Callable<Integer> {
                     + "(merge files first with kbench merge), or use --base-device and --new-device");
         }
         SampleSet next = Inputs.readSamples(newPath, spec);
-        String baseName = basePath.toString();
-        String newName = newPath.toString();
+        String baseName = basePath + SummaryCommand.runs(base);
+        String newName = newPath + SummaryCommand.runs(next);
         if (baseDevice != null) {
             DeviceGroup group = DeviceGroup.select(base.deviceGroups(), baseDevice, "--base-device");
             base = base.only(group);

@@ -30,6 +30,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -72,10 +73,10 @@ final class OutputFiles {
      * @throws IllegalArgumentException naming the option and the file on the first problem
      */
     static void check(Map<String, Path> outputs, Map<String, Path> inputs, Function<String, Existing> existing) {
-        Map<Path, String> seen = new LinkedHashMap<>();
+        Map<Object, String> seen = new LinkedHashMap<>();
         inputs.forEach((what, file) -> {
             if (file != null && Files.exists(file)) {
-                seen.put(real(file), what);
+                seen.put(identity(file), what);
             }
         });
         for (Map.Entry<String, Path> e : outputs.entrySet()) {
@@ -88,7 +89,7 @@ final class OutputFiles {
             if (SamplesCsvWriter.isStream(file)) {
                 continue;
             }
-            String other = seen.putIfAbsent(real(file), option + " " + file);
+            String other = seen.putIfAbsent(identity(file), option + " " + file);
             if (other != null) {
                 throw new IllegalArgumentException(option + " '" + file + "' is the same file as " + other
                         + "; write each output to its own file");
@@ -110,6 +111,7 @@ final class OutputFiles {
                     + "; kbench does not replace links: give the target itself, or remove the link");
         }
         if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !Files.isSymbolicLink(file)) {
+            probe(option, file);
             return;
         }
         if (Files.isDirectory(file)) {
@@ -124,6 +126,53 @@ final class OutputFiles {
             throw new IllegalArgumentException(option + " '" + file + "' is read-only; kbench never writes to "
                     + "read-only files: choose another name, or make it writable (chmod u+w)");
         }
+    }
+
+    /** The longest file name most file systems take, in bytes (NAME_MAX). */
+    private static final int NAME_MAX = 255;
+
+    /**
+     * Checks before anything is measured that a new output can be created: its name is not too long and
+     * its directory takes a new file (not read-only, not full of inodes), by creating and removing the
+     * temporary file the write will use.
+     */
+    private static void probe(String option, Path file) {
+        int bytes = file.getFileName().toString().getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > NAME_MAX) {
+            throw new IllegalArgumentException(option + ": cannot write '" + file + "': its name is " + bytes
+                    + " bytes long, more than the " + NAME_MAX + " a file system takes; choose a shorter name");
+        }
+        Path temp = temporary(file);
+        try {
+            Files.createFile(temp);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(option + ": cannot write '" + file + "': " + reason(e)
+                    + " (checked before measuring); choose another directory", e);
+        } finally {
+            try {
+                Files.deleteIfExists(temp);
+            } catch (IOException ignored) {
+                // it was not created
+            }
+        }
+    }
+
+    /** The temporary file beside {@code file}: {@code .NAME.RANDOM.kbench-tmp}, the name shortened to fit. */
+    private static Path temporary(Path file) {
+        Path absolute = file.toAbsolutePath();
+        String name = absolute.getFileName().toString();
+        String suffix = "." + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE) + ".kbench-tmp";
+        while (("." + name + suffix).getBytes(StandardCharsets.UTF_8).length > NAME_MAX) {
+            name = name.substring(0, name.length() - 1);
+        }
+        return absolute.resolveSibling("." + name + suffix);
+    }
+
+    private static String reason(IOException e) {
+        if (e instanceof FileSystemException f && f.getReason() != null) {
+            return f.getReason();
+        }
+        return e.getMessage() == null ? e.toString() : e.getMessage();
     }
 
     private static String linkTarget(Path file) {
@@ -143,6 +192,24 @@ final class OutputFiles {
         } catch (IOException | UnsupportedOperationException e) {
             return false;
         }
+    }
+
+    /**
+     * What makes two paths one file: for an existing file its device and inode ({@code fileKey}), so a
+     * hard link to an input is the input; else its real path.
+     */
+    private static Object identity(Path file) {
+        try {
+            if (Files.exists(file)) {
+                Object key = Files.readAttributes(file, BasicFileAttributes.class).fileKey();
+                if (key != null) {
+                    return key;
+                }
+            }
+        } catch (IOException e) {
+            // fall back to the path
+        }
+        return real(file);
     }
 
     /** The real path of a file, or of its directory plus its name if it does not exist yet. */
@@ -174,7 +241,7 @@ final class OutputFiles {
     static void write(String option, Path file, String text, Existing existing) {
         byte[] bytes = (text.endsWith("\n") ? text : text + "\n").getBytes(StandardCharsets.UTF_8);
         if (SamplesCsvWriter.isStream(file)) {
-            try (OutputStream out = Files.newOutputStream(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+            try (OutputStream out = java.nio.channels.Channels.newOutputStream(SamplesCsvWriter.openStream(file))) {
                 out.write(bytes);
             } catch (IOException e) {
                 throw failed(option, file, e);
@@ -227,8 +294,7 @@ final class OutputFiles {
         }
         checkOne(option, file, existing);
         Path absolute = file.toAbsolutePath();
-        Path temp = absolute.resolveSibling("." + absolute.getFileName() + "."
-                + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE) + ".kbench-tmp");
+        Path temp = temporary(file);
         try {
             Files.createFile(temp);
             contents.writeTo(temp);
@@ -253,11 +319,7 @@ final class OutputFiles {
     }
 
     private static OutputException failed(String option, Path file, IOException e) {
-        String reason = e.getMessage() == null ? e.toString() : e.getMessage();
-        if (e instanceof FileSystemException f && f.getReason() != null) {
-            reason = f.getReason();
-        }
-        return new OutputException(option + ": cannot write '" + file + "': " + reason, e);
+        return new OutputException(option + ": cannot write '" + file + "': " + reason(e), e);
     }
 
     /**
@@ -292,13 +354,18 @@ final class OutputFiles {
                 case APPEND -> WriteMode.APPEND;
                 case REPLACE -> WriteMode.REPLACE;
             };
-            boolean created = mode == WriteMode.CREATE_NEW && !SamplesCsvWriter.isStream(file);
+            boolean stream = SamplesCsvWriter.isStream(file);
+            boolean created = mode == WriteMode.CREATE_NEW && !stream;
             try {
                 return new Samples(SamplesCsvWriter.open(file, mode), created, runId);
             } catch (FileAlreadyExistsException e) {
                 throw new IllegalArgumentException("--csv-samples '" + file + "' exists; add " + FORCE
                         + " to replace it or --append to add to it", e);
             } catch (IOException e) {
+                if (stream) {
+                    // a device or FIFO that cannot be written (/dev/full, a FIFO without a reader): an output error
+                    throw failed("--csv-samples", file, e);
+                }
                 throw new IllegalArgumentException("--csv-samples: " + e.getMessage(), e);
             }
         }

@@ -99,27 +99,43 @@ final class OutputOptions {
      * @return quantiles if given, else the return mode, else the median
      */
     Statistic statistic() {
-        if (quantiles != null && !quantiles.isEmpty()) {
-            Map<Double, String> seen = new HashMap<>();
-            for (String q : quantiles) {
-                double value;
-                try {
-                    value = Double.parseDouble(q.trim());
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("--quantiles: '" + q + "' is not a number in [0, 1]", e);
-                }
-                if (!(value >= 0 && value <= 1)) {
-                    throw new IllegalArgumentException("--quantiles: " + q + " is outside [0, 1]");
-                }
-                String before = seen.putIfAbsent(value, q);
-                if (before != null) {
-                    throw new IllegalArgumentException("--quantiles: " + q + " is given twice" + (before.equals(q) ? ""
-                            : " (as " + before + ")") + "; give each quantile once");
-                }
-            }
-            return new Statistic.Quantiles(quantiles.stream().map(String::trim).toList());
+        if (quantiles != null) {
+            return new Statistic.Quantiles(checkQuantiles(quantiles));
         }
         return returnMode == null ? Statistic.DEFAULT : new Statistic.Mode(returnMode);
+    }
+
+    /**
+     * Checks the values of a {@code --quantiles} option ({@code run}, {@code demo}, {@code summary}).
+     *
+     * @param quantiles the values as split at commas
+     * @return them, trimmed
+     * @throws IllegalArgumentException naming the value that is not a number in [0, 1] or is given twice, or
+     *         saying that none was given ({@code --quantiles ,})
+     */
+    static List<String> checkQuantiles(List<String> quantiles) {
+        if (quantiles.isEmpty() || quantiles.stream().anyMatch(String::isBlank)) {
+            throw new IllegalArgumentException("--quantiles '" + String.join(",", quantiles) + "' has an empty "
+                    + "value; give numbers in [0, 1] separated by commas, e.g. 0.2,0.5,0.8");
+        }
+        Map<Double, String> seen = new HashMap<>();
+        for (String q : quantiles) {
+            double value;
+            try {
+                value = Double.parseDouble(q.trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--quantiles: '" + q + "' is not a number in [0, 1]", e);
+            }
+            if (!(value >= 0 && value <= 1)) {
+                throw new IllegalArgumentException("--quantiles: " + q + " is outside [0, 1]");
+            }
+            String before = seen.putIfAbsent(value, q);
+            if (before != null) {
+                throw new IllegalArgumentException("--quantiles: " + q + " is given twice" + (before.equals(q) ? ""
+                        : " (as " + before + ")") + "; give each quantile once");
+            }
+        }
+        return quantiles.stream().map(String::trim).toList();
     }
 
     /**

@@ -137,6 +137,7 @@ final class RunCommand implements Callable<Integer> {
         try {
             Suite suite = selection.suite(driver.deviceInterface(), kernels::add);
             SuiteOptions options = measure.resolve(SuiteOptions.withDefaults(), driver.deviceInterface().facts());
+            measure.checkCacheClear(driver, options);
             return SuiteSession.run(main, driver, suite, options, output, spec.commandLine().getOut(),
                     spec.commandLine().getErr(), original);
         } finally {

@@ -87,7 +87,7 @@ public final class SamplesCsvWriter implements Closeable {
         Objects.requireNonNull(mode, "mode");
         if (isStream(file)) {
             // a device or FIFO: write to it, never create, truncate or lock it
-            FileChannel stream = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+            FileChannel stream = openStream(file);
             try {
                 write(stream, HEADER + "\n");
             } catch (IOException | RuntimeException e) {
@@ -133,6 +133,47 @@ public final class SamplesCsvWriter implements Closeable {
             }
             channel.close();
             throw e;
+        }
+    }
+
+    /** How long {@link #openStream(Path)} waits for a FIFO's reader. */
+    private static final long FIFO_WAIT_SECONDS = 10;
+
+    /**
+     * Opens a device or FIFO for writing, never waiting forever: opening a FIFO blocks until a process
+     * opens it for reading, so the open runs on a daemon thread and gives up after 10 seconds.
+     *
+     * @param stream a path {@link #isStream(Path)} accepts
+     * @return the channel, appending
+     * @throws IOException if it cannot be opened, or a FIFO found no reader in time (the message says so)
+     */
+    public static FileChannel openStream(Path stream) throws IOException {
+        java.util.concurrent.CompletableFuture<FileChannel> opened = new java.util.concurrent.CompletableFuture<>();
+        Thread opener = new Thread(() -> {
+            try {
+                FileChannel channel = FileChannel.open(stream, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+                if (!opened.complete(channel)) {
+                    channel.close();   // given up on: the reader sees an empty stream
+                }
+            } catch (IOException | RuntimeException e) {
+                opened.completeExceptionally(e);
+            }
+        }, "kbench-open-" + stream.getFileName());
+        opener.setDaemon(true);
+        opener.start();
+        try {
+            return opened.get(FIFO_WAIT_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            if (!opened.completeExceptionally(e)) {
+                return opened.join();
+            }
+            throw new IOException("no process opened it for reading within " + FIFO_WAIT_SECONDS + " s (a FIFO "
+                    + "without a reader); start the reader first, e.g. cat " + stream + " &", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while opening " + stream);
         }
     }
 
