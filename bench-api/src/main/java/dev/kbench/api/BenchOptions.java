@@ -64,9 +64,7 @@ public record BenchOptions(double warmupMillis, double repMillis, ReturnMode ret
         for (double q : quantiles) {
             Quantiles.checkProbability(q);
         }
-        if (cacheClearBytes < 0) {
-            throw new IllegalArgumentException("cacheClearBytes must be >= 0 (0 disables the clear), got " + cacheClearBytes);
-        }
+        checkCacheClearBytes(cacheClearBytes);
         if (maxRepeat < 1) {
             throw new IllegalArgumentException("maxRepeat must be >= 1, got " + maxRepeat);
         }
@@ -147,6 +145,20 @@ public record BenchOptions(double warmupMillis, double repMillis, ReturnMode ret
     public BenchOptions withoutQuantiles() {
         return new BenchOptions(warmupMillis, repMillis, returnMode, List.of(), cacheClearBytes, maxRepeat, maxWarmup,
                 minEstimateMillis, beforeEach);
+    }
+
+    /**
+     * Checks a cache-clear size as the command line's {@code --cache-clear} does: the clear writes 4-byte
+     * words, so 0 (none) or a positive multiple of 4.
+     *
+     * @param bytes the size
+     * @throws IllegalArgumentException naming the size otherwise
+     */
+    static void checkCacheClearBytes(long bytes) {
+        if (bytes < 0 || bytes % 4 != 0) {
+            throw new IllegalArgumentException("cacheClearBytes must be 0 (no clear) or a positive multiple of 4 "
+                    + "(the clear writes 4-byte words), got " + bytes);
+        }
     }
 
     /**

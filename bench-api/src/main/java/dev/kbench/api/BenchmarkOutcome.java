@@ -45,8 +45,8 @@ public final class BenchmarkOutcome {
 
             @Override
             public SuiteResult suite(long seed, Schedule schedule, String backend, String device,
-                                     List<BenchmarkOutcome> outcomes) {
-                return new SuiteResult(seed, schedule, backend, device, outcomes);
+                                     List<BenchmarkOutcome> outcomes, String runId) {
+                return new SuiteResult(seed, schedule, backend, device, outcomes, runId);
             }
         });
     }

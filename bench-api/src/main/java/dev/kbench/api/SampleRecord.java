@@ -39,10 +39,12 @@ import java.util.OptionalLong;
  *        if unknown
  * @param smClockMHz the device's SM (core) clock read right after the sample's repetition, empty where
  *        the backend cannot read it
+ * @param runId the run the sample belongs to ({@link RunId}): one per {@code kbench run} invocation, shared
+ *        by its forks and devices; empty if unknown (a file without the column is one run)
  */
 public record SampleRecord(String benchmark, String params, OptionalInt repetition, int sample, double timeMillis,
                            String backend, String device, OptionalLong bytes, OptionalLong flops, int fork,
-                           String host, String deviceId, OptionalDouble smClockMHz) {
+                           String host, String deviceId, OptionalDouble smClockMHz, String runId) {
 
     /** Validates every field; messages name the bad value. */
     public SampleRecord {
@@ -59,6 +61,7 @@ public record SampleRecord(String benchmark, String params, OptionalInt repetiti
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(deviceId, "deviceId");
         Objects.requireNonNull(smClockMHz, "smClockMHz");
+        Objects.requireNonNull(runId, "runId");
         if (fork < 0) {
             throw new IllegalArgumentException("fork must be >= 0, got " + fork);
         }
@@ -71,6 +74,30 @@ public record SampleRecord(String benchmark, String params, OptionalInt repetiti
         if (!(timeMillis >= 0) || Double.isInfinite(timeMillis)) {
             throw new IllegalArgumentException("time_ms must be finite and >= 0, got " + timeMillis);
         }
+    }
+
+    /**
+     * A sample of no known run.
+     *
+     * @param benchmark the benchmark's name, not blank
+     * @param params parameters as {@code k=v} pairs, empty for none
+     * @param repetition the 0-based repetition index, empty when unknown
+     * @param sample the 0-based sample index within the repetition
+     * @param timeMillis the sample in milliseconds, finite and {@code >= 0}
+     * @param backend the driver it ran on, empty if unknown
+     * @param device the device it ran on, empty if unknown
+     * @param bytes bytes moved by one call, empty if unknown
+     * @param flops floating-point operations of one call, empty if unknown
+     * @param fork the 0-based fork index
+     * @param host the host name, empty if unknown
+     * @param deviceId the device's stable identity, empty if unknown
+     * @param smClockMHz the SM clock after the repetition, empty if unknown
+     */
+    public SampleRecord(String benchmark, String params, OptionalInt repetition, int sample, double timeMillis,
+                        String backend, String device, OptionalLong bytes, OptionalLong flops, int fork,
+                        String host, String deviceId, OptionalDouble smClockMHz) {
+        this(benchmark, params, repetition, sample, timeMillis, backend, device, bytes, flops, fork, host, deviceId,
+                smClockMHz, "");
     }
 
     /**
@@ -123,7 +150,18 @@ public record SampleRecord(String benchmark, String params, OptionalInt repetiti
      */
     public SampleRecord withFork(int index) {
         return new SampleRecord(benchmark, params, repetition, sample, timeMillis, backend, device, bytes, flops,
-                index, host, deviceId, smClockMHz);
+                index, host, deviceId, smClockMHz, runId);
+    }
+
+    /**
+     * This sample, tagged with the run it belongs to.
+     *
+     * @param id the run id ({@link RunId}), empty for none
+     * @return a copy with {@code runId} set
+     */
+    public SampleRecord withRunId(String id) {
+        return new SampleRecord(benchmark, params, repetition, sample, timeMillis, backend, device, bytes, flops,
+                fork, host, deviceId, smClockMHz, id);
     }
 
     /**
@@ -135,7 +173,7 @@ public record SampleRecord(String benchmark, String params, OptionalInt repetiti
      */
     public SampleRecord withDevice(String hostName, DeviceIdentity identity) {
         return new SampleRecord(benchmark, params, repetition, sample, timeMillis, identity.backend(), identity.name(),
-                bytes, flops, fork, hostName, identity.id(), smClockMHz);
+                bytes, flops, fork, hostName, identity.id(), smClockMHz, runId);
     }
 
     /**

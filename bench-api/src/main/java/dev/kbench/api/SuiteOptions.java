@@ -31,10 +31,12 @@ import java.util.OptionalLong;
  * @param maxSamplesPerRepetition cap on the timed calls per repetition (100)
  * @param cacheClearBytes bytes written by the clear before each timed call (256 MiB); 0 disables it
  * @param noiseTarget optional noise-based stopping, replacing the fixed repetition count
+ * @param runId the run's identity ({@link RunId}); empty draws a new one, which the result and every
+ *        sample record
  */
 public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed, double warmupMillis,
                            double repetitionMillis, int maxSamplesPerRepetition, long cacheClearBytes,
-                           Optional<NoiseTarget> noiseTarget) {
+                           Optional<NoiseTarget> noiseTarget, Optional<String> runId) {
 
     /** Validates the fields; messages name the bad value. */
     public SuiteOptions {
@@ -52,10 +54,29 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
         if (maxSamplesPerRepetition < 1) {
             throw new IllegalArgumentException("maxSamplesPerRepetition must be >= 1, got " + maxSamplesPerRepetition);
         }
-        if (cacheClearBytes < 0) {
-            throw new IllegalArgumentException("cacheClearBytes must be >= 0 (0 disables the clear), got " + cacheClearBytes);
-        }
+        BenchOptions.checkCacheClearBytes(cacheClearBytes);
         Objects.requireNonNull(noiseTarget, "noiseTarget");
+        Objects.requireNonNull(runId, "runId");
+        runId.ifPresent(RunId::check);
+    }
+
+    /**
+     * Options of no given run id (one is drawn when the suite runs).
+     *
+     * @param repetitions repetitions per benchmark
+     * @param schedule the order of repetitions
+     * @param seed the seed of the interleaved order, empty to draw one
+     * @param warmupMillis warmup target per benchmark
+     * @param repetitionMillis target device time of one repetition
+     * @param maxSamplesPerRepetition cap on timed calls per repetition
+     * @param cacheClearBytes bytes per cache clear, 0 for none
+     * @param noiseTarget optional noise-based stopping
+     */
+    public SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed, double warmupMillis,
+                        double repetitionMillis, int maxSamplesPerRepetition, long cacheClearBytes,
+                        Optional<NoiseTarget> noiseTarget) {
+        this(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition, cacheClearBytes,
+                noiseTarget, Optional.empty());
     }
 
     /**
@@ -76,7 +97,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withRepetitions(int count) {
         return new SuiteOptions(count, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                cacheClearBytes, noiseTarget);
+                cacheClearBytes, noiseTarget, runId);
     }
 
     /**
@@ -87,7 +108,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withSchedule(Schedule order) {
         return new SuiteOptions(repetitions, order, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                cacheClearBytes, noiseTarget);
+                cacheClearBytes, noiseTarget, runId);
     }
 
     /**
@@ -98,7 +119,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withSeed(long value) {
         return new SuiteOptions(repetitions, schedule, OptionalLong.of(value), warmupMillis, repetitionMillis,
-                maxSamplesPerRepetition, cacheClearBytes, noiseTarget);
+                maxSamplesPerRepetition, cacheClearBytes, noiseTarget, runId);
     }
 
     /**
@@ -110,7 +131,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withMillis(double warmup, double perRepetition) {
         return new SuiteOptions(repetitions, schedule, seed, warmup, perRepetition, maxSamplesPerRepetition,
-                cacheClearBytes, noiseTarget);
+                cacheClearBytes, noiseTarget, runId);
     }
 
     /**
@@ -121,7 +142,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withMaxSamplesPerRepetition(int max) {
         return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, max, cacheClearBytes,
-                noiseTarget);
+                noiseTarget, runId);
     }
 
     /**
@@ -132,7 +153,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withCacheClearBytes(long bytes) {
         return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                bytes, noiseTarget);
+                bytes, noiseTarget, runId);
     }
 
     /**
@@ -143,6 +164,17 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withNoiseTarget(NoiseTarget target) {
         return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                cacheClearBytes, Optional.of(target));
+                cacheClearBytes, Optional.of(target), runId);
+    }
+
+    /**
+     * With a given run id, e.g. one shared by several processes of one run.
+     *
+     * @param id the id, checked by {@link RunId#check(String)}
+     * @return new options
+     */
+    public SuiteOptions withRunId(String id) {
+        return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
+                cacheClearBytes, noiseTarget, Optional.of(id));
     }
 }

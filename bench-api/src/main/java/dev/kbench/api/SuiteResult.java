@@ -29,8 +29,11 @@ public final class SuiteResult {
     private final String backend;
     private final String device;
     private final List<BenchmarkOutcome> outcomes;
+    private final String runId;
 
-    SuiteResult(long seed, Schedule schedule, String backend, String device, List<BenchmarkOutcome> outcomes) {
+    SuiteResult(long seed, Schedule schedule, String backend, String device, List<BenchmarkOutcome> outcomes,
+                String runId) {
+        this.runId = Objects.requireNonNull(runId, "runId");
         this.seed = seed;
         this.schedule = Objects.requireNonNull(schedule, "schedule");
         this.backend = Objects.requireNonNull(backend, "backend");
@@ -41,6 +44,15 @@ public final class SuiteResult {
     /** {@return the seed of the interleaved order; rerun with it to replay the order} */
     public long seed() {
         return seed;
+    }
+
+    /**
+     * The run's identity ({@link RunId}): every sample the run recorded carries it.
+     *
+     * @return e.g. {@code 20261201T111500Z-3f9a2c1b}; empty for a result rebuilt from files without run ids
+     */
+    public String runId() {
+        return runId;
     }
 
     /** {@return the schedule used} */
@@ -75,17 +87,18 @@ public final class SuiteResult {
     @Override
     public boolean equals(Object other) {
         return other instanceof SuiteResult that && seed == that.seed && schedule == that.schedule
-                && backend.equals(that.backend) && device.equals(that.device) && outcomes.equals(that.outcomes);
+                && backend.equals(that.backend) && device.equals(that.device) && outcomes.equals(that.outcomes)
+                && runId.equals(that.runId);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(seed, schedule, backend, device, outcomes);
+        return Objects.hash(seed, schedule, backend, device, outcomes, runId);
     }
 
     @Override
     public String toString() {
-        return "SuiteResult[seed=" + seed + ", schedule=" + schedule + ", backend=" + backend + ", device=" + device
+        return "SuiteResult[seed=" + seed + ", runId=" + runId + ", schedule=" + schedule + ", backend=" + backend + ", device=" + device
                 + ", outcomes=" + outcomes + "]";
     }
 }

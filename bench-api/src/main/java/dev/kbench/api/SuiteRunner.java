@@ -42,6 +42,7 @@ final class SuiteRunner {
     private final DeviceIdentity identity;
     private final String host;
     private final OptionalDouble peak;
+    private final String runId;
     private CacheClearer clearer = Bench.NO_CLEAR;
     private final int perBenchmark;
     private long done;
@@ -57,6 +58,7 @@ final class SuiteRunner {
         this.identity = driver.identity();
         this.host = HostName.current();
         this.peak = facts.peakBandwidthBytesPerSecond();
+        this.runId = options.runId().orElseGet(RunId::next);
         this.perBenchmark = options.noiseTarget().map(NoiseTarget::maxRepetitions).orElse(options.repetitions());
     }
 
@@ -142,7 +144,7 @@ final class SuiteRunner {
             clearer.close();
         }
         return new SuiteResult(seed, options.schedule(), driver.name(), deviceName,
-                entries.stream().map(Entry::outcome).toList());
+                entries.stream().map(Entry::outcome).toList(), runId);
     }
 
     private void repetition(Entry entry) {
@@ -162,7 +164,7 @@ final class SuiteRunner {
             OptionalDouble clock = device.telemetry().smClockMHz();
             for (int s = 0; s < times.length; s++) {
                 rows.add(new SampleRecord(entry.benchmark.name(), entry.params.toString(), OptionalInt.of(index), s,
-                        times[s], driver.name(), deviceName, entry.bytes, entry.flops, 0, host, identity.id(), clock));
+                        times[s], driver.name(), deviceName, entry.bytes, entry.flops, 0, host, identity.id(), clock, runId));
             }
         } catch (Exception | AssertionError | LinkageError e) {
             fail(entry, e);

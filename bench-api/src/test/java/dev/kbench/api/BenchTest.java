@@ -235,7 +235,15 @@ class BenchTest {
         assertMessage("quantile 1.5 is outside [0, 1]; use e.g. 0.2,0.5,0.8", () -> defaults.withQuantiles(0.5, 1.5));
         assertMessage("quantile NaN is outside [0, 1]; use e.g. 0.2,0.5,0.8", () -> defaults.withQuantiles(Double.NaN));
         assertThrows(IllegalArgumentException.class, defaults::withQuantiles);
-        assertMessage("cacheClearBytes must be >= 0 (0 disables the clear), got -4", () -> defaults.withCacheClearBytes(-4));
+        assertMessage("cacheClearBytes must be 0 (no clear) or a positive multiple of 4 (the clear writes 4-byte words), "
+                + "got -4", () -> defaults.withCacheClearBytes(-4));
+        // as the command line's --cache-clear 3 is refused
+        assertMessage("cacheClearBytes must be 0 (no clear) or a positive multiple of 4 (the clear writes 4-byte words), "
+                + "got 3", () -> defaults.withCacheClearBytes(3));
+        assertMessage("cacheClearBytes must be 0 (no clear) or a positive multiple of 4 (the clear writes 4-byte words), "
+                + "got 3", () -> SuiteOptions.withDefaults().withCacheClearBytes(3));
+        assertMessage("run id 'a b' is not 1 to 64 letters, digits, '.', '_', ':', '+' or '-', e.g. 20261201T111500Z-3f9a2c1b",
+                () -> SuiteOptions.withDefaults().withRunId("a b"));
         assertMessage("maxRepeat must be >= 1, got 0", () -> defaults.withMaxCalls(0, 1));
     }
 

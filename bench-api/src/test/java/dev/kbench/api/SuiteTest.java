@@ -89,6 +89,27 @@ class SuiteTest {
         assertEquals(first, order, "the same seed replays the same order");
     }
 
+    @Test
+    void everyRunHasAnIdThatItsSamplesAndResultCarry() {
+        Suite suite = Suite.of(constant("A", 1), constant("B", 1));
+        SuiteResult first = suite.run(driver, SuiteOptions.withDefaults().withRepetitions(2).withCacheClearBytes(0),
+                recorder());
+        assertTrue(first.runId().matches("\\d{8}T\\d{6}Z-[0-9a-f]{8}"), first.runId());
+        assertTrue(streamed.stream().flatMap(List::stream).allMatch(r -> r.runId().equals(first.runId())),
+                "every sample carries the run's id");
+        streamed.clear();
+        SuiteResult second = suite.run(driver, SuiteOptions.withDefaults().withRepetitions(2).withCacheClearBytes(0),
+                recorder());
+        assertNotEquals(first.runId(), second.runId(), "two runs, two ids");
+        assertTrue(first.runId().substring(0, 16).compareTo(second.runId().substring(0, 16)) <= 0,
+                "ids sort by start time, to the second: " + first.runId() + ", " + second.runId());
+        streamed.clear();
+        SuiteResult given = suite.run(driver, SuiteOptions.withDefaults().withRepetitions(1).withCacheClearBytes(0)
+                .withRunId("ci-build-4711"), recorder());
+        assertEquals("ci-build-4711", given.runId());
+        assertTrue(streamed.stream().flatMap(List::stream).allMatch(r -> r.runId().equals("ci-build-4711")));
+    }
+
     private List<List<String>> distinctRounds() {
         List<List<String>> rounds = new ArrayList<>();
         for (int i = 0; i + 3 <= order.size(); i += 3) {

@@ -29,6 +29,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
+import dev.kbench.api.RunId;
 import dev.kbench.forks.ForkOutcome;
 import dev.kbench.forks.Forks;
 import picocli.CommandLine;
@@ -135,10 +136,12 @@ final class AbCommand implements Callable<Integer> {
         Path directory = Forks.temporaryDirectory();
         List<ForkOutcome> outcomes = new ArrayList<>();
         OutputFiles.Samples[] writers = new OutputFiles.Samples[2];
+        String[] runIds = {RunId.next(), RunId.next()};
         int[] next = new int[2];
         try {
             for (int s = 0; s < 2; s++) {
-                writers[s] = OutputFiles.Samples.open(sides[s].csv(), existing());
+                // each side is a run of its own
+                writers[s] = OutputFiles.Samples.open(sides[s].csv(), existing(), runIds[s]);
             }
             for (int s : order) {
                 Side side = sides[s];
@@ -154,7 +157,7 @@ final class AbCommand implements Callable<Integer> {
                 } else {
                     command = ForkedRuns.childRun(spec, directory, PARENT_OPTIONS, List.of(side.kernelOption(),
                             side.kernel().toString(), "--csv-samples", file.toString(), "--seed",
-                            Long.toString(seeds[fork]), "--quiet"));
+                            Long.toString(seeds[fork]), "--run-id", runIds[s], "--quiet"));
                     stdout = Forks.ChildOutput.DISCARD;
                 }
                 OutputFiles.Samples writer = writers[s];

@@ -136,8 +136,8 @@ final class CompareCommand implements Callable<Integer> {
                     + "(merge files first with kbench merge), or use --base-device and --new-device");
         }
         SampleSet next = Inputs.readSamples(newPath, spec);
-        String baseName = basePath.toString();
-        String newName = newPath.toString();
+        String baseName = basePath + SummaryCommand.runs(base);
+        String newName = newPath + SummaryCommand.runs(next);
         if (baseDevice != null) {
             DeviceGroup group = DeviceGroup.select(base.deviceGroups(), baseDevice, "--base-device");
             base = base.only(group);
@@ -151,8 +151,8 @@ final class CompareCommand implements Callable<Integer> {
         // naming both devices is asking for a device comparison; otherwise different devices are refused
         List<String> differ = new java.util.ArrayList<>(baseDevice != null && newDevice != null ? List.of()
                 : DeviceGroup.mismatches(base.deviceGroups(), next.deviceGroups()));
-        java.util.SortedSet<String> baseDrivers = RunEnvironment.driverVersions(basePath);
-        java.util.SortedSet<String> newDrivers = RunEnvironment.driverVersions(newPath);
+        java.util.SortedSet<String> baseDrivers = driverVersions(basePath);
+        java.util.SortedSet<String> newDrivers = driverVersions(newPath);
         if (!baseDrivers.isEmpty() && !newDrivers.isEmpty() && !baseDrivers.equals(newDrivers)) {
             differ.add("driver version (environment sidecars): base " + String.join(" | ", baseDrivers) + ", new "
                     + String.join(" | ", newDrivers));
@@ -164,6 +164,17 @@ final class CompareCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         return finish(gate(compare.compare(base, next), baseName, newName, export, out));
+    }
+
+    /** The driver versions of a file's sidecar; a sidecar that cannot be used is named in a warning, never ignored silently. */
+    private java.util.SortedSet<String> driverVersions(Path samples) {
+        RunEnvironment.Sidecar sidecar = RunEnvironment.readSidecar(samples);
+        sidecar.problem().ifPresent(problem -> {
+            spec.commandLine().getErr().println("kbench compare: warning: " + problem + "; the driver-version check "
+                    + "was skipped for " + samples);
+            spec.commandLine().getErr().flush();
+        });
+        return RunEnvironment.driverVersions(sidecar);
     }
 
     /** One file, its devices compared with one of them. */

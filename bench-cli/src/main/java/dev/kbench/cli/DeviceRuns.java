@@ -64,7 +64,7 @@ final class DeviceRuns {
 
     /** Options of {@code run} that the parent handles; the children get their own samples file, device and seed. */
     private static final Set<String> PARENT_OPTIONS = Set.of("--devices", "--parallel-devices", "--device",
-            "--csv-samples", "--append", "--json", "--jmh-json", "--quiet", "--seed");
+            "--csv-samples", "--append", "--json", "--jmh-json", "--quiet", "--seed", "--run-id");
 
     private DeviceRuns() {
     }
@@ -125,10 +125,21 @@ final class DeviceRuns {
         PrintWriter err = spec.commandLine().getErr();
         // every device runs the same seeded order, so that their repetitions line up
         long seed = options.seed().orElseGet(() -> new SplittableRandom().nextLong());
+        String runId = output.runId();
+        // opened (and locked) before the first device runs and held to the end, so no other run writes it meanwhile
+        try (OutputFiles.Samples csv = output.csvSamples == null ? null
+                : OutputFiles.Samples.open(output.csvSamples, output.existing("--csv-samples"), runId)) {
+            return run(spec, devices, schedule, seed, runId, csv, output, timeout, original, out, err);
+        }
+    }
+
+    private static int run(CommandLine.Model.CommandSpec spec, List<DeviceIdentity> devices, Schedule schedule, long seed,
+                           String runId, OutputFiles.Samples csv, OutputOptions output, Duration timeout,
+                           List<String> original, PrintWriter out, PrintWriter err) {
         Path directory = Forks.temporaryDirectory();
         if (!output.quiet) {
             err.println("kbench: " + devices.size() + " device(s), " + (schedule == Schedule.PARALLEL ? "in parallel"
-                    : "one after another") + ", each in its own process; seed " + seed);
+                    : "one after another") + ", each in its own process; run " + runId + ", seed " + seed);
             err.flush();
         }
         Consumer<String> lines = line -> {
@@ -142,7 +153,7 @@ final class DeviceRuns {
             Path file = samples(directory, d);
             List<String> command = ForkedRuns.childRun(spec, directory, PARENT_OPTIONS, List.of("--device",
                     Integer.toString(d.index()), "--csv-samples", file.toString(), "--seed", Long.toString(seed),
-                    "--quiet"));
+                    "--run-id", runId, "--quiet"));
             launches.add(new Forks.Launch("device", d.index(), seed, command, Map.of(), file, directory,
                     Forks.ChildOutput.FORWARD));
         }
@@ -176,8 +187,8 @@ final class DeviceRuns {
             err.printf(Locale.ROOT, "kbench: %d device(s) measured %s in %.1f s%n", devices.size(),
                     schedule.name().toLowerCase(Locale.ROOT), (System.nanoTime() - start) / 1e9);
         }
-        if (output.csvSamples != null) {
-            combine(directory, devices, outcomes, output, original, err);
+        if (csv != null) {
+            combine(directory, devices, outcomes, csv, runId, output, original, err);
         }
         boolean dead = ForkedRuns.reportDead(outcomes, directory, err);
         err.flush();
@@ -193,9 +204,10 @@ final class DeviceRuns {
      * and their environments beside it; a device whose process did not complete is recorded with its status.
      */
     private static void combine(Path directory, List<DeviceIdentity> devices, List<ForkOutcome> outcomes,
-                                OutputOptions output, List<String> original, PrintWriter err) {
+                                OutputFiles.Samples csv, String runId, OutputOptions output, List<String> original,
+                                PrintWriter err) {
         List<JsonNode> runs = new ArrayList<>();
-        try (OutputFiles.Samples csv = OutputFiles.Samples.open(output.csvSamples, output.existing("--csv-samples"))) {
+        try (csv) {
             for (int i = 0; i < devices.size(); i++) {
                 DeviceIdentity d = devices.get(i);
                 Path file = samples(directory, d);
@@ -211,6 +223,7 @@ final class DeviceRuns {
                 ForkOutcome outcome = outcomes.get(i);
                 if (!outcome.completed()) {
                     ObjectNode failed = JsonNodeFactory.instance.objectNode();
+                    failed.put("run_id", runId);
                     failed.put("backend", d.backend());
                     failed.put("device_index", d.index());
                     failed.put("device", d.name());
@@ -225,7 +238,8 @@ final class DeviceRuns {
                 }
             }
         }
-        String warning = RunEnvironment.writeRuns("--csv-samples", output.csvSamples, output.existing("--csv-samples"), original, runs);
+        String warning = RunEnvironment.writeRuns("--csv-samples", output.csvSamples, output.existing("--csv-samples"), original,
+                runId, runs);
         if (!warning.isEmpty()) {
             err.println(warning);
         }

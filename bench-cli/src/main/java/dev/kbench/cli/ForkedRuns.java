@@ -159,7 +159,8 @@ final class ForkedRuns {
         }
         String device = samples.isEmpty() ? "" : samples.getFirst().device();
         String name = samples.isEmpty() || samples.getFirst().backend().isEmpty() ? backend : samples.getFirst().backend();
-        return Results.suite(seed, schedule, name, device, outcomes);
+        String runId = samples.isEmpty() ? "" : samples.getFirst().runId();
+        return Results.suite(seed, schedule, name, device, outcomes, runId);
     }
 
     private static Params params(String text) {

@@ -206,6 +206,27 @@ final class MeasureOptions {
         return String.valueOf(parsed);
     }
 
+    /**
+     * Allocates (and frees) the cache-clear buffer once before anything is measured, so a size the device
+     * cannot hold fails naming {@code --cache-clear} rather than deep in the run.
+     *
+     * @param driver the driver to measure on
+     * @param options the resolved options
+     * @throws IllegalArgumentException naming {@code --cache-clear} and its value if the buffer cannot be allocated
+     */
+    void checkCacheClear(dev.kbench.api.spi.Driver driver, SuiteOptions options) {
+        if (cacheClear == null || options.cacheClearBytes() == 0) {
+            return;
+        }
+        try (CacheClearer clearer = driver.cacheClearer(options.cacheClearBytes())) {
+            clearer.bytes();
+        } catch (RuntimeException | OutOfMemoryError e) {
+            throw new IllegalArgumentException("--cache-clear '" + cacheClear + "': cannot allocate the "
+                    + options.cacheClearBytes() + "-byte clear buffer on " + driver.deviceInterface().facts().name()
+                    + ": " + e.getMessage() + "; give a smaller size, 'device' or 0", e);
+        }
+    }
+
     /** Whether the options need the device's facts to resolve. */
     boolean needsDevice() {
         return cacheClear != null && cacheClear.trim().equalsIgnoreCase("device");

@@ -16,6 +16,8 @@
 package dev.kbench.cli;
 
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,7 +27,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.kbench.api.SampleRecord;
 import dev.kbench.stats.SamplesCsv;
 import dev.kbench.stats.SamplesCsvWriter;
 import dev.kbench.stats.SamplesMerge;
@@ -75,36 +76,52 @@ final class MergeCommand implements Callable<Integer> {
         out.put(RunEnvironment.option("OUT.csv"), SamplesCsvWriter.isStream(output) ? null : RunEnvironment.sidecar(output));
         OutputFiles.Existing existing = force ? OutputFiles.Existing.REPLACE : OutputFiles.Existing.REFUSE;
         OutputFiles.check(out, reads, option -> existing);
-        List<SamplesMerge.Input> read = new ArrayList<>();
         List<JsonNode> runs = new ArrayList<>();
+        List<String> broken = new ArrayList<>();
         for (Path in : inputs) {
-            List<SampleRecord> rows = Inputs.readRecords(in, spec);
-            read.add(new SamplesMerge.Input(in.toString(), SamplesCsv.header(in), rows));
-            runs.addAll(RunEnvironment.runs(RunEnvironment.sidecar(in)));
+            if (!Files.isRegularFile(in)) {
+                throw new InputException("samples file '" + in + "' does not exist or is not a file");
+            }
+            RunEnvironment.Sidecar sidecar = RunEnvironment.readSidecar(in);
+            runs.addAll(sidecar.runs());
+            sidecar.problem().ifPresent(broken::add);
         }
-        List<SampleRecord> merged = SamplesMerge.merge(read);
-        for (SamplesMerge.Input input : read) {
-            List<String> dropped = input.columns().stream().filter(c -> !SamplesCsv.COLUMNS.contains(c)).toList();
+        PrintWriter err = spec.commandLine().getErr();
+        SamplesMerge merge;
+        try {
+            merge = SamplesMerge.check(inputs, warning -> {
+                err.println("kbench merge: warning: " + warning);
+                err.flush();
+            });
+        } catch (UncheckedIOException e) {
+            throw new InputException("cannot read an input: " + e.getMessage(), e);
+        }
+        for (Path in : inputs) {
+            List<String> dropped = SamplesCsv.header(in).stream().filter(c -> !SamplesCsv.COLUMNS.contains(c)).toList();
             if (!dropped.isEmpty()) {
-                spec.commandLine().getErr().println("kbench merge: " + input.name() + ": columns " + String.join(", ", dropped)
+                err.println("kbench merge: " + in + ": columns " + String.join(", ", dropped)
                         + " are not kbench's and are not kept");
             }
         }
         OutputFiles.write("OUT.csv", output, existing, file -> {
             try (SamplesCsvWriter csv = SamplesCsvWriter.open(file, WriteMode.REPLACE)) {
-                csv.append(merged);
+                merge.writeTo(csv);
             }
         });
+        if (!broken.isEmpty()) {
+            err.println("kbench merge: warning: " + String.join("; ", broken) + "; "
+                    + (runs.isEmpty() ? "the output sidecar " + RunEnvironment.sidecar(output) + " was not written"
+                    : "the output sidecar " + RunEnvironment.sidecar(output) + " holds the other inputs' runs only"));
+        }
         if (!runs.isEmpty()) {
             String warning = RunEnvironment.writeRuns("OUT.csv", output, existing, spec.root().commandLine().getParseResult()
-                    .originalArgs(), runs);
+                    .originalArgs(), null, runs);
             if (!warning.isEmpty()) {
-                spec.commandLine().getErr().println(warning);
+                err.println(warning);
             }
         }
-        spec.commandLine().getErr().println("kbench merge: " + merged.size() + " samples of " + inputs.size()
-                + " file(s) in " + output);
-        spec.commandLine().getErr().flush();
+        err.println("kbench merge: " + merge.rows() + " samples of " + inputs.size() + " file(s) in " + output);
+        err.flush();
         return ExitCodes.OK;
     }
 

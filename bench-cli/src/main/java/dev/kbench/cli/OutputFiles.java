@@ -16,7 +16,6 @@
 package dev.kbench.cli;
 
 import dev.kbench.api.SampleRecord;
-import dev.kbench.api.internal.Descriptors;
 import dev.kbench.stats.SamplesCsvWriter;
 import dev.kbench.stats.WriteMode;
 import java.io.IOException;
@@ -31,6 +30,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -73,10 +73,10 @@ final class OutputFiles {
      * @throws IllegalArgumentException naming the option and the file on the first problem
      */
     static void check(Map<String, Path> outputs, Map<String, Path> inputs, Function<String, Existing> existing) {
-        Map<Path, String> seen = new LinkedHashMap<>();
+        Map<Object, String> seen = new LinkedHashMap<>();
         inputs.forEach((what, file) -> {
             if (file != null && Files.exists(file)) {
-                seen.put(real(file), what);
+                seen.put(identity(file), what);
             }
         });
         for (Map.Entry<String, Path> e : outputs.entrySet()) {
@@ -89,7 +89,7 @@ final class OutputFiles {
             if (SamplesCsvWriter.isStream(file)) {
                 continue;
             }
-            String other = seen.putIfAbsent(real(file), option + " " + file);
+            String other = seen.putIfAbsent(identity(file), option + " " + file);
             if (other != null) {
                 throw new IllegalArgumentException(option + " '" + file + "' is the same file as " + other
                         + "; write each output to its own file");
@@ -111,6 +111,7 @@ final class OutputFiles {
                     + "; kbench does not replace links: give the target itself, or remove the link");
         }
         if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !Files.isSymbolicLink(file)) {
+            probe(option, file);
             return;
         }
         if (Files.isDirectory(file)) {
@@ -125,6 +126,53 @@ final class OutputFiles {
             throw new IllegalArgumentException(option + " '" + file + "' is read-only; kbench never writes to "
                     + "read-only files: choose another name, or make it writable (chmod u+w)");
         }
+    }
+
+    /** The longest file name most file systems take, in bytes (NAME_MAX). */
+    private static final int NAME_MAX = 255;
+
+    /**
+     * Checks before anything is measured that a new output can be created: its name is not too long and
+     * its directory takes a new file (not read-only, not full of inodes), by creating and removing the
+     * temporary file the write will use.
+     */
+    private static void probe(String option, Path file) {
+        int bytes = file.getFileName().toString().getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > NAME_MAX) {
+            throw new IllegalArgumentException(option + ": cannot write '" + file + "': its name is " + bytes
+                    + " bytes long, more than the " + NAME_MAX + " a file system takes; choose a shorter name");
+        }
+        Path temp = temporary(file);
+        try {
+            Files.createFile(temp);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(option + ": cannot write '" + file + "': " + reason(e)
+                    + " (checked before measuring); choose another directory", e);
+        } finally {
+            try {
+                Files.deleteIfExists(temp);
+            } catch (IOException ignored) {
+                // it was not created
+            }
+        }
+    }
+
+    /** The temporary file beside {@code file}: {@code .NAME.RANDOM.kbench-tmp}, the name shortened to fit. */
+    private static Path temporary(Path file) {
+        Path absolute = file.toAbsolutePath();
+        String name = absolute.getFileName().toString();
+        String suffix = "." + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE) + ".kbench-tmp";
+        while (("." + name + suffix).getBytes(StandardCharsets.UTF_8).length > NAME_MAX) {
+            name = name.substring(0, name.length() - 1);
+        }
+        return absolute.resolveSibling("." + name + suffix);
+    }
+
+    private static String reason(IOException e) {
+        if (e instanceof FileSystemException f && f.getReason() != null) {
+            return f.getReason();
+        }
+        return e.getMessage() == null ? e.toString() : e.getMessage();
     }
 
     private static String linkTarget(Path file) {
@@ -144,6 +192,24 @@ final class OutputFiles {
         } catch (IOException | UnsupportedOperationException e) {
             return false;
         }
+    }
+
+    /**
+     * What makes two paths one file: for an existing file its device and inode ({@code fileKey}), so a
+     * hard link to an input is the input; else its real path.
+     */
+    private static Object identity(Path file) {
+        try {
+            if (Files.exists(file)) {
+                Object key = Files.readAttributes(file, BasicFileAttributes.class).fileKey();
+                if (key != null) {
+                    return key;
+                }
+            }
+        } catch (IOException e) {
+            // fall back to the path
+        }
+        return real(file);
     }
 
     /** The real path of a file, or of its directory plus its name if it does not exist yet. */
@@ -176,7 +242,7 @@ final class OutputFiles {
         byte[] bytes = (text.endsWith("\n") ? text : text + "\n").getBytes(StandardCharsets.UTF_8);
         if (SamplesCsvWriter.isStream(file)) {
             // /dev/stdout and /dev/fd/N through the descriptor itself, sharing its position with standard output
-            try (WritableByteChannel out = Descriptors.openStream(file)) {
+            try (WritableByteChannel out = SamplesCsvWriter.openStream(file)) {
                 ByteBuffer buffer = ByteBuffer.wrap(bytes);
                 while (buffer.hasRemaining()) {
                     out.write(buffer);
@@ -232,8 +298,7 @@ final class OutputFiles {
         }
         checkOne(option, file, existing);
         Path absolute = file.toAbsolutePath();
-        Path temp = absolute.resolveSibling("." + absolute.getFileName() + "."
-                + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE) + ".kbench-tmp");
+        Path temp = temporary(file);
         try {
             Files.createFile(temp);
             contents.writeTo(temp);
@@ -258,11 +323,7 @@ final class OutputFiles {
     }
 
     private static OutputException failed(String option, Path file, IOException e) {
-        String reason = e.getMessage() == null ? e.toString() : e.getMessage();
-        if (e instanceof FileSystemException f && f.getReason() != null) {
-            reason = f.getReason();
-        }
-        return new OutputException(option + ": cannot write '" + file + "': " + reason, e);
+        return new OutputException(option + ": cannot write '" + file + "': " + reason(e), e);
     }
 
     /**
@@ -273,11 +334,13 @@ final class OutputFiles {
 
         private final SamplesCsvWriter writer;
         private final boolean created;
+        private final String runId;
         private boolean closed;
 
-        private Samples(SamplesCsvWriter writer, boolean created) {
+        private Samples(SamplesCsvWriter writer, boolean created, String runId) {
             this.writer = writer;
             this.created = created;
+            this.runId = runId;
         }
 
         /**
@@ -285,22 +348,28 @@ final class OutputFiles {
          *
          * @param file the file
          * @param existing what to do with an existing file
+         * @param runId the run id every row written gets (a child's rows are re-tagged with the parent's)
          * @return the open file
          * @throws IllegalArgumentException if it exists (and may not be replaced) or another run holds it
          */
-        static Samples open(Path file, Existing existing) {
+        static Samples open(Path file, Existing existing, String runId) {
             WriteMode mode = switch (existing) {
                 case REFUSE -> WriteMode.CREATE_NEW;
                 case APPEND -> WriteMode.APPEND;
                 case REPLACE -> WriteMode.REPLACE;
             };
-            boolean created = mode == WriteMode.CREATE_NEW && !SamplesCsvWriter.isStream(file);
+            boolean stream = SamplesCsvWriter.isStream(file);
+            boolean created = mode == WriteMode.CREATE_NEW && !stream;
             try {
-                return new Samples(SamplesCsvWriter.open(file, mode), created);
+                return new Samples(SamplesCsvWriter.open(file, mode), created, runId);
             } catch (FileAlreadyExistsException e) {
                 throw new IllegalArgumentException("--csv-samples '" + file + "' exists; add " + FORCE
                         + " to replace it or --append to add to it", e);
             } catch (IOException e) {
+                if (stream) {
+                    // a device or FIFO that cannot be written (/dev/full, a FIFO without a reader): an output error
+                    throw failed("--csv-samples", file, e);
+                }
                 throw new IllegalArgumentException("--csv-samples: " + e.getMessage(), e);
             }
         }
@@ -325,7 +394,7 @@ final class OutputFiles {
                 return;
             }
             try {
-                writer.append(rows);
+                writer.append(rows.stream().map(r -> r.runId().equals(runId) ? r : r.withRunId(runId)).toList());
             } catch (IOException e) {
                 throw failed("--csv-samples", writer.file(), e);
             }

@@ -26,6 +26,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.kbench.api.ReturnMode;
+import dev.kbench.api.RunId;
 import dev.kbench.stats.SamplesCsvWriter;
 import dev.kbench.stats.format.RunFormat;
 import dev.kbench.stats.format.Statistic;
@@ -53,8 +54,17 @@ final class OutputOptions {
                     + "a second run writing the same FILE is refused while the first holds it.")
     Path csvSamples;
 
-    @Option(names = "--append", description = "Append to an existing --csv-samples file (same header) instead of refusing it.")
+    @Option(names = "--append", description = "Add this run to an existing --csv-samples file (same header) instead of "
+            + "refusing it; its rows carry this run's run_id, so the file holds two runs, not repeated samples.")
     boolean append;
+
+    @Option(names = "--run-id", paramLabel = "ID", description = "This run's identity in the samples' run_id column and "
+            + "the environment file (default: the UTC start time and 8 random hex digits, e.g. 20261201T111500Z-3f9a2c1b); "
+            + "e.g. a CI build id. Letters, digits and . _ : + - only.")
+    String runId;
+
+    /** The run id, drawn once. */
+    private String resolvedRunId;
 
     @Option(names = OutputFiles.FORCE, description = "Replace existing output files (--csv-samples and its FILE.env.json, --json, --jmh-json); "
             + "never read-only files, links or devices. An existing samples file is replaced only once the first "
@@ -89,27 +99,60 @@ final class OutputOptions {
      * @return quantiles if given, else the return mode, else the median
      */
     Statistic statistic() {
-        if (quantiles != null && !quantiles.isEmpty()) {
-            Map<Double, String> seen = new HashMap<>();
-            for (String q : quantiles) {
-                double value;
-                try {
-                    value = Double.parseDouble(q.trim());
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("--quantiles: '" + q + "' is not a number in [0, 1]", e);
-                }
-                if (!(value >= 0 && value <= 1)) {
-                    throw new IllegalArgumentException("--quantiles: " + q + " is outside [0, 1]");
-                }
-                String before = seen.putIfAbsent(value, q);
-                if (before != null) {
-                    throw new IllegalArgumentException("--quantiles: " + q + " is given twice" + (before.equals(q) ? ""
-                            : " (as " + before + ")") + "; give each quantile once");
-                }
-            }
-            return new Statistic.Quantiles(quantiles.stream().map(String::trim).toList());
+        if (quantiles != null) {
+            return new Statistic.Quantiles(checkQuantiles(quantiles));
         }
         return returnMode == null ? Statistic.DEFAULT : new Statistic.Mode(returnMode);
+    }
+
+    /**
+     * Checks the values of a {@code --quantiles} option ({@code run}, {@code demo}, {@code summary}).
+     *
+     * @param quantiles the values as split at commas
+     * @return them, trimmed
+     * @throws IllegalArgumentException naming the value that is not a number in [0, 1] or is given twice, or
+     *         saying that none was given ({@code --quantiles ,})
+     */
+    static List<String> checkQuantiles(List<String> quantiles) {
+        if (quantiles.isEmpty() || quantiles.stream().anyMatch(String::isBlank)) {
+            throw new IllegalArgumentException("--quantiles '" + String.join(",", quantiles) + "' has an empty "
+                    + "value; give numbers in [0, 1] separated by commas, e.g. 0.2,0.5,0.8");
+        }
+        Map<Double, String> seen = new HashMap<>();
+        for (String q : quantiles) {
+            double value;
+            try {
+                value = Double.parseDouble(q.trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--quantiles: '" + q + "' is not a number in [0, 1]", e);
+            }
+            if (!(value >= 0 && value <= 1)) {
+                throw new IllegalArgumentException("--quantiles: " + q + " is outside [0, 1]");
+            }
+            String before = seen.putIfAbsent(value, q);
+            if (before != null) {
+                throw new IllegalArgumentException("--quantiles: " + q + " is given twice" + (before.equals(q) ? ""
+                        : " (as " + before + ")") + "; give each quantile once");
+            }
+        }
+        return quantiles.stream().map(String::trim).toList();
+    }
+
+    /**
+     * This invocation's run id: {@code --run-id}, else one drawn now and kept.
+     *
+     * @return the id
+     * @throws IllegalArgumentException naming {@code --run-id} if the value is not a valid id
+     */
+    String runId() {
+        if (resolvedRunId == null) {
+            try {
+                resolvedRunId = runId != null ? RunId.check(runId) : RunId.next();
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--run-id: " + e.getMessage(), e);
+            }
+        }
+        return resolvedRunId;
     }
 
     /**
@@ -200,6 +243,7 @@ final class OutputOptions {
         statistic();
         progressMode();
         timeout();
+        runId();
         if (append && csvSamples == null) {
             throw new IllegalArgumentException("--append needs --csv-samples FILE");
         }

@@ -79,7 +79,7 @@ final class RunCommand implements Callable<Integer> {
 
     /** The options a forked run handles itself instead of passing them to its children. */
     static final Set<String> PARENT_OPTIONS = Set.of("--forks", "--fork-timeout-s", "--csv-samples", "--append",
-            "--json", "--jmh-json", "--format", "--seed", "--quantiles", "--return-mode", "--quiet");
+            "--json", "--jmh-json", "--format", "--seed", "--quantiles", "--return-mode", "--quiet", "--run-id");
 
     @CommandLine.Option(names = "--devices", paramLabel = "all|I,J",
             description = "Measure every device (all) or the listed device indices (see kbench info), each in its "
@@ -137,6 +137,7 @@ final class RunCommand implements Callable<Integer> {
         try {
             Suite suite = selection.suite(driver.deviceInterface(), kernels::add);
             SuiteOptions options = measure.resolve(SuiteOptions.withDefaults(), driver.deviceInterface().facts());
+            measure.checkCacheClear(driver, options);
             return SuiteSession.run(main, driver, suite, options, output, spec.commandLine().getOut(),
                     spec.commandLine().getErr(), original);
         } finally {
@@ -154,12 +155,13 @@ final class RunCommand implements Callable<Integer> {
         Path directory = Forks.temporaryDirectory();
         List<SampleRecord> all = new ArrayList<>();
         List<ForkOutcome> outcomes = new ArrayList<>();
+        String runId = output.runId();
         OutputFiles.Samples csv = output.csvSamples == null ? null
-                : OutputFiles.Samples.open(output.csvSamples, output.existing("--csv-samples"));
+                : OutputFiles.Samples.open(output.csvSamples, output.existing("--csv-samples"), runId);
         try {
             if (!output.quiet) {
-                err.println("kbench: " + forks + " forks, one after another; seed " + seed + " (--seed " + seed
-                        + " replays every fork's order)");
+                err.println("kbench: " + forks + " forks, one after another; run " + runId + ", seed " + seed
+                        + " (--seed " + seed + " replays every fork's order)");
                 err.flush();
             }
             for (int fork = 0; fork < forks; fork++) {
@@ -169,7 +171,8 @@ final class RunCommand implements Callable<Integer> {
                     err.flush();
                 }
                 List<String> command = ForkedRuns.childRun(spec, directory, PARENT_OPTIONS,
-                        List.of("--csv-samples", file.toString(), "--seed", Long.toString(seeds[fork]), "--quiet"));
+                        List.of("--csv-samples", file.toString(), "--seed", Long.toString(seeds[fork]), "--run-id", runId,
+                                "--quiet"));
                 outcomes.add(Forks.launch(new Forks.Launch("run", fork, seeds[fork], command, Map.of(), file, directory,
                         Forks.ChildOutput.DISCARD), Duration.ofSeconds(forkTimeoutSeconds), ForkedRuns.lines(err), rows -> {
                             all.addAll(rows);
@@ -194,7 +197,7 @@ final class RunCommand implements Callable<Integer> {
                 files.add(directory.resolve("fork-" + fork + ".csv"));
             }
             String warning = RunEnvironment.writeRuns("--csv-samples", csv.file(), output.existing("--csv-samples"), original,
-                    RunEnvironment.runsOf(files, true));
+                    runId, RunEnvironment.runsOf(files, true));
             if (!warning.isEmpty()) {
                 err.println(warning);
             }

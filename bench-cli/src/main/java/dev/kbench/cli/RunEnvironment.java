@@ -51,16 +51,23 @@ final class RunEnvironment {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private final ObjectNode run = JSON.createObjectNode();
+    private final String runId;
+
+    private RunEnvironment(String runId) {
+        this.runId = runId;
+    }
 
     /**
      * Starts the record of one device's run: its identity, facts and the telemetry now.
      *
      * @param driver the driver measuring
+     * @param runId the run's id, shared by its forks and devices
      * @return the record; call {@link #finish(Driver)} after the run
      */
-    static RunEnvironment start(Driver driver) {
-        RunEnvironment env = new RunEnvironment();
+    static RunEnvironment start(Driver driver, String runId) {
+        RunEnvironment env = new RunEnvironment(runId);
         DeviceIdentity id = driver.identity();
+        env.run.put("run_id", runId);
         env.run.put("backend", id.backend());
         env.run.put("device_index", id.index());
         env.run.put("device", id.name());
@@ -117,7 +124,7 @@ final class RunEnvironment {
      * @return a warning when the sidecar path holds a file that is not kbench's (left alone), else empty
      */
     String write(Path samples, OutputFiles.Existing mode, List<String> command) {
-        return writeRuns("--csv-samples", samples, mode, command, List.of(run));
+        return writeRuns("--csv-samples", samples, mode, command, runId, List.of(run));
     }
 
     /**
@@ -131,10 +138,12 @@ final class RunEnvironment {
      * @param mode what was done with an existing samples file: with {@link OutputFiles.Existing#APPEND}
      *        the runs are added to the sidecar's, otherwise they start it anew
      * @param command the command line
+     * @param runId the id of the run writing the file, or null for none (a merge)
      * @param runs the run objects
      * @return a warning, or empty
      */
-    static String writeRuns(String samplesOption, Path samples, OutputFiles.Existing mode, List<String> command, List<? extends JsonNode> runs) {
+    static String writeRuns(String samplesOption, Path samples, OutputFiles.Existing mode, List<String> command,
+                            String runId, List<? extends JsonNode> runs) {
         if (SamplesCsvWriter.isStream(samples)) {
             return "";
         }
@@ -146,9 +155,9 @@ final class RunEnvironment {
                 return "kbench: " + file + " exists and is not a kbench environment file; left it alone, the "
                         + "environment of this run is not recorded";
             }
-            root = mode == OutputFiles.Existing.APPEND ? (ObjectNode) old : header(command);
+            root = mode == OutputFiles.Existing.APPEND ? (ObjectNode) old : header(command, runId);
         } else {
-            root = header(command);
+            root = header(command, runId);
         }
         ArrayNode array = root.has("runs") ? (ArrayNode) root.get("runs") : root.putArray("runs");
         runs.forEach(array::add);
@@ -190,13 +199,49 @@ final class RunEnvironment {
      * @return its runs, empty if it is missing or not kbench's
      */
     static List<JsonNode> runs(Path file) {
-        JsonNode root = Files.exists(file) ? read(file) : null;
-        if (root == null || !root.path("runs").isArray()) {
-            return List.of();
+        return readFile(file).runs();
+    }
+
+    /**
+     * What a samples file's sidecar holds.
+     *
+     * @param runs its runs; empty when it is missing or unusable
+     * @param problem why it could not be used (named, with the reason), empty when it is missing or good
+     */
+    record Sidecar(List<JsonNode> runs, java.util.Optional<String> problem) {
+    }
+
+    /**
+     * Reads the sidecar of a samples file, saying why one that exists cannot be used.
+     *
+     * @param samples the samples file
+     * @return its runs, or the problem
+     */
+    static Sidecar readSidecar(Path samples) {
+        return readFile(sidecar(samples));
+    }
+
+    private static Sidecar readFile(Path file) {
+        if (!Files.exists(file)) {
+            return new Sidecar(List.of(), java.util.Optional.empty());
+        }
+        JsonNode root;
+        try {
+            root = JSON.readTree(file.toFile());
+        } catch (IOException e) {
+            String reason = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
+            return new Sidecar(List.of(), java.util.Optional.of(file + " is not readable JSON (" + reason + ")"));
+        }
+        if (root == null || !FORMAT.equals(root.path("format").asText())) {
+            return new Sidecar(List.of(), java.util.Optional.of(file + " is not a kbench environment file (no \"format\": \""
+                    + FORMAT + "\")"));
+        }
+        if (!root.path("runs").isArray()) {
+            return new Sidecar(List.of(), java.util.Optional.of(file + " has no \"runs\" array"));
         }
         List<JsonNode> list = new java.util.ArrayList<>();
         root.get("runs").forEach(list::add);
-        return list;
+        return new Sidecar(list, java.util.Optional.empty());
     }
 
     /**
@@ -223,12 +268,12 @@ final class RunEnvironment {
      * The driver versions a samples file's sidecar records, one entry per distinct
      * {@code backend driverVersion[/nvidiaDriverVersion]}.
      *
-     * @param samples the samples file
+     * @param sidecar the sidecar of a samples file, from {@link #readSidecar(Path)}
      * @return the versions, sorted; empty without a kbench sidecar
      */
-    static java.util.SortedSet<String> driverVersions(Path samples) {
+    static java.util.SortedSet<String> driverVersions(Sidecar sidecar) {
         java.util.SortedSet<String> versions = new java.util.TreeSet<>();
-        for (JsonNode run : runs(sidecar(samples))) {
+        for (JsonNode run : sidecar.runs()) {
             if (!run.has("facts")) {
                 continue;   // a device whose process failed
             }
@@ -248,9 +293,14 @@ final class RunEnvironment {
         }
     }
 
-    private static ObjectNode header(List<String> command) {
+    private static ObjectNode header(List<String> command, String runId) {
         ObjectNode root = JSON.createObjectNode();
         root.put("format", FORMAT);
+        if (runId == null) {
+            root.putNull("run_id");
+        } else {
+            root.put("run_id", runId);
+        }
         root.put("kbench_version", Main.VERSION);
         root.put("host", HostName.current());
         ArrayNode args = root.putArray("command");
@@ -270,19 +320,26 @@ final class RunEnvironment {
         } else {
             ObjectNode g = root.putObject("git");
             g.put("commit", git[0]);
+            if (git[2] == null) {
+                g.putNull("branch");
+            } else {
+                g.put("branch", git[2]);
+            }
             g.put("dirty", !git[1].isEmpty());
         }
         return root;
     }
 
-    /** The commit of the git repository around the working directory and its status, or null outside one. */
+    /** The commit of the git repository around the working directory, its status and branch, or null outside one. */
     private static String[] git() {
         String commit = command("git", "rev-parse", "HEAD");
         if (commit == null || commit.isEmpty()) {
             return null;
         }
         String status = command("git", "status", "--porcelain", "--untracked-files=no");
-        return new String[] {commit, status == null ? "" : status};
+        // the branch checked out; null on a detached HEAD (a CI checkout of a commit)
+        String branch = command("git", "symbolic-ref", "--quiet", "--short", "HEAD");
+        return new String[] {commit, status == null ? "" : status, branch == null || branch.isEmpty() ? null : branch};
     }
 
     private static String command(String... args) {

@@ -17,6 +17,7 @@ package dev.kbench.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,8 +48,27 @@ final class SuiteSelection {
 
     @Option(names = {"-p", "--param"}, paramLabel = "NAME=VALUES",
             description = "Override a parameter's values, e.g. -p n=2^20,2^24 or -p size=512,1024 (built-in suite: "
-                    + "n = " + BuiltinSuite.DEFAULT_N + ", size = " + BuiltinSuite.DEFAULT_SIZE + ").")
-    Map<String, String> params = new LinkedHashMap<>();
+                    + "n = " + BuiltinSuite.DEFAULT_N + ", size = " + BuiltinSuite.DEFAULT_SIZE + "); a name given "
+                    + "twice takes the values of both (-p n=2^12 -p n=2^13 is -p n=2^12,2^13).")
+    List<String> paramArgs = new ArrayList<>();
+
+    /**
+     * The {@code -p} overrides by parameter name, the values of a name given twice joined.
+     *
+     * @return name to comma-separated values, in the order first given
+     * @throws IllegalArgumentException naming the value that is not {@code NAME=VALUES}
+     */
+    Map<String, String> params() {
+        Map<String, String> params = new LinkedHashMap<>();
+        for (String arg : paramArgs) {
+            int eq = arg.indexOf('=');
+            if (eq <= 0 || eq == arg.length() - 1) {
+                throw new IllegalArgumentException("-p '" + arg + "' is not NAME=VALUES; e.g. -p n=2^20,2^24");
+            }
+            params.merge(arg.substring(0, eq).strip(), arg.substring(eq + 1), (a, b) -> a + "," + b);
+        }
+        return params;
+    }
 
     @Option(names = "--suite-source", paramLabel = "KIND",
             description = "Load the built-in suite from cl, ptx or spv (default: the first of these the device accepts).")
@@ -108,7 +128,7 @@ final class SuiteSelection {
      */
     void validate() {
         if (userKernel()) {
-            if (!filters.isEmpty() || !params.isEmpty() || suiteSource != null || suiteDirectory != null) {
+            if (!filters.isEmpty() || !paramArgs.isEmpty() || suiteSource != null || suiteDirectory != null) {
                 throw new IllegalArgumentException("--filter, -p, --suite-source and --suite-dir select from the built-in suite; "
                         + "they cannot be combined with --kernel");
             }
@@ -119,6 +139,7 @@ final class SuiteSelection {
                 throw new IllegalArgumentException("--entry, --name, --grid, --block, --arg, --bytes, --flops and "
                         + "--build-options describe a user kernel and need --kernel FILE");
             }
+            params();
             suiteSourceKind();
             if (suiteDirectory != null && !Files.isDirectory(suiteDirectory)) {
                 throw new IllegalArgumentException("--suite-dir '" + suiteDirectory + "' is not a directory");
@@ -150,7 +171,7 @@ final class SuiteSelection {
     }
 
     private Suite builtin(SuiteKernels kernels, OptionalLong memory) {
-        return BuiltinSuite.create(kernels, memory).filter(filters).withOverrides(params);
+        return BuiltinSuite.create(kernels, memory).filter(filters).withOverrides(params());
     }
 
     private Optional<SourceKind> suiteSourceKind() {

@@ -55,8 +55,10 @@ final class SuiteSession {
                    PrintWriter err, List<String> command) {
         ProgressListener progress = new ProgressListener(err, output.progressMode(), output.quiet);
         List<SuiteListener> listeners = new ArrayList<>();
+        String runId = output.runId();
+        options = options.withRunId(runId);
         OutputFiles.Samples csv = output.csvSamples == null ? null
-                : OutputFiles.Samples.open(output.csvSamples, output.existing("--csv-samples"));
+                : OutputFiles.Samples.open(output.csvSamples, output.existing("--csv-samples"), runId);
         Watchdog watchdog = new Watchdog(err, output.timeout(), output.quiet, message -> {
             // on the watchdog's thread, while the measuring thread is stuck in a device call
             progress.clearBar();
@@ -83,14 +85,14 @@ final class SuiteSession {
                 @Override
                 public void started(long seed, long plannedRepetitions) {
                     if (!output.quiet) {
-                        err.println("kbench: " + driver.name() + " on " + device + ", seed " + seed + " (--seed "
-                                + seed + " replays this order), " + plannedRepetitions + " repetitions planned");
+                        err.println("kbench: " + driver.name() + " on " + device + ", run " + runId + ", seed " + seed
+                                + " (--seed " + seed + " replays this order), " + plannedRepetitions + " repetitions planned");
                         err.flush();
                     }
                 }
             });
             listeners.add(progress);
-            RunEnvironment env = RunEnvironment.start(driver);
+            RunEnvironment env = RunEnvironment.start(driver, runId);
             SuiteResult result = suite.run(driver, options, SuiteListener.all(listeners));
             env.finish(driver);
             watchdog.close();

@@ -69,16 +69,34 @@ final class SummaryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Summarizer summarizer = Summarizer.withDefaults().withQuantiles(quantiles.stream().map(String::trim).toArray(String[]::new));
+        Summarizer summarizer = Summarizer.withDefaults().withQuantiles(OutputOptions.checkQuantiles(quantiles)
+                .toArray(String[]::new));
         SampleSet samples = Inputs.readSamples(file, spec);
         List<Summary> summaries = summarizer.summarize(samples);
         PrintWriter out = spec.commandLine().getOut();
         switch (format) {
             case JSON -> out.print(details ? StatsJson.summaryWithDetails(summaries) : StatsJson.summary(summaries));
             case MD -> out.print(SummaryTable.of(summaries).toMarkdown());
-            case TABLE -> out.print("# kbench summary: " + file + "\n" + SummaryTable.of(summaries).toText(Terminal.colours()));
+            case TABLE -> out.print("# kbench summary: " + file + runs(samples) + "\n"
+                    + SummaryTable.of(summaries).toText(Terminal.colours()));
         }
         out.flush();
         return ExitCodes.OK;
+    }
+
+    /**
+     * How many runs a samples file holds, for a title: empty for one, else e.g.
+     * {@code , 2 runs (20261201T111500Z-3f9a2c1b, 20261201T112000Z-0a1b2c3d)}.
+     *
+     * @param samples the file's samples
+     * @return the note
+     */
+    static String runs(SampleSet samples) {
+        List<String> ids = samples.runIds();
+        if (ids.size() < 2) {
+            return "";
+        }
+        List<String> shown = ids.stream().limit(3).map(id -> id.isEmpty() ? "(no run id)" : id).toList();
+        return ", " + ids.size() + " runs (" + String.join(", ", shown) + (ids.size() > 3 ? ", ..." : "") + ")";
     }
 }

@@ -128,7 +128,8 @@ public record DeviceGroup(String host, String backend, String device, String dev
      * Why two sets of samples must not be compared: the device fields ({@code backend}, {@code device},
      * {@code device_id}) whose values differ between them, or empty when they agree. Untagged values are
      * ignored, so an untagged file compares as before; the host is not compared (the same GPU model in
-     * the same slot of two hosts compares).
+     * the same slot of two hosts compares) unless a side holds several hosts and the other side not the
+     * same ones: a merged file of a fleet is not pooled against one machine.
      *
      * @param base the devices of the base samples, e.g. {@link SampleSet#deviceGroups()}
      * @param next the devices of the new samples
@@ -137,6 +138,13 @@ public record DeviceGroup(String host, String backend, String device, String dev
      */
     public static List<String> mismatches(List<DeviceGroup> base, List<DeviceGroup> next) {
         List<String> lines = new ArrayList<>();
+        Set<String> baseHosts = values(base, DeviceGroup::host);
+        Set<String> nextHosts = values(next, DeviceGroup::host);
+        if ((baseHosts.size() > 1 || nextHosts.size() > 1) && !baseHosts.equals(nextHosts)) {
+            // a merged file of a fleet against one host: pooling would mix machines into one distribution
+            lines.add(String.format(Locale.ROOT, "host: base %s, new %s (a side of several hosts would pool their "
+                    + "machines)", String.join(" | ", baseHosts), String.join(" | ", nextHosts)));
+        }
         field(lines, "backend", values(base, DeviceGroup::backend), values(next, DeviceGroup::backend));
         field(lines, "device", values(base, DeviceGroup::device), values(next, DeviceGroup::device));
         field(lines, "device_id", values(base, DeviceGroup::deviceId), values(next, DeviceGroup::deviceId));

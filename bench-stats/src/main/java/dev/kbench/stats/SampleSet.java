@@ -47,11 +47,13 @@ public final class SampleSet {
     private final List<String> backends;
     private final List<String> devices;
     private final List<DeviceGroup> deviceGroups;
+    private final List<String> runIds;
     private final long size;
 
     private SampleSet(String source, Map<BenchmarkId, Series> series, List<String> backends, List<String> devices,
-                      List<DeviceGroup> deviceGroups) {
+                      List<DeviceGroup> deviceGroups, List<String> runIds) {
         this.source = source;
+        this.runIds = List.copyOf(runIds);
         this.series = Collections.unmodifiableMap(series);
         this.backends = List.copyOf(backends);
         this.devices = List.copyOf(devices);
@@ -81,6 +83,7 @@ public final class SampleSet {
             row.fork = r.fork();
             row.host = r.host();
             row.deviceId = r.deviceId();
+            row.runId = r.runId();
             row.line = ++at;
             builder.add(row);
         }
@@ -143,6 +146,17 @@ public final class SampleSet {
     }
 
     /**
+     * The runs the samples come from ({@code run_id}), in order of first appearance: one per
+     * {@code kbench run} appended to or merged into the file; a file without run ids is one run, {@code ""}.
+     * {@link Series#runIndexes()} indexes this list.
+     *
+     * @return the run ids, at least one for a non-empty set
+     */
+    public List<String> runIds() {
+        return runIds;
+    }
+
+    /**
      * The samples of one device, e.g. for {@code compare --base-device}: the same statistics apply to
      * them as to a whole file.
      *
@@ -165,7 +179,7 @@ public final class SampleSet {
                 kept.put(id, part);
             }
         });
-        return new SampleSet(source, kept, nonEmpty(group.backend()), nonEmpty(group.device()), List.of(group));
+        return new SampleSet(source, kept, nonEmpty(group.backend()), nonEmpty(group.device()), List.of(group), runIds);
     }
 
     private static List<String> nonEmpty(String value) {
@@ -182,20 +196,23 @@ public final class SampleSet {
     }
 
     /**
-     * One benchmark's samples in run order: sorted by device, then fork, then repetition, then sample
-     * index. The arrays are the series' own: do not modify them.
+     * One benchmark's samples in run order: sorted by device, then run, then fork, then repetition, then
+     * sample index. The arrays are the series' own: do not modify them.
      */
     public static final class Series {
         private final double[] timesMillis;
         private final int[] deviceIndexes;
+        private final int[] runIndexes;
         private final int[] forks;
         private final int[] repetitions;
         private final int[] samples;
         private final int forkCount;
 
-        Series(double[] timesMillis, int[] deviceIndexes, int[] forks, int[] repetitions, int[] samples) {
+        Series(double[] timesMillis, int[] deviceIndexes, int[] runIndexes, int[] forks, int[] repetitions,
+               int[] samples) {
             this.timesMillis = timesMillis;
             this.deviceIndexes = deviceIndexes;
+            this.runIndexes = runIndexes;
             this.forks = forks;
             this.repetitions = repetitions;
             this.samples = samples;
@@ -208,9 +225,10 @@ public final class SampleSet {
             this.forkCount = count;
         }
 
-        /** Whether sample {@code i} starts a fork: another device's fork is another fork. */
+        /** Whether sample {@code i} starts a fork: another device's or another run's fork is another fork. */
         private boolean newFork(int i) {
-            return i == 0 || forks[i] != forks[i - 1] || deviceIndexes[i] != deviceIndexes[i - 1];
+            return i == 0 || forks[i] != forks[i - 1] || deviceIndexes[i] != deviceIndexes[i - 1]
+                    || runIndexes[i] != runIndexes[i - 1];
         }
 
         /** The samples of one device, in the same order. */
@@ -224,7 +242,7 @@ public final class SampleSet {
                 to++;
             }
             return new Series(Arrays.copyOfRange(timesMillis, from, to), Arrays.copyOfRange(deviceIndexes, from, to),
-                    Arrays.copyOfRange(forks, from, to), Arrays.copyOfRange(repetitions, from, to),
+                    Arrays.copyOfRange(runIndexes, from, to), Arrays.copyOfRange(forks, from, to), Arrays.copyOfRange(repetitions, from, to),
                     Arrays.copyOfRange(samples, from, to));
         }
 
@@ -256,6 +274,15 @@ public final class SampleSet {
         }
 
         /**
+         * Each sample's run, an index into {@link SampleSet#runIds()}.
+         *
+         * @return the array itself
+         */
+        public int[] runIndexes() {
+            return runIndexes;
+        }
+
+        /**
          * Each sample's fork.
          *
          * @return the array itself
@@ -283,7 +310,7 @@ public final class SampleSet {
         }
 
         /**
-         * How many distinct forks, each device's forks counted apart.
+         * How many distinct forks, each device's and each run's forks counted apart.
          *
          * @return at least 1 for a non-empty series
          */
@@ -320,6 +347,9 @@ public final class SampleSet {
         private final Set<String> backends = new LinkedHashSet<>();
         private final Set<String> devices = new LinkedHashSet<>();
         private final Map<DeviceGroup, Integer> groups = new LinkedHashMap<>();
+        private final Map<String, Integer> runs = new LinkedHashMap<>();
+        private String lastRun;
+        private int lastRunIndex;
         private BenchmarkId lastId;
         private Column last;
         private DeviceGroup lastGroup;
@@ -329,7 +359,7 @@ public final class SampleSet {
          * A builder.
          *
          * @param source the file name for messages
-         * @param unique whether two rows with the same device, fork, repetition and sample are an error
+         * @param unique whether two rows with the same device, run, fork, repetition and sample are an error
          */
         Builder(String source, boolean unique) {
             this.source = Objects.requireNonNull(source, "source");
@@ -346,7 +376,11 @@ public final class SampleSet {
                 lastGroup = new DeviceGroup(row.host, row.backend, row.device, row.deviceId);
                 lastGroupIndex = groups.computeIfAbsent(lastGroup, g -> groups.size());
             }
-            last.add(row, lastGroupIndex);
+            if (lastRun == null || !lastRun.equals(row.runId)) {
+                lastRun = row.runId;
+                lastRunIndex = runs.computeIfAbsent(lastRun, r -> runs.size());
+            }
+            last.add(row, lastGroupIndex, lastRunIndex);
             if (!row.backend.isEmpty()) {
                 backends.add(row.backend);
             }
@@ -361,24 +395,26 @@ public final class SampleSet {
                 series.put(e.getKey(), e.getValue().series(e.getKey()));
             }
             return new SampleSet(source, series, new ArrayList<>(backends), new ArrayList<>(devices),
-                    new ArrayList<>(groups.keySet()));
+                    new ArrayList<>(groups.keySet()), new ArrayList<>(runs.keySet()));
         }
 
         /** One benchmark's growing columns, with each row's line for messages. */
         private final class Column {
             private double[] times = new double[16];
             private int[] deviceIndexes = new int[16];
+            private int[] runIndexes = new int[16];
             private int[] forks = new int[16];
             private int[] repetitions = new int[16];
             private int[] samples = new int[16];
             private long[] lines = new long[16];
             private int size;
 
-            void add(SamplesCsv.Row row, int device) {
+            void add(SamplesCsv.Row row, int device, int run) {
                 if (size == times.length) {
                     int grown = size + Math.max(16, size >> 1);
                     times = Arrays.copyOf(times, grown);
                     deviceIndexes = Arrays.copyOf(deviceIndexes, grown);
+                    runIndexes = Arrays.copyOf(runIndexes, grown);
                     forks = Arrays.copyOf(forks, grown);
                     repetitions = Arrays.copyOf(repetitions, grown);
                     samples = Arrays.copyOf(samples, grown);
@@ -386,6 +422,7 @@ public final class SampleSet {
                 }
                 times[size] = row.timeMillis;
                 deviceIndexes[size] = device;
+                runIndexes[size] = run;
                 forks[size] = row.fork;
                 repetitions[size] = row.repetition;
                 samples[size] = row.sample;
@@ -395,6 +432,9 @@ public final class SampleSet {
 
             private int compare(int i, int j) {
                 int c = Integer.compare(deviceIndexes[i], deviceIndexes[j]);
+                if (c == 0) {
+                    c = Integer.compare(runIndexes[i], runIndexes[j]);
+                }
                 if (c == 0) {
                     c = Integer.compare(forks[i], forks[j]);
                 }
@@ -415,7 +455,7 @@ public final class SampleSet {
                 }
                 if (sorted) {
                     return new Series(Arrays.copyOf(times, size), Arrays.copyOf(deviceIndexes, size),
-                            Arrays.copyOf(forks, size),
+                            Arrays.copyOf(runIndexes, size), Arrays.copyOf(forks, size),
                             Arrays.copyOf(repetitions, size), Arrays.copyOf(samples, size));
                 }
                 int[] order = java.util.stream.IntStream.range(0, size).boxed()
@@ -428,25 +468,34 @@ public final class SampleSet {
                 }
                 double[] t = new double[size];
                 int[] d = new int[size];
+                int[] u = new int[size];
                 int[] f = new int[size];
                 int[] r = new int[size];
                 int[] s = new int[size];
                 for (int i = 0; i < size; i++) {
                     t[i] = times[order[i]];
                     d[i] = deviceIndexes[order[i]];
+                    u[i] = runIndexes[order[i]];
                     f[i] = forks[order[i]];
                     r[i] = repetitions[order[i]];
                     s[i] = samples[order[i]];
                 }
-                return new Series(t, d, f, r, s);
+                return new Series(t, d, u, f, r, s);
             }
 
             private SamplesFormatException duplicate(BenchmarkId id, int first, int second) {
                 return new SamplesFormatException(source, lines[second], null, "repeats line " + lines[first]
-                        + ": both are benchmark '" + id + "'" + where(deviceIndexes[second]) + ", fork " + forks[second]
+                        + ": both are benchmark '" + id + "'" + where(deviceIndexes[second]) + run(runIndexes[second])
+                        + ", fork " + forks[second]
                         + ", repetition "
                         + (repetitions[second] < 0 ? "(none)" : repetitions[second]) + ", sample " + samples[second]
-                        + "; a file holds each sample once (two runs appended to one file?)");
+                        + "; a file holds each sample once (one file appended to another by hand, or a run id given twice?)");
+            }
+
+            /** The run of a duplicate: nothing for rows without a run id. */
+            private String run(int index) {
+                String id = List.copyOf(runs.keySet()).get(index);
+                return id.isEmpty() ? "" : ", run " + id;
             }
 
             /** The device of a duplicate, as merge names it: nothing for untagged rows. */

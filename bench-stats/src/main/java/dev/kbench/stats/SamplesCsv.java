@@ -56,7 +56,10 @@ import org.apache.commons.csv.CSVRecord;
  * {@code >= 0}), {@code sample} (required, integer {@code >= 0}), {@code time_ms} (required, a finite
  * decimal {@code >= 0}), {@code backend}, {@code device}, {@code bytes}, {@code flops} (integers
  * {@code >= 0}), {@code fork} (integer {@code >= 0}; a file without it is one fork, 0),
- * {@code host}, {@code device_id}, {@code sm_clock_mhz} (a decimal {@code >= 0}). Optional columns may be absent or empty; others are ignored, as are blank lines. Numbers
+ * {@code host}, {@code device_id}, {@code sm_clock_mhz} (a decimal {@code >= 0}), {@code run_id} (the
+ * run a sample belongs to; a file without it is one run).
+ * Two rows with the same host, backend, device, device id, run id, benchmark, params, fork, repetition
+ * and sample are an error (the same sample twice). Optional columns may be absent or empty; others are ignored, as are blank lines. Numbers
  * are plain or scientific decimals ({@code 0.0589}, {@code 5.89e-2}); {@code NaN}, {@code Infinity},
  * hexadecimal and locale forms ({@code 0,0589}) are rejected.
  */
@@ -64,7 +67,7 @@ public final class SamplesCsv {
 
     /** The columns, in the order {@link SamplesCsvWriter} writes them. */
     public static final List<String> COLUMNS = List.of("benchmark", "params", "repetition", "sample", "time_ms",
-            "backend", "device", "bytes", "flops", "fork", "host", "device_id", "sm_clock_mhz");
+            "backend", "device", "bytes", "flops", "fork", "host", "device_id", "sm_clock_mhz", "run_id");
     /** The columns a file must have. */
     public static final List<String> REQUIRED = List.of("benchmark", "sample", "time_ms");
 
@@ -136,12 +139,18 @@ public final class SamplesCsv {
      * @param warnings receives the warning, at most once
      * @return the samples, in file order
      * @throws SamplesFormatException naming the file, line and column if the file is not a valid
-     *         samples CSV, or holds binary data
+     *         samples CSV, or holds binary data; naming both lines if two rows are the same sample
+     *         (same host, backend, device, device id, run id, benchmark, params, fork, repetition and sample)
      * @throws UncheckedIOException if it cannot be read
      */
     public static List<SampleRecord> read(Path file, Consumer<String> warnings) {
         List<SampleRecord> result = new ArrayList<>();
-        readRows(file, warnings, row -> result.add(row.record()));
+        SampleSet.Builder unique = new SampleSet.Builder(file.toString(), true);
+        readRows(file, warnings, row -> {
+            result.add(row.record());
+            unique.add(row);
+        });
+        unique.build();
         return result;
     }
 
@@ -172,7 +181,12 @@ public final class SamplesCsv {
      */
     public static List<SampleRecord> read(Reader reader, String source, Consumer<String> warnings) {
         List<SampleRecord> result = new ArrayList<>();
-        readRows(reader, source, warnings, row -> result.add(row.record()));
+        SampleSet.Builder unique = new SampleSet.Builder(source, true);
+        readRows(reader, source, warnings, row -> {
+            result.add(row.record());
+            unique.add(row);
+        });
+        unique.build();
         return result;
     }
 
@@ -209,7 +223,7 @@ public final class SamplesCsv {
         return builder.build();
     }
 
-    private static void readRows(Path file, Consumer<String> warnings, Consumer<Row> sink) {
+    static void readRows(Path file, Consumer<String> warnings, Consumer<Row> sink) {
         CharsetDecoder strict = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
         try (Reader reader = new BufferedReader(new InputStreamReader(Files.newInputStream(file), strict), 1 << 16)) {
@@ -249,6 +263,7 @@ public final class SamplesCsv {
         String deviceId;
         /** The SM clock in MHz, NaN for none. */
         double smClockMHz = Double.NaN;
+        String runId = "";
         /** The 1-based line where the row starts. */
         long line;
 
@@ -256,7 +271,7 @@ public final class SamplesCsv {
             return new SampleRecord(benchmark, params, repetition < 0 ? OptionalInt.empty() : OptionalInt.of(repetition),
                     sample, timeMillis, backend, device, bytes < 0 ? OptionalLong.empty() : OptionalLong.of(bytes),
                     flops < 0 ? OptionalLong.empty() : OptionalLong.of(flops), fork, host, deviceId,
-                    Double.isNaN(smClockMHz) ? OptionalDouble.empty() : OptionalDouble.of(smClockMHz));
+                    Double.isNaN(smClockMHz) ? OptionalDouble.empty() : OptionalDouble.of(smClockMHz), runId);
         }
     }
 
@@ -461,6 +476,7 @@ public final class SamplesCsv {
             row.host = text(record, "host");
             row.deviceId = text(record, "device_id");
             row.smClockMHz = clock(record, at).orElse(Double.NaN);
+            row.runId = text(record, "run_id").strip();
             row.line = at;
             return row;
         }

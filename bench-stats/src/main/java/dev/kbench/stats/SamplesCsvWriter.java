@@ -15,7 +15,6 @@
  */
 package dev.kbench.stats;
 
-import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -96,7 +95,7 @@ public final class SamplesCsvWriter implements Closeable {
         if (isStream(file)) {
             // a device or FIFO: write to it, never create, truncate or lock it; /dev/stdout and /dev/fd/N
             // through the descriptor itself, sharing its file position with the process's other writers
-            WritableByteChannel stream = Descriptors.openStream(file);
+            WritableByteChannel stream = openStream(file);
             try {
                 write(stream, HEADER + "\n");
             } catch (IOException | RuntimeException e) {
@@ -107,8 +106,10 @@ public final class SamplesCsvWriter implements Closeable {
         }
         FileChannel channel = switch (mode) {
             case CREATE_NEW -> FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            case APPEND -> FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.APPEND);
+            // READ for the check of an existing file through this channel (see checkExisting); no other
+            // process writes while the lock is held, so writing at the end is appending
+            case APPEND -> FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE);
             case REPLACE -> FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         };
         FileLock lock = null;
@@ -121,7 +122,8 @@ public final class SamplesCsvWriter implements Closeable {
                     if (channel.size() == 0) {
                         write(channel, HEADER + "\n");
                     } else {
-                        checkExisting(file);
+                        checkExisting(file, channel);
+                        channel.position(channel.size());
                     }
                 }
                 case REPLACE -> {
@@ -139,6 +141,51 @@ public final class SamplesCsvWriter implements Closeable {
             }
             channel.close();
             throw e;
+        }
+    }
+
+    /** How long {@link #openStream(Path)} waits for a FIFO's reader. */
+    private static final long FIFO_WAIT_SECONDS = 10;
+
+    /**
+     * Opens a device or FIFO for writing, never waiting forever: /dev/stdout, /dev/stderr and /dev/fd/N
+     * through the descriptor itself (see {@link Descriptors#openStream(Path)}); anything else on a daemon
+     * thread that gives up after 10 seconds, since opening a FIFO blocks until a process opens it for reading.
+     *
+     * @param stream a path {@link #isStream(Path)} accepts
+     * @return the channel, appending
+     * @throws IOException if it cannot be opened, or a FIFO found no reader in time (the message says so)
+     */
+    public static WritableByteChannel openStream(Path stream) throws IOException {
+        if (Descriptors.descriptor(stream).isPresent()) {
+            return Descriptors.openStream(stream);
+        }
+        java.util.concurrent.CompletableFuture<FileChannel> opened = new java.util.concurrent.CompletableFuture<>();
+        Thread opener = new Thread(() -> {
+            try {
+                FileChannel channel = FileChannel.open(stream, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+                if (!opened.complete(channel)) {
+                    channel.close();   // given up on: the reader sees an empty stream
+                }
+            } catch (IOException | RuntimeException e) {
+                opened.completeExceptionally(e);
+            }
+        }, "kbench-open-" + stream.getFileName());
+        opener.setDaemon(true);
+        opener.start();
+        try {
+            return opened.get(FIFO_WAIT_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            if (!opened.completeExceptionally(e)) {
+                return opened.join();
+            }
+            throw new IOException("no process opened it for reading within " + FIFO_WAIT_SECONDS + " s (a FIFO "
+                    + "without a reader); start the reader first, e.g. cat " + stream + " &", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while opening " + stream);
         }
     }
 
@@ -172,22 +219,34 @@ public final class SamplesCsvWriter implements Closeable {
         return lock;
     }
 
-    private static void checkExisting(Path file) throws IOException {
-        String first;
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            first = in.readLine();
+    /**
+     * Checks a file to append to through the locked channel itself: opening and closing another
+     * descriptor of the file would drop this process's {@code fcntl} lock on it (POSIX releases every lock
+     * a process holds on a file when any of its descriptors of the file is closed).
+     */
+    private static void checkExisting(Path file, FileChannel channel) throws IOException {
+        long size = channel.size();
+        ByteBuffer head = ByteBuffer.allocate((int) Math.min(size, HEADER.length() + 2L + 4096));
+        while (head.hasRemaining() && channel.read(head, head.position()) > 0) {
+            // positional reads: the append position is left alone
+        }
+        String text = new String(head.array(), 0, head.position(), StandardCharsets.UTF_8);
+        int end = text.indexOf('\n');
+        String first = end < 0 ? text : text.substring(0, end);
+        if (first.endsWith("\r")) {
+            first = first.substring(0, first.length() - 1);
         }
         if (!HEADER.equals(first)) {
-            throw new IOException("cannot append samples to '" + file + "': its header is '" + first
-                    + "', not '" + HEADER + "'; write to a new file");
+            String older = String.join(",", SamplesCsv.COLUMNS.subList(0, SamplesCsv.COLUMNS.indexOf("run_id")));
+            throw new IOException("cannot append samples to '" + file + "': its header is '" + first + "', not '"
+                    + HEADER + "'" + (older.equals(first) ? " (it was written by an older kbench, without the run_id"
+                    + " column that keeps appended runs apart)" : "") + "; write to a new file");
         }
-        try (FileChannel read = FileChannel.open(file, StandardOpenOption.READ)) {
-            ByteBuffer last = ByteBuffer.allocate(1);
-            read.read(last, read.size() - 1);
-            if (last.get(0) != '\n') {
-                throw new IOException("cannot append samples to '" + file + "': its last line is incomplete"
-                        + " (a run was killed while writing?); repair or remove that line, or write to a new file");
-            }
+        ByteBuffer last = ByteBuffer.allocate(1);
+        channel.read(last, size - 1);
+        if (last.get(0) != '\n') {
+            throw new IOException("cannot append samples to '" + file + "': its last line is incomplete"
+                    + " (a run was killed while writing?); repair or remove that line, or write to a new file");
         }
     }
 
@@ -207,7 +266,7 @@ public final class SamplesCsvWriter implements Closeable {
                         r.bytes().isPresent() ? Long.toString(r.bytes().getAsLong()) : "",
                         r.flops().isPresent() ? Long.toString(r.flops().getAsLong()) : "",
                         Integer.toString(r.fork()), r.host(), r.deviceId(),
-                        r.smClockMHz().isPresent() ? Decimals.plain(r.smClockMHz().getAsDouble()) : "");
+                        r.smClockMHz().isPresent() ? Decimals.plain(r.smClockMHz().getAsDouble()) : "", r.runId());
             }
         }
         if (samples.isEmpty()) {

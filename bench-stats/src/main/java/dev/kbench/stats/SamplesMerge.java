@@ -16,121 +16,259 @@
 package dev.kbench.stats;
 
 import dev.kbench.api.SampleRecord;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
- * Combines samples files from several hosts or devices into one, as {@code kbench merge} does: every
- * input must have the same kbench columns ({@link SamplesCsv#COLUMNS} in its header; other columns are
- * not kept) and the same set of benchmarks (name and parameters), and no sample may appear twice. A
- * sample's key is (host, device_id, fork, benchmark, params, repetition, sample); for rows without a
- * {@code device_id} the device name stands in. Rows keep every tag; the output is the inputs in order.
+ * Combines samples files from several hosts, devices or runs into one, as {@code kbench merge} does,
+ * streaming: the files are read twice (once to check, once to copy) and never held in memory, so two
+ * files of millions of rows merge in a small heap (about 8 bytes a row for the duplicate check). Every
+ * input must have the same kbench columns ({@link SamplesCsv#COLUMNS} in its header, {@code run_id}
+ * aside: a file without it is one run; other columns are not kept) and the same set of benchmarks (name
+ * and parameters), and no sample may appear twice. A sample's key is (host, device_id, run_id, fork,
+ * benchmark, params, repetition, sample); for rows without a {@code device_id} the device name stands
+ * in. Rows keep every tag; the output is the inputs in order.
+ *
+ * {@snippet :
+ * SamplesMerge merge = SamplesMerge.check(List.of(Path.of("a.csv"), Path.of("b.csv")), System.err::println);
+ * try (SamplesCsvWriter out = SamplesCsvWriter.open(Path.of("all.csv"), WriteMode.CREATE_NEW)) {
+ *     merge.writeTo(out);
+ * }
+ * }
  */
 public final class SamplesMerge {
 
-    /**
-     * One input: its name for messages, its header and its rows.
-     *
-     * @param name the file name
-     * @param columns the column names of its header
-     * @param samples its rows
-     */
-    public record Input(String name, List<String> columns, List<SampleRecord> samples) {
+    /** Rows handed to the writer at a time. */
+    private static final int BATCH = 8192;
 
-        /** Validates and copies. */
-        public Input {
-            Objects.requireNonNull(name, "name");
-            columns = List.copyOf(columns);
-            samples = List.copyOf(samples);
-        }
+    private final List<Path> inputs;
+    private final long rows;
 
-        /**
-         * The kbench columns of the header, in {@link SamplesCsv#COLUMNS} order.
-         *
-         * @return the known columns present
-         */
-        public List<String> known() {
-            return SamplesCsv.COLUMNS.stream().filter(columns::contains).toList();
-        }
-    }
-
-    private SamplesMerge() {
+    private SamplesMerge(List<Path> inputs, long rows) {
+        this.inputs = inputs;
+        this.rows = rows;
     }
 
     /**
-     * Merges the inputs.
+     * Reads the inputs once and checks that they can be merged.
      *
-     * @param inputs at least one
-     * @return every row of every input, in input order
-     * @throws IllegalArgumentException naming the files and the benchmark or sample if the benchmark sets
-     *         differ or a sample appears twice
+     * @param inputs at least one samples file
+     * @param warnings receives a warning per file whose last line was cut off (it is left out)
+     * @return the merge, to {@link #writeTo(SamplesCsvWriter)}
+     * @throws SamplesFormatException if a file is not a valid samples CSV
+     * @throws IllegalArgumentException naming the files and the benchmark or sample if the columns or the
+     *         benchmark sets differ, a file holds no sample, or a sample appears twice
+     * @throws java.io.UncheckedIOException if a file cannot be read
      */
-    public static List<SampleRecord> merge(List<Input> inputs) {
+    public static SamplesMerge check(List<Path> inputs, Consumer<String> warnings) {
+        Objects.requireNonNull(warnings, "warnings");
         if (inputs.isEmpty()) {
             throw new IllegalArgumentException("nothing to merge: give at least one samples file");
         }
-        List<String> schema = inputs.getFirst().known();
-        for (Input input : inputs.subList(1, inputs.size())) {
-            if (!input.known().equals(schema)) {
+        List<String> schema = known(inputs.getFirst());
+        for (Path input : inputs.subList(1, inputs.size())) {
+            List<String> columns = known(input);
+            if (!columns.equals(schema)) {
                 Set<String> missing = new LinkedHashSet<>(schema);
-                missing.removeAll(input.known());
-                Set<String> extra = new LinkedHashSet<>(input.known());
+                missing.removeAll(columns);
+                Set<String> extra = new LinkedHashSet<>(columns);
                 extra.removeAll(schema);
-                throw new IllegalArgumentException(input.name() + " has other columns than " + inputs.getFirst().name()
+                throw new IllegalArgumentException(input + " has other columns than " + inputs.getFirst()
                         + (missing.isEmpty() ? "" : "; it lacks " + String.join(", ", missing))
                         + (extra.isEmpty() ? "" : "; it adds " + String.join(", ", extra))
                         + "; merge files written by the same kbench version (or rewrite the older ones)");
             }
         }
-        Set<BenchmarkId> reference = benchmarks(inputs.getFirst().samples());
-        for (Input input : inputs.subList(1, inputs.size())) {
-            Set<BenchmarkId> other = benchmarks(input.samples());
-            if (!other.equals(reference)) {
+        Keys keys = new Keys();
+        Set<BenchmarkId> reference = null;
+        long total = 0;
+        for (int i = 0; i < inputs.size(); i++) {
+            Path input = inputs.get(i);
+            Set<BenchmarkId> benchmarks = new LinkedHashSet<>();
+            long[] count = new long[1];
+            BenchmarkId[] last = new BenchmarkId[1];
+            SamplesCsv.readRows(input, warnings, row -> {
+                if (last[0] == null || !last[0].benchmark().equals(row.benchmark) || !last[0].params().equals(row.params)) {
+                    last[0] = new BenchmarkId(row.benchmark, row.params);
+                    benchmarks.add(last[0]);
+                }
+                keys.add(row);
+                count[0]++;
+            });
+            if (count[0] == 0) {
+                throw new IllegalArgumentException(input + ": no samples (only a header?); nothing to merge");
+            }
+            if (reference == null) {
+                reference = benchmarks;
+            } else if (!benchmarks.equals(reference)) {
                 Set<BenchmarkId> missing = new LinkedHashSet<>(reference);
-                missing.removeAll(other);
-                Set<BenchmarkId> extra = new LinkedHashSet<>(other);
+                missing.removeAll(benchmarks);
+                Set<BenchmarkId> extra = new LinkedHashSet<>(benchmarks);
                 extra.removeAll(reference);
-                throw new IllegalArgumentException(input.name() + " does not hold the benchmarks of "
-                        + inputs.getFirst().name() + (missing.isEmpty() ? "" : "; it lacks " + first(missing))
+                throw new IllegalArgumentException(input + " does not hold the benchmarks of " + inputs.getFirst()
+                        + (missing.isEmpty() ? "" : "; it lacks " + first(missing))
                         + (extra.isEmpty() ? "" : "; it adds " + first(extra))
                         + "; merge only runs of the same benchmarks and parameters");
             }
+            total += count[0];
         }
-        Map<List<Object>, String> seen = new HashMap<>();
-        List<SampleRecord> merged = new ArrayList<>();
-        for (Input input : inputs) {
-            for (SampleRecord r : input.samples()) {
-                List<Object> key = List.of(r.host(), r.deviceId().isEmpty() ? r.device() : r.deviceId(), r.fork(),
-                        r.benchmark(), r.params(), r.repetition().isPresent() ? r.repetition().getAsInt() : -1,
-                        r.sample());
-                String earlier = seen.putIfAbsent(key, input.name());
-                if (earlier != null) {
-                    throw new IllegalArgumentException("duplicate sample: " + r.id() + " repetition "
-                            + (r.repetition().isPresent() ? r.repetition().getAsInt() : "-") + " sample " + r.sample()
-                            + " of fork " + r.fork() + " on host '" + r.host() + "', device '"
-                            + (r.deviceId().isEmpty() ? r.device() : r.deviceId()) + "' is in " + earlier
-                            + (earlier.equals(input.name()) ? " twice" : " and in " + input.name())
-                            + "; each file must come from a different host, device or fork (is a file given twice?)");
-                }
-                merged.add(r);
-            }
-        }
-        return merged;
+        keys.duplicate().ifPresent(d -> {
+            throw d.describe(inputs);
+        });
+        return new SamplesMerge(List.copyOf(inputs), total);
     }
 
-    private static Set<BenchmarkId> benchmarks(List<SampleRecord> samples) {
-        Set<BenchmarkId> ids = new LinkedHashSet<>();
-        samples.forEach(r -> ids.add(BenchmarkId.of(r)));
-        return ids;
+    /**
+     * How many rows the merged file holds.
+     *
+     * @return the rows of every input
+     */
+    public long rows() {
+        return rows;
+    }
+
+    /**
+     * Copies every input's rows to {@code out}, inputs in order, a batch at a time.
+     *
+     * @param out the merged file, open
+     * @throws IOException if writing fails
+     */
+    public void writeTo(SamplesCsvWriter out) throws IOException {
+        List<SampleRecord> batch = new ArrayList<>(BATCH);
+        try {
+            for (Path input : inputs) {
+                SamplesCsv.readRows(input, warning -> { }, row -> {
+                    batch.add(row.record());
+                    if (batch.size() == BATCH) {
+                        flush(out, batch);
+                    }
+                });
+                flush(out, batch);
+            }
+        } catch (WriteFailed e) {
+            throw e.failure;
+        }
+    }
+
+    private static void flush(SamplesCsvWriter out, List<SampleRecord> batch) {
+        try {
+            out.append(batch);
+        } catch (IOException e) {
+            throw new WriteFailed(e);
+        }
+        batch.clear();
+    }
+
+    /** Carries a write failure out of the reader's callback. */
+    private static final class WriteFailed extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final transient IOException failure;
+
+        WriteFailed(IOException failure) {
+            super(failure.getMessage(), failure, false, false);
+            this.failure = failure;
+        }
+    }
+
+    /** The kbench columns of a file's header, {@code run_id} aside, in {@link SamplesCsv#COLUMNS} order. */
+    private static List<String> known(Path file) {
+        List<String> header = SamplesCsv.header(file);
+        return SamplesCsv.COLUMNS.stream().filter(c -> !c.equals("run_id") && header.contains(c)).toList();
     }
 
     private static String first(Set<BenchmarkId> ids) {
         List<String> names = ids.stream().limit(3).map(BenchmarkId::toString).toList();
         return String.join(", ", names) + (ids.size() > 3 ? " and " + (ids.size() - 3) + " more" : "");
+    }
+
+    /**
+     * The keys of every row: rows sharing (host, device, run, fork, benchmark, params) form a group, and
+     * each group keeps its (repetition, sample) pairs as longs, so a row costs 8 bytes.
+     */
+    private static final class Keys {
+        private final Map<List<Object>, Integer> groups = new HashMap<>();
+        private final List<List<Object>> names = new ArrayList<>();
+        private final List<long[]> values = new ArrayList<>();
+        private final List<int[]> sizes = new ArrayList<>();
+        private List<Object> last;
+        private int lastGroup;
+
+        void add(SamplesCsv.Row row) {
+            String device = row.deviceId.isEmpty() ? row.device : row.deviceId;
+            if (last == null || row.fork != (Integer) last.get(3) || !row.host.equals(last.get(0))
+                    || !device.equals(last.get(1)) || !row.runId.equals(last.get(2))
+                    || !row.benchmark.equals(last.get(4)) || !row.params.equals(last.get(5))) {
+                last = List.of(row.host, device, row.runId, row.fork, row.benchmark, row.params);
+                lastGroup = groups.computeIfAbsent(last, k -> {
+                    names.add(k);
+                    values.add(new long[16]);
+                    sizes.add(new int[1]);
+                    return names.size() - 1;
+                });
+            }
+            int[] size = sizes.get(lastGroup);
+            long[] keys = values.get(lastGroup);
+            if (size[0] == keys.length) {
+                keys = Arrays.copyOf(keys, keys.length + Math.max(16, keys.length >> 1));
+                values.set(lastGroup, keys);
+            }
+            keys[size[0]++] = key(row.repetition, row.sample);
+        }
+
+        static long key(int repetition, int sample) {
+            return ((long) (repetition + 1) << 32) | sample;
+        }
+
+        java.util.Optional<Duplicate> duplicate() {
+            for (int g = 0; g < names.size(); g++) {
+                long[] keys = values.get(g);
+                int size = sizes.get(g)[0];
+                Arrays.sort(keys, 0, size);
+                for (int i = 1; i < size; i++) {
+                    if (keys[i] == keys[i - 1]) {
+                        return java.util.Optional.of(new Duplicate(names.get(g), keys[i]));
+                    }
+                }
+                values.set(g, null);
+            }
+            return java.util.Optional.empty();
+        }
+    }
+
+    /** A sample found twice: its group and (repetition, sample) key, to be looked up for the message. */
+    private record Duplicate(List<Object> group, long key) {
+
+        /** Finds the two rows again and names their files. */
+        IllegalArgumentException describe(List<Path> inputs) {
+            List<String> where = new ArrayList<>();
+            for (Path input : inputs) {
+                SamplesCsv.readRows(input, warning -> { }, row -> {
+                    String device = row.deviceId.isEmpty() ? row.device : row.deviceId;
+                    if (where.size() < 2 && Keys.key(row.repetition, row.sample) == key && row.host.equals(group.get(0))
+                            && device.equals(group.get(1)) && row.runId.equals(group.get(2))
+                            && row.fork == (Integer) group.get(3) && row.benchmark.equals(group.get(4))
+                            && row.params.equals(group.get(5))) {
+                        where.add(input + ":" + row.line);
+                    }
+                });
+            }
+            int repetition = (int) (key >>> 32) - 1;
+            int sample = (int) key;
+            String runId = (String) group.get(2);
+            return new IllegalArgumentException("duplicate sample: " + SampleRecord.id((String) group.get(4),
+                    (String) group.get(5)) + " repetition " + (repetition < 0 ? "-" : Integer.toString(repetition))
+                    + " sample " + sample + " of fork " + group.get(3) + (runId.isEmpty() ? "" : " of run " + runId)
+                    + " on host '" + group.get(0) + "', device '" + group.get(1) + "' is at " + String.join(" and ", where)
+                    + "; each sample may be merged once (is a file given twice, or a file merged with a copy?)");
+        }
     }
 }

@@ -20,12 +20,16 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.kbench.api.SampleRecord;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** Device groups, the device check of compare, and merge's rules, on hand-made rows. */
+/** Device groups, the device check of compare, and merge's rules, on hand-made rows and files. */
 class DeviceGroupTest {
 
     private static SampleRecord row(String host, String device, String id, int fork, int sample, String benchmark) {
@@ -64,28 +68,78 @@ class DeviceGroupTest {
     }
 
     @Test
-    void mergeKeepsRowsAndRefusesDuplicatesAndOtherBenchmarks() {
-        List<SampleRecord> a = List.of(row("a", "H200", "x", 0, 0, "copy"), row("a", "H200", "x", 0, 1, "copy"));
-        List<SampleRecord> b = List.of(row("b", "H200", "x", 0, 0, "copy"), row("b", "H200", "x", 0, 1, "copy"));
-        List<SampleRecord> fork1 = List.of(row("a", "H200", "x", 1, 0, "copy"), row("a", "H200", "x", 1, 1, "copy"));
-        assertEquals(6, SamplesMerge.merge(List.of(new SamplesMerge.Input("a.csv", SamplesCsv.COLUMNS, a), new SamplesMerge.Input("b.csv", SamplesCsv.COLUMNS, b),
-                new SamplesMerge.Input("f.csv", SamplesCsv.COLUMNS, fork1))).size());
-        IllegalArgumentException duplicate = assertThrows(IllegalArgumentException.class, () -> SamplesMerge.merge(
-                List.of(new SamplesMerge.Input("a.csv", SamplesCsv.COLUMNS, a), new SamplesMerge.Input("a2.csv", SamplesCsv.COLUMNS, a))));
-        assertEquals("duplicate sample: copy[n=1] repetition 0 sample 0 of fork 0 on host 'a', device 'x' is in a.csv "
-                + "and in a2.csv; each file must come from a different host, device or fork (is a file given twice?)",
+    void aSideHoldingSeveralHostsIsNotPooledWithAnotherSetOfHosts() {
+        List<SampleRecord> one = List.of(row("a", "H200", "0000:18:00.0", 0, 0, "copy"));
+        List<SampleRecord> two = List.of(row("a", "H200", "0000:18:00.0", 0, 0, "copy"),
+                row("b", "H200", "0000:18:00.0", 0, 0, "copy"));
+        assertEquals(List.of("host: base a, new a | b (a side of several hosts would pool their machines)"),
+                DeviceGroup.mismatches(DeviceGroup.of(one), DeviceGroup.of(two)));
+        assertEquals(List.of(), DeviceGroup.mismatches(DeviceGroup.of(two), DeviceGroup.of(two)), "the same fleet compares");
+    }
+
+    private static Path write(Path dir, String name, List<SampleRecord> rows) throws IOException {
+        Path file = dir.resolve(name);
+        try (SamplesCsvWriter out = SamplesCsvWriter.open(file, WriteMode.CREATE_NEW)) {
+            out.append(rows);
+        }
+        return file;
+    }
+
+    private static long merged(Path dir, Path... inputs) throws IOException {
+        SamplesMerge merge = SamplesMerge.check(List.of(inputs), w -> { });
+        Path out = dir.resolve("out-" + System.nanoTime() + ".csv");
+        try (SamplesCsvWriter csv = SamplesCsvWriter.open(out, WriteMode.CREATE_NEW)) {
+            merge.writeTo(csv);
+        }
+        assertEquals(merge.rows(), SamplesCsv.read(out).size());
+        return merge.rows();
+    }
+
+    @Test
+    void mergeKeepsRowsAndRefusesDuplicatesAndOtherBenchmarks(@TempDir Path dir) throws IOException {
+        List<SampleRecord> rows = List.of(row("a", "H200", "x", 0, 0, "copy"), row("a", "H200", "x", 0, 1, "copy"));
+        Path a = write(dir, "a.csv", rows);
+        Path b = write(dir, "b.csv", List.of(row("b", "H200", "x", 0, 0, "copy"), row("b", "H200", "x", 0, 1, "copy")));
+        Path f = write(dir, "f.csv", List.of(row("a", "H200", "x", 1, 0, "copy"), row("a", "H200", "x", 1, 1, "copy")));
+        assertEquals(6, merged(dir, a, b, f));
+        Path a2 = write(dir, "a2.csv", rows);
+        IllegalArgumentException duplicate = assertThrows(IllegalArgumentException.class,
+                () -> SamplesMerge.check(List.of(a, a2), w -> { }));
+        assertEquals("duplicate sample: copy[n=1] repetition 0 sample 0 of fork 0 on host 'a', device 'x' is at " + a
+                + ":2 and " + a2 + ":2; each sample may be merged once (is a file given twice, or a file merged with a copy?)",
                 duplicate.getMessage());
-        List<SampleRecord> triad = List.of(row("c", "H200", "x", 0, 0, "triad"));
-        IllegalArgumentException differ = assertThrows(IllegalArgumentException.class, () -> SamplesMerge.merge(
-                List.of(new SamplesMerge.Input("a.csv", SamplesCsv.COLUMNS, a), new SamplesMerge.Input("c.csv", SamplesCsv.COLUMNS, triad))));
-        assertEquals("c.csv does not hold the benchmarks of a.csv; it lacks copy[n=1]; it adds triad[n=1]; merge only "
+        Path triad = write(dir, "c.csv", List.of(row("c", "H200", "x", 0, 0, "triad")));
+        IllegalArgumentException differ = assertThrows(IllegalArgumentException.class,
+                () -> SamplesMerge.check(List.of(a, triad), w -> { }));
+        assertEquals(triad + " does not hold the benchmarks of " + a + "; it lacks copy[n=1]; it adds triad[n=1]; merge only "
                 + "runs of the same benchmarks and parameters", differ.getMessage());
-        List<String> old = SamplesCsv.COLUMNS.subList(0, 9);   // before fork, host, device_id, sm_clock_mhz
-        IllegalArgumentException columns = assertThrows(IllegalArgumentException.class, () -> SamplesMerge.merge(
-                List.of(new SamplesMerge.Input("a.csv", SamplesCsv.COLUMNS, a),
-                        new SamplesMerge.Input("old.csv", java.util.stream.Stream.concat(old.stream(),
-                                java.util.stream.Stream.of("note")).toList(), b))));
-        assertEquals("old.csv has other columns than a.csv; it lacks fork, host, device_id, sm_clock_mhz; merge files "
+        // written before fork, host, device_id, sm_clock_mhz, with a column of the user's
+        Path old = dir.resolve("old.csv");
+        Files.writeString(old, String.join(",", SamplesCsv.COLUMNS.subList(0, 9)) + ",note\ncopy,n=1,0,0,1.0,cuda,H200,,,x\n");
+        IllegalArgumentException columns = assertThrows(IllegalArgumentException.class,
+                () -> SamplesMerge.check(List.of(a, old), w -> { }));
+        assertEquals(old + " has other columns than " + a + "; it lacks fork, host, device_id, sm_clock_mhz; merge files "
                 + "written by the same kbench version (or rewrite the older ones)", columns.getMessage());
+    }
+
+    @Test
+    void twoRunsOfOneHostAndDeviceMergeAsTwoRuns(@TempDir Path dir) throws IOException {
+        // two `run --devices all` on one host: the same host, device, fork and sample keys, two run ids
+        List<SampleRecord> rows = List.of(row("a", "H200", "x", 0, 0, "copy"), row("a", "H200", "x", 0, 1, "copy"));
+        Path first = write(dir, "first.csv", rows.stream().map(r -> r.withRunId("20261201T111500Z-00000001")).toList());
+        Path second = write(dir, "second.csv", rows.stream().map(r -> r.withRunId("20261201T111600Z-00000002")).toList());
+        assertEquals(4, merged(dir, first, second));
+        Path out = dir.resolve("both.csv");
+        try (SamplesCsvWriter csv = SamplesCsvWriter.open(out, WriteMode.CREATE_NEW)) {
+            SamplesMerge.check(List.of(first, second), w -> { }).writeTo(csv);
+        }
+        SampleSet set = SamplesCsv.readSet(out, w -> { });
+        assertEquals(List.of("20261201T111500Z-00000001", "20261201T111600Z-00000002"), set.runIds());
+        assertEquals(2, set.series().values().iterator().next().forkCount(), "each run's fork 0 is a fork of its own");
+        // a file without run ids merged with one that has them: the columns agree (run_id aside)
+        Path untagged = dir.resolve("untagged.csv");
+        Files.writeString(untagged, String.join(",", SamplesCsv.COLUMNS.subList(0, 13)) + "\n"
+                + "copy,n=1,0,0,1.0,cuda,H200,,,0,a,x,\ncopy,n=1,0,1,2.0,cuda,H200,,,0,a,x,\n");
+        assertEquals(4, merged(dir, untagged, first));
     }
 }

@@ -80,13 +80,34 @@ class SamplesDamageTest {
     }
 
     @Test
+    void appendedRunsAreDistinctRunsAndTheirForksCountApart() {
+        String two = "benchmark,repetition,sample,time_ms,fork,run_id\n"
+                + "a,0,0,1.5,0,r1\na,0,1,1.25,0,r1\na,0,0,1.75,0,r2\na,0,1,1.5,0,r2\n";
+        SampleSet set = set(two, new ArrayList<>());
+        assertEquals(List.of("r1", "r2"), set.runIds());
+        SampleSet.Series a = set.series().values().iterator().next();
+        assertEquals(2, a.forkCount(), "fork 0 of two runs is two forks");
+        assertArrayEquals(new int[] {2, 2}, a.runSizes(false));
+        // a file without the column is one run, id empty
+        assertEquals(List.of(""), set(ROWS, new ArrayList<>()).runIds());
+        // the same run id twice is a duplicate, named with its run
+        SamplesFormatException e = assertThrows(SamplesFormatException.class,
+                () -> set(two + "a,0,0,9,0,r2\n", new ArrayList<>()));
+        assertEquals("s.csv:6: repeats line 4: both are benchmark 'a', run r2, fork 0, repetition 0, sample 0; a file"
+                + " holds each sample once (one file appended to another by hand, or a run id given twice?)", e.getMessage());
+    }
+
+    @Test
     void duplicatedRowsNameBothLines() {
         SamplesFormatException e = assertThrows(SamplesFormatException.class,
                 () -> set(ROWS + "a,0,1,9,0\n", new ArrayList<>()));
         assertEquals("s.csv:6: repeats line 3: both are benchmark 'a', fork 0, repetition 0, sample 1; a file holds"
-                + " each sample once (two runs appended to one file?)", e.getMessage());
+                + " each sample once (one file appended to another by hand, or a run id given twice?)", e.getMessage());
         // The same sample in another fork is no duplicate.
         assertEquals(5, set(ROWS + "a,0,1,9,1\n", new ArrayList<>()).size());
+        // The library's record reader refuses a duplicated file as the commands do.
+        assertThrows(SamplesFormatException.class, () -> SamplesCsv.read(new java.io.StringReader(
+                ROWS + "a,0,1,9,0\n"), "s.csv"));
     }
 
     @Test
@@ -138,7 +159,7 @@ class SamplesDamageTest {
         SamplesFormatException twice = assertThrows(SamplesFormatException.class,
                 () -> set(merged + "a,0,0,9,0,h2,0000:18:00.0\n", new ArrayList<>()));
         assertEquals("s.csv:6: repeats line 4: both are benchmark 'a' on host 'h2', device '0000:18:00.0', fork 0,"
-                + " repetition 0, sample 0; a file holds each sample once (two runs appended to one file?)",
+                + " repetition 0, sample 0; a file holds each sample once (one file appended to another by hand, or a run id given twice?)",
                 twice.getMessage());
     }
 }

@@ -65,9 +65,11 @@ public final class Results {
          * @param backend the driver's name
          * @param device the device's name
          * @param outcomes the outcomes
+         * @param runId the run id, empty if unknown
          * @return the result
          */
-        SuiteResult suite(long seed, Schedule schedule, String backend, String device, List<BenchmarkOutcome> outcomes);
+        SuiteResult suite(long seed, Schedule schedule, String backend, String device, List<BenchmarkOutcome> outcomes,
+                          String runId);
     }
 
     private static volatile Constructors constructors;
@@ -131,10 +133,11 @@ public final class Results {
      * @param backend the driver's name
      * @param device the device's name
      * @param outcomes the outcomes (copied)
+     * @param runId the run id, empty if unknown
      * @return the result
      */
     public static SuiteResult suite(long seed, Schedule schedule, String backend, String device,
-                                    List<BenchmarkOutcome> outcomes) {
-        return constructors().suite(seed, schedule, backend, device, outcomes);
+                                    List<BenchmarkOutcome> outcomes, String runId) {
+        return constructors().suite(seed, schedule, backend, device, outcomes, runId);
     }
 }
