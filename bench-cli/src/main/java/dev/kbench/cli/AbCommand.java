@@ -133,6 +133,13 @@ final class AbCommand implements Callable<Integer> {
         err.println("kbench ab: " + forks + " forks per side, seed " + runSeed + " (--seed " + runSeed
                 + " replays this order), order: " + String.join(" ", order.stream().map(s -> sides[s].name()).toList()));
         err.flush();
+        try (Forks.Session session = Forks.Session.open()) {
+            return measureAndCompare(sides, order, seeds, err);
+        }
+    }
+
+    /** The forks in their order, until all ran or this JVM is stopping, then compare unless it stopped. */
+    private int measureAndCompare(Side[] sides, List<Integer> order, long[] seeds, PrintWriter err) {
         Path directory = Forks.temporaryDirectory();
         List<ForkOutcome> outcomes = new ArrayList<>();
         OutputFiles.Samples[] writers = new OutputFiles.Samples[2];
@@ -144,6 +151,9 @@ final class AbCommand implements Callable<Integer> {
                 writers[s] = OutputFiles.Samples.open(sides[s].csv(), existing(), runIds[s]);
             }
             for (int s : order) {
+                if (Forks.stopping()) {
+                    break;
+                }
                 Side side = sides[s];
                 int fork = next[s]++;
                 Path file = directory.resolve(side.name() + "-" + fork + ".csv");
@@ -151,6 +161,7 @@ final class AbCommand implements Callable<Integer> {
                 err.flush();
                 List<String> command;
                 Forks.ChildOutput stdout;
+                Forks.Program program = side.command() != null ? Forks.Program.COMMAND : Forks.Program.KBENCH;
                 if (side.command() != null) {
                     command = List.of("sh", "-c", side.command().replace("{out}", quoted(file)));
                     stdout = Forks.ChildOutput.FORWARD;
@@ -161,9 +172,11 @@ final class AbCommand implements Callable<Integer> {
                     stdout = Forks.ChildOutput.DISCARD;
                 }
                 OutputFiles.Samples writer = writers[s];
+                // both samples files hold every completed fork's rows: the directory is a copy while none died
+                boolean disposable = outcomes.stream().allMatch(ForkOutcome::completed);
                 outcomes.add(Forks.launch(new Forks.Launch(side.name(), fork, seeds[fork], command, Map.of(), file,
-                        directory, stdout), Duration.ofSeconds(forkTimeoutSeconds), ForkedRuns.lines(err),
-                        writer::append));
+                        directory, stdout, disposable, program), Duration.ofSeconds(forkTimeoutSeconds),
+                        ForkedRuns.lines(err), writer::append));
             }
         } finally {
             for (OutputFiles.Samples w : writers) {
@@ -173,7 +186,17 @@ final class AbCommand implements Callable<Integer> {
                 }
             }
         }
-        boolean dead = ForkedRuns.reportDead(outcomes, directory, err);
+        boolean dead = ForkedRuns.reportDead(outcomes, 2 * forks, directory, true, err);
+        if (outcomes.stream().anyMatch(ForkOutcome::stopped)) {
+            List<String> kept = new ArrayList<>();
+            for (int s = 0; s < 2; s++) {
+                kept.add(writers[s] == null || writers[s].rows() == 0 ? "no " + sides[s].name() + " samples"
+                        : writers[s].rows() + " " + sides[s].name() + " samples in " + writers[s].file());
+            }
+            err.println("kbench ab: no verdict; kept " + String.join(", ", kept));
+            err.flush();
+            return ExitCodes.FAILURE;
+        }
         List<String> args = new ArrayList<>(List.of("compare", sides[0].csv().toString(), sides[1].csv().toString()));
         args.addAll(compareOptions);
         err.println("kbench ab: " + String.join(" ", args.stream().map(AbCommand::shown).toList()));
@@ -220,6 +243,7 @@ final class AbCommand implements Callable<Integer> {
                     + "or --base-suite-dir/--new-suite-dir");
         }
         measure.validate();
+        checkCompareOptions();
         Map<String, Path> outputs = new LinkedHashMap<>();
         outputs.put("--base-csv", baseCsv);
         outputs.put("--new-csv", newCsv);
@@ -262,6 +286,22 @@ final class AbCommand implements Callable<Integer> {
         selection.suiteDirectory = null;
         return new Side[] {new Side("base", baseCsv, "--suite-dir", baseSuiteDirectory, null),
             new Side("new", newCsv, "--suite-dir", newSuiteDirectory, null)};
+    }
+
+    /** Checks the options after -- as compare will read them, before any fork runs. */
+    private void checkCompareOptions() {
+        List<String> args = new ArrayList<>(List.of("compare", baseCsv.toString(), newCsv.toString()));
+        args.addAll(compareOptions);
+        PrintWriter none = new PrintWriter(java.io.Writer.nullWriter());
+        CommandLine.ParseResult parsed;
+        try {
+            parsed = Main.commandLine(none, none).parseArgs(args.toArray(String[]::new));
+        } catch (CommandLine.ParameterException e) {
+            throw new IllegalArgumentException("the compare options after --: " + e.getMessage(), e);
+        }
+        if (parsed.hasSubcommand() && parsed.subcommand().commandSpec().userObject() instanceof CompareCommand compare) {
+            compare.checkOptions();
+        }
     }
 
     private OutputFiles.Existing existing() {

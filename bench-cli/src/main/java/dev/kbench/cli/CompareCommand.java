@@ -117,16 +117,30 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = OutputFiles.FORCE, description = "Replace an existing --export-to FILE (never a read-only file or a link).")
     private boolean force;
 
-    @Override
-    public Integer call() {
+    /**
+     * Checks the options before any file is read: the statistics' options and the --export-to file.
+     *
+     * @return the comparison the options ask for
+     * @throws IllegalArgumentException naming the option and its value
+     */
+    Compare checkOptions() {
         Compare compare = options.compare();
-        CompareExport export = exportTo == null ? null : CompareExport.forFile(exportTo.getFileName().toString());
+        if (exportTo != null) {
+            CompareExport.forFile(exportTo.getFileName().toString());
+        }
         Map<String, Path> inputs = new LinkedHashMap<>();
         inputs.put("the input " + basePath, basePath);
         inputs.put("the input " + newPath, newPath);
         Map<String, Path> outputs = new HashMap<>();
         outputs.put("--export-to", exportTo);
         OutputFiles.check(outputs, inputs, option -> existing());
+        return compare;
+    }
+
+    @Override
+    public Integer call() {
+        Compare compare = checkOptions();
+        CompareExport export = exportTo == null ? null : CompareExport.forFile(exportTo.getFileName().toString());
         SampleSet base = Inputs.readSamples(basePath, spec);
         if (newPath == null) {
             return byDevice(compare, export, base);
@@ -148,11 +162,31 @@ final class CompareCommand implements Callable<Integer> {
             next = next.only(group);
             newName += " (" + group.label() + ")";
         }
-        // naming both devices is asking for a device comparison; otherwise different devices are refused
-        List<String> differ = new java.util.ArrayList<>(baseDevice != null && newDevice != null ? List.of()
+        checkComparable(base, basePath, next, newPath, baseDevice != null && newDevice != null, ignoreDevices,
+                spec.commandLine().getErr());
+        PrintWriter out = spec.commandLine().getOut();
+        return finish(gate(compare.compare(base, next), baseName, newName, export, out));
+    }
+
+    /**
+     * Refuses to compare two samples files measured on different devices or drivers, as compare and
+     * report --base do.
+     *
+     * @param base the base's samples (after any --base-device selection)
+     * @param basePath the base's file
+     * @param next the new samples
+     * @param newPath the new file
+     * @param devicesNamed whether both --base-device and --new-device were given: a device comparison, asked for
+     * @param ignoreDevices whether --ignore-devices was given
+     * @param err where a sidecar that cannot be used is named
+     * @throws InputException naming both files and what differs
+     */
+    static void checkComparable(SampleSet base, Path basePath, SampleSet next, Path newPath, boolean devicesNamed,
+                                boolean ignoreDevices, PrintWriter err) {
+        List<String> differ = new java.util.ArrayList<>(devicesNamed ? List.of()
                 : DeviceGroup.mismatches(base.deviceGroups(), next.deviceGroups()));
-        java.util.SortedSet<String> baseDrivers = driverVersions(basePath);
-        java.util.SortedSet<String> newDrivers = driverVersions(newPath);
+        java.util.SortedSet<String> baseDrivers = driverVersions(basePath, err);
+        java.util.SortedSet<String> newDrivers = driverVersions(newPath, err);
         if (!baseDrivers.isEmpty() && !newDrivers.isEmpty() && !baseDrivers.equals(newDrivers)) {
             differ.add("driver version (environment sidecars): base " + String.join(" | ", baseDrivers) + ", new "
                     + String.join(" | ", newDrivers));
@@ -162,17 +196,32 @@ final class CompareCommand implements Callable<Integer> {
                     + String.join("\n  ", differ) + "\ncompare samples of one device (--base-device, --new-device), "
                     + "or pass --ignore-devices to compare them anyway");
         }
-        PrintWriter out = spec.commandLine().getOut();
-        return finish(gate(compare.compare(base, next), baseName, newName, export, out));
+    }
+
+    /**
+     * Refuses a comparison in which no benchmark is in both sides.
+     *
+     * @param report the comparison
+     * @param baseName the base, as shown
+     * @param newName the new side, as shown
+     * @return the report
+     * @throws InputException naming both sides and what each holds alone
+     */
+    static CompareReport shared(CompareReport report, String baseName, String newName) {
+        if (report.results().isEmpty()) {
+            throw new InputException("no benchmark is in both " + baseName + " and " + newName + "; "
+                    + CompareTable.unmatched(report).strip().replace('\n', ';'));
+        }
+        return report;
     }
 
     /** The driver versions of a file's sidecar; a sidecar that cannot be used is named in a warning, never ignored silently. */
-    private java.util.SortedSet<String> driverVersions(Path samples) {
+    private static java.util.SortedSet<String> driverVersions(Path samples, PrintWriter err) {
         RunEnvironment.Sidecar sidecar = RunEnvironment.readSidecar(samples);
         sidecar.problem().ifPresent(problem -> {
-            spec.commandLine().getErr().println("kbench compare: warning: " + problem + "; the driver-version check "
+            err.println("kbench compare: warning: " + problem + "; the driver-version check "
                     + "was skipped for " + samples);
-            spec.commandLine().getErr().flush();
+            err.flush();
         });
         return RunEnvironment.driverVersions(sidecar);
     }
@@ -226,10 +275,7 @@ final class CompareCommand implements Callable<Integer> {
 
     /** Prints one comparison; returns the numbers of slower and faster benchmarks. */
     private int[] gate(CompareReport report, String baseName, String newName, CompareExport export, PrintWriter out) {
-        if (report.results().isEmpty()) {
-            throw new InputException("no benchmark is in both " + baseName + " and " + newName + "; "
-                    + CompareTable.unmatched(report).strip().replace('\n', ';'));
-        }
+        shared(report, baseName, newName);
         String title = CompareTable.describe(report, baseName, newName);
         switch (format) {
             case JSON -> out.print(StatsJson.compare(report));

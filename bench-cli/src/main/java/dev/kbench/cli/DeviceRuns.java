@@ -157,42 +157,45 @@ final class DeviceRuns {
             launches.add(new Forks.Launch("device", d.index(), seed, command, Map.of(), file, directory,
                     Forks.ChildOutput.FORWARD));
         }
-        long start = System.nanoTime();
-        List<ForkOutcome> outcomes = new ArrayList<>();
-        if (schedule == Schedule.SEQUENTIAL) {
-            for (int i = 0; i < launches.size(); i++) {
-                if (!output.quiet) {
-                    err.println("kbench: device " + devices.get(i).describe());
-                    err.flush();
+        // the JVM's shutdown (SIGTERM, SIGINT) kills the children and waits for their samples to be combined
+        try (Forks.Session session = Forks.Session.open()) {
+            long start = System.nanoTime();
+            List<ForkOutcome> outcomes = new ArrayList<>();
+            if (schedule == Schedule.SEQUENTIAL) {
+                for (int i = 0; i < launches.size() && !Forks.stopping(); i++) {
+                    if (!output.quiet) {
+                        err.println("kbench: device " + devices.get(i).describe());
+                        err.flush();
+                    }
+                    outcomes.add(Forks.launch(launches.get(i), timeout, lines, rows -> { }));
                 }
-                outcomes.add(Forks.launch(launches.get(i), timeout, lines, rows -> { }));
+            } else {
+                try (ExecutorService pool = Executors.newFixedThreadPool(launches.size())) {
+                    List<Future<ForkOutcome>> running = new ArrayList<>();
+                    for (Forks.Launch launch : launches) {
+                        running.add(pool.submit(() -> Forks.launch(launch, timeout, lines, rows -> { })));
+                    }
+                    for (Future<ForkOutcome> f : running) {
+                        outcomes.add(f.get());
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while the devices were measured", e);
+                } catch (java.util.concurrent.ExecutionException e) {
+                    throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+                }
             }
-        } else {
-            try (ExecutorService pool = Executors.newFixedThreadPool(launches.size())) {
-                List<Future<ForkOutcome>> running = new ArrayList<>();
-                for (Forks.Launch launch : launches) {
-                    running.add(pool.submit(() -> Forks.launch(launch, timeout, lines, rows -> { })));
-                }
-                for (Future<ForkOutcome> f : running) {
-                    outcomes.add(f.get());
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while the devices were measured", e);
-            } catch (java.util.concurrent.ExecutionException e) {
-                throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+            if (!output.quiet) {
+                err.printf(Locale.ROOT, "kbench: %d device(s) measured %s in %.1f s%n", devices.size(),
+                        schedule.name().toLowerCase(Locale.ROOT), (System.nanoTime() - start) / 1e9);
             }
+            if (csv != null) {
+                combine(directory, devices, outcomes, csv, runId, output, original, err);
+            }
+            boolean dead = ForkedRuns.reportDead(outcomes, launches.size(), directory, output.csvSamples != null, err);
+            err.flush();
+            return dead ? ExitCodes.FAILURE : ExitCodes.OK;
         }
-        if (!output.quiet) {
-            err.printf(Locale.ROOT, "kbench: %d device(s) measured %s in %.1f s%n", devices.size(),
-                    schedule.name().toLowerCase(Locale.ROOT), (System.nanoTime() - start) / 1e9);
-        }
-        if (csv != null) {
-            combine(directory, devices, outcomes, csv, runId, output, original, err);
-        }
-        boolean dead = ForkedRuns.reportDead(outcomes, directory, err);
-        err.flush();
-        return dead ? ExitCodes.FAILURE : ExitCodes.OK;
     }
 
     private static Path samples(Path directory, DeviceIdentity d) {

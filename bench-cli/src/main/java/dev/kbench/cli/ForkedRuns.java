@@ -107,26 +107,57 @@ final class ForkedRuns {
     }
 
     /**
-     * Reports the forks that died, on stderr.
+     * Reports the forks that died or were stopped, on stderr, and removes the forks' directory unless it
+     * holds something to look at: a crash report or the output of a fork that died, or the only copy of
+     * the samples (when the run has no samples file).
      *
-     * @param forks every fork's outcome
-     * @param directory the forks' temporary directory, kept when one died
+     * @param forks every fork's outcome, in the order run
+     * @param planned the number of forks the run was to have
+     * @param directory the forks' temporary directory
+     * @param copies whether every recorded sample is also in the run's samples file
      * @param err stderr
-     * @return true if one died
+     * @return true if a fork died or was stopped
      */
-    static boolean reportDead(List<ForkOutcome> forks, Path directory, PrintWriter err) {
+    static boolean reportDead(List<ForkOutcome> forks, int planned, Path directory, boolean copies, PrintWriter err) {
         List<ForkOutcome> dead = forks.stream().filter(f -> !f.completed()).toList();
         for (ForkOutcome fork : dead) {
             err.println("kbench: " + fork.describe());
         }
-        if (dead.isEmpty()) {
-            Forks.deleteQuietly(directory);
-        } else {
-            err.println("kbench: " + dead.size() + " of " + forks.size() + " forks died; their samples files and any "
+        boolean stopped = dead.stream().anyMatch(ForkOutcome::stopped);
+        if (stopped) {
+            err.println("kbench: stopped by a signal after " + forks.stream().filter(ForkOutcome::completed).count()
+                    + " of " + planned + " forks completed; no further fork was started");
+        }
+        long died = dead.stream().filter(f -> !f.stopped()).count();
+        if (died > 0) {
+            err.println("kbench: " + died + " of " + forks.size() + " forks died; their samples files and any "
                     + "JVM crash report (hs_err) are in " + directory);
+        } else if (stopped && !copies) {
+            err.println("kbench: the forks' samples files are kept in " + directory);
+        } else {
+            Forks.deleteQuietly(directory);
         }
         err.flush();
         return !dead.isEmpty();
+    }
+
+    /**
+     * What a forked run's samples file holds, for the last line on stderr.
+     *
+     * @param forks every fork's outcome
+     * @param planned the number of forks the run was to have
+     * @param csv the samples file, finished
+     * @return for example {@code samples of 2 of 3 forks (0, 1) in s.csv (column fork); ...}
+     */
+    static String kept(List<ForkOutcome> forks, int planned, OutputFiles.Samples csv) {
+        if (csv.rows() == 0) {
+            return "no fork recorded a sample; nothing was written to " + csv.file();
+        }
+        List<ForkOutcome> recorded = forks.stream().filter(f -> f.samples() > 0).toList();
+        String which = recorded.size() == planned ? planned + " forks" : recorded.size() + " of " + planned
+                + " forks (" + String.join(", ", recorded.stream().map(f -> Integer.toString(f.fork())).toList()) + ")";
+        return "samples of " + which + " in " + csv.file() + " (column fork); compare two runs with: "
+                + "kbench compare BASE.csv NEW.csv";
     }
 
     /**

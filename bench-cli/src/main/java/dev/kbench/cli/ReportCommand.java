@@ -80,6 +80,10 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--new-device", paramLabel = "DEV", description = "Report this device's samples of FILE.csv.")
     private String newDevice;
 
+    @Option(names = "--ignore-devices", description = "Compare even when BASE.csv and FILE.csv ran on different devices "
+            + "or drivers (as compare's --ignore-devices).")
+    private boolean ignoreDevices;
+
     @Override
     public Integer call() {
         if (!extra.isEmpty()) {
@@ -119,8 +123,11 @@ final class ReportCommand implements Callable<Integer> {
                 baseSamples = baseSamples.only(group);
                 baseName += " " + group.label();
             }
+            // refused across devices or drivers and over no shared benchmark, as compare refuses them
+            CompareCommand.checkComparable(baseSamples, basePath != null ? basePath : file, samples, file,
+                    baseDevice != null && newDevice != null, ignoreDevices, spec.commandLine().getErr());
             base = Optional.of(new ReportPage.Input(baseName, baseSamples, summarizer.summarize(baseSamples)));
-            comparison = Optional.of(compare.compare(baseSamples, samples));
+            comparison = Optional.of(CompareCommand.shared(compare.compare(baseSamples, samples), baseName, name));
         }
         String html = ReportPage.html(current, base, comparison);
         OutputFiles.write("-o", output, html, existing);

@@ -158,56 +158,63 @@ final class RunCommand implements Callable<Integer> {
         String runId = output.runId();
         OutputFiles.Samples csv = output.csvSamples == null ? null
                 : OutputFiles.Samples.open(output.csvSamples, output.existing("--csv-samples"), runId);
-        try {
-            if (!output.quiet) {
-                err.println("kbench: " + forks + " forks, one after another; run " + runId + ", seed " + seed
-                        + " (--seed " + seed + " replays every fork's order)");
-                err.flush();
-            }
-            for (int fork = 0; fork < forks; fork++) {
-                Path file = directory.resolve("fork-" + fork + ".csv");
-                if (!output.quiet) {
-                    err.println("kbench: fork " + fork + " of " + forks + ", seed " + seeds[fork]);
+        // the samples file holds every completed fork's rows, so the forks' directory is a copy: removed if
+        // this JVM is killed; without one, the directory is the only record and is named here
+        boolean copies = csv != null;
+        try (Forks.Session session = Forks.Session.open()) {
+            try {
+                if (!output.quiet || !copies) {
+                    err.println("kbench: " + forks + " forks, one after another; run " + runId + ", seed " + seed
+                            + " (--seed " + seed + " replays every fork's order)"
+                            + (copies ? "" : "; their samples files are in " + directory));
                     err.flush();
                 }
-                List<String> command = ForkedRuns.childRun(spec, directory, PARENT_OPTIONS,
-                        List.of("--csv-samples", file.toString(), "--seed", Long.toString(seeds[fork]), "--run-id", runId,
-                                "--quiet"));
-                outcomes.add(Forks.launch(new Forks.Launch("run", fork, seeds[fork], command, Map.of(), file, directory,
-                        Forks.ChildOutput.DISCARD), Duration.ofSeconds(forkTimeoutSeconds), ForkedRuns.lines(err), rows -> {
-                            all.addAll(rows);
-                            if (csv != null) {
-                                csv.append(rows);
-                            }
-                        }));
-            }
-        } finally {
-            if (csv != null) {
-                String closing = csv.finish();
-                if (closing != null) {
-                    err.println("kbench: " + closing);
+                for (int fork = 0; fork < forks && !Forks.stopping(); fork++) {
+                    Path file = directory.resolve("fork-" + fork + ".csv");
+                    if (!output.quiet) {
+                        err.println("kbench: fork " + fork + " of " + forks + ", seed " + seeds[fork]);
+                        err.flush();
+                    }
+                    List<String> command = ForkedRuns.childRun(spec, directory, PARENT_OPTIONS,
+                            List.of("--csv-samples", file.toString(), "--seed", Long.toString(seeds[fork]), "--run-id", runId,
+                                    "--quiet"));
+                    boolean disposable = copies && outcomes.stream().allMatch(ForkOutcome::completed);
+                    Forks.Launch launch = new Forks.Launch("run", fork, seeds[fork], command, Map.of(), file, directory,
+                            Forks.ChildOutput.DISCARD, disposable, Forks.Program.KBENCH);
+                    outcomes.add(Forks.launch(launch, Duration.ofSeconds(forkTimeoutSeconds), ForkedRuns.lines(err), rows -> {
+                        all.addAll(rows);
+                        if (csv != null) {
+                            csv.append(rows);
+                        }
+                    }));
+                }
+            } finally {
+                if (csv != null) {
+                    String closing = csv.finish();
+                    if (closing != null) {
+                        err.println("kbench: " + closing);
+                    }
                 }
             }
-        }
-        SuiteSession.report(ForkedRuns.merged(all, seed, options.schedule(), ""), options, output, out);
-        out.flush();
-        if (csv != null) {
-            List<Path> files = new ArrayList<>();
-            for (int fork = 0; fork < forks; fork++) {
-                files.add(directory.resolve("fork-" + fork + ".csv"));
+            SuiteSession.report(ForkedRuns.merged(all, seed, options.schedule(), ""), options, output, out);
+            out.flush();
+            if (csv != null && csv.rows() > 0) {
+                List<Path> files = new ArrayList<>();
+                for (int fork = 0; fork < outcomes.size(); fork++) {
+                    files.add(directory.resolve("fork-" + fork + ".csv"));
+                }
+                String warning = RunEnvironment.writeRuns("--csv-samples", csv.file(), output.existing("--csv-samples"),
+                        original, runId, RunEnvironment.runsOf(files, true));
+                if (!warning.isEmpty()) {
+                    err.println(warning);
+                }
             }
-            String warning = RunEnvironment.writeRuns("--csv-samples", csv.file(), output.existing("--csv-samples"), original,
-                    runId, RunEnvironment.runsOf(files, true));
-            if (!warning.isEmpty()) {
-                err.println(warning);
+            boolean dead = ForkedRuns.reportDead(outcomes, forks, directory, copies, err);
+            if (csv != null && (!output.quiet || dead)) {
+                err.println("kbench: " + ForkedRuns.kept(outcomes, forks, csv));
+                err.flush();
             }
+            return dead ? ExitCodes.FAILURE : ExitCodes.OK;
         }
-        boolean dead = ForkedRuns.reportDead(outcomes, directory, err);
-        if (csv != null && !output.quiet) {
-            err.println("kbench: samples of " + forks + " forks in " + csv.file() + " (column fork); compare two runs "
-                    + "with: kbench compare BASE.csv NEW.csv");
-            err.flush();
-        }
-        return dead ? ExitCodes.FAILURE : ExitCodes.OK;
     }
 }

@@ -16,6 +16,7 @@
 package dev.kbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -188,6 +189,22 @@ class DevicesTest {
         assertTrue(page.contains("copy"), "the benchmark is there");
         Cli.Result half = Cli.run("report", sequential.toString(), "--base-device", "0", "-o", html.toString());
         assertEquals(2, half.status(), half.toString());
+    }
+
+    @Test
+    void reportRefusesDifferentDevicesAsCompareDoes() throws IOException {
+        Path zero = split(sequential, "cl:0:0", "zero.csv");
+        Path one = split(sequential, "cl:0:1", "one.csv");
+        Path html = dir.resolve("across.html");
+        Cli.Result refused = Cli.run("report", "--base", zero.toString(), one.toString(), "-o", html.toString());
+        assertEquals(2, refused.status(), refused.toString());
+        assertTrue(refused.err().contains("were measured on different devices or drivers:\n  device_id: base cl:0:0, "
+                + "new cl:0:1\n"), refused.err());
+        assertFalse(Files.exists(html), "no verdict across devices is written");
+        Cli.Result ignored = Cli.run("report", "--base", zero.toString(), one.toString(), "-o", html.toString(),
+                "--ignore-devices");
+        assertEquals(0, ignored.status(), ignored.toString());
+        assertTrue(Files.readString(html).contains("copy"));
     }
 
     @Test

@@ -264,6 +264,47 @@ class ForksTest {
     }
 
     @Test
+    void aCommandThatExitsWithThreeIsNotBlamedOnTheDriverChoice() throws IOException {
+        fixture("same", 0, 1);
+        String same = "cp '" + dir + "'/same-0.csv {out}";
+        Cli.Result r = abCommands("exit 3", same, 1);
+        assertEquals(ExitCodes.FAILURE, r.status(), r.toString());
+        assertTrue(r.err().contains("base fork 0 (seed " + dev.kbench.forks.Forks.seeds(3, 1)[0]
+                + ") died: the command exited with status 3"), r.toString());
+        assertFalse(r.err().contains("driver"), "a user's command has no driver to choose: " + r);
+    }
+
+    @Test
+    void abChecksCompareOptionsBeforeAnyForkRuns() {
+        Cli.Result r = Cli.run("ab", "--base-command", "echo ran-base", "--new-command", "echo ran-new", "--forks", "1",
+                "--base-csv", dir.resolve("b.csv").toString(), "--new-csv", dir.resolve("n.csv").toString(),
+                "--", "--alpha", "5");
+        assertEquals(ExitCodes.INVALID_INPUT, r.status(), r.toString());
+        assertTrue(r.err().contains("--alpha") && r.err().contains("5"), r.toString());
+        assertFalse(r.err().contains("ran-base") || r.err().contains("fork 0"), "no fork ran: " + r);
+        Cli.Result unknown = Cli.run("ab", "--base-command", "echo ran-base", "--new-command", "echo ran-new",
+                "--base-csv", dir.resolve("b.csv").toString(), "--new-csv", dir.resolve("n.csv").toString(),
+                "--", "--no-such-option");
+        assertEquals(ExitCodes.INVALID_INPUT, unknown.status(), unknown.toString());
+        assertTrue(unknown.err().contains("--no-such-option"), unknown.toString());
+        assertFalse(unknown.err().contains("ran-base"), "no fork ran: " + unknown);
+        assertFalse(Files.exists(dir.resolve("b.csv")) || Files.exists(dir.resolve("n.csv")));
+    }
+
+    @Test
+    void forksThatAllTimeOutDoNotClaimTheirSamplesAreInAFile() {
+        Path csv = dir.resolve("fk02.csv");
+        // 1 s is less than a child JVM needs to start and set up PoCL: both forks are killed as hung
+        Cli.Result r = Cli.run(args(List.of("--backend", "opencl", "run", "--forks", "2", "--fork-timeout-s", "1",
+                "--csv-samples", csv.toString()), QUICK));
+        assertEquals(ExitCodes.FAILURE, r.status(), r.toString());
+        assertTrue(r.err().contains("hung: no exit within 1 s"), r.toString());
+        assertFalse(r.err().contains("samples of 2 forks in"), r.toString());
+        assertTrue(r.err().contains("no fork recorded a sample; nothing was written to " + csv), r.toString());
+        assertFalse(Files.exists(csv), r.toString());
+    }
+
+    @Test
     void abRejectsTwoFormsAndHalfPairs() {
         Cli.Result r = Cli.run("ab", "--base-command", "true", "--new-kernel", "x.cl");
         assertEquals(ExitCodes.INVALID_INPUT, r.status(), r.toString());

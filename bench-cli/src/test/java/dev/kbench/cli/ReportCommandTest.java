@@ -129,6 +129,18 @@ class ReportCommandTest {
         assertFalse(Files.exists(dir.resolve("x.html")));
     }
 
+    @Test
+    void aBaseWithNoSharedBenchmarkIsRefusedAsCompareRefusesIt() throws IOException {
+        Path other = dir.resolve("other.csv");
+        Files.writeString(other, Files.readString(base).replaceAll("(?m)^(?!benchmark,)([^,]+),", "renamed_$1,"));
+        Path html = dir.resolve("nothing-shared.html");
+        Cli.Result r = Cli.run("report", "--base", base.toString(), other.toString(), "-o", html.toString());
+        assertEquals(2, r.status(), r.toString());
+        assertTrue(r.err().contains("no benchmark is in both"), r.err());
+        assertFalse(r.err().contains("0 slower, 0 faster"), r.err());
+        assertFalse(Files.exists(html), "nothing written");
+    }
+
     private static int count(Pattern pattern, String text) {
         return (int) pattern.matcher(text).results().count();
     }

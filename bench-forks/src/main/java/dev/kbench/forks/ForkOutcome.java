@@ -60,6 +60,15 @@ public record ForkOutcome(String side, int fork, long seed, OptionalInt exitStat
     }
 
     /**
+     * Whether the fork was killed, or not started, because this JVM was asked to exit (SIGTERM, SIGINT).
+     *
+     * @return true for a fork stopped with kbench
+     */
+    public boolean stopped() {
+        return cause.filter(c -> c.startsWith(Forks.STOPPED)).isPresent();
+    }
+
+    /**
      * One line for a report: which fork, how it ended, what it was on, what was kept.
      *
      * @return e.g. {@code new fork 2 (seed 42) died: signal 9 (SIGKILL) ...}

@@ -33,11 +33,13 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -73,6 +75,14 @@ import java.util.stream.Stream;
  *
  * <p>The static methods ({@link #launch}, {@link #javaCommand}, {@link #seeds}) are the engine that
  * {@code kbench run --forks} and {@code kbench ab} use with other child commands.
+ *
+ * <p>Children never outlive this JVM. Each child runs in a session of its own under a small
+ * {@code sh} guard ({@code setsid}) whose standard input is a pipe from this JVM: when this JVM ends in
+ * any way, even by SIGKILL, the kernel closes the pipe and the guard kills the child's whole process
+ * group at once (and, for a {@link Launch#disposable() disposable} directory, removes it). When this JVM
+ * is asked to exit (SIGTERM, SIGINT, {@link System#exit}), its shutdown hook kills the running children
+ * first, no new child starts ({@link #stopping()}), and the hook waits for every open {@link Session} to
+ * close, so that the caller keeps the samples the children recorded before the JVM halts.
  */
 public final class Forks {
 
@@ -89,6 +99,42 @@ public final class Forks {
     public static final String SEED_VARIABLE = "KBENCH_SEED";
 
     private static final int TAIL_LINES = 20;
+
+    /** How a fork that this JVM's shutdown killed begins its {@link ForkOutcome#cause()}. */
+    static final String STOPPED = "stopped: kbench was asked to exit (SIGTERM, SIGINT or Ctrl-C)";
+
+    /** How long the shutdown hook waits for open sessions to keep their samples. */
+    private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(60);
+
+    /**
+     * The guard each child runs under, in a session of its own (setsid): the child's standard input is
+     * /dev/null; a watcher reads the guard's standard input, the pipe from the parent JVM, and when it
+     * ends (the parent died) kills the session's process group from a fresh session and removes the
+     * disposable directory ($1, if not empty). When the child ends first, the watcher is killed before
+     * the parent closes the pipe.
+     */
+    private static final String GUARD = String.join("\n",
+            "d=$1; shift",
+            "exec 3<&0 0</dev/null",
+            "\"$@\" 3<&- &",
+            "c=$!",
+            "{ cat <&3 >/dev/null && setsid sh -c 'kill -KILL -\"$1\"; [ -z \"$2\" ] || rm -rf -- \"$2\"' "
+                    + "kbench-reaper $$ \"$d\"; } >/dev/null 2>&1 &",
+            "w=$!",
+            "exec 3<&-",
+            "wait $c",
+            "s=$?",
+            "kill -KILL $w",
+            "exit $s");
+
+    private static final Object LIVE_LOCK = new Object();
+    private static final Set<Process> LIVE = new HashSet<>();
+    private static final Set<Session> SESSIONS = new HashSet<>();
+    private static boolean hooked;
+    private static final Optional<Path> SETSID = Stream.of(System.getenv().getOrDefault("PATH", "/usr/bin:/bin")
+                    .split(java.io.File.pathSeparator))
+            .filter(d -> !d.isEmpty()).map(d -> Path.of(d, "setsid")).filter(Files::isExecutable).findFirst();
+    private static volatile boolean stopping;
 
     private final Class<? extends SuiteFactory> factory;
     private final int count;
@@ -198,20 +244,22 @@ public final class Forks {
         long[] seeds = seeds(seed, count);
         Path directory = temporaryDirectory();
         List<ForkOutcome> outcomes = new ArrayList<>();
-        for (int fork = 0; fork < count; fork++) {
-            Path file = directory.resolve("fork-" + fork + ".csv");
-            List<String> command = new ArrayList<>(javaCommand(ForkChild.class.getModule().getName(),
-                    ForkChild.class.getName(), directory, factory.getModule().isNamed()
-                            ? List.of("--add-modules", factory.getModule().getName()) : List.of()));
-            command.addAll(ForkChild.arguments(factory.getName(), backend, options.withSeed(seeds[fork]), file));
-            outcomes.add(launch(new Launch("run", fork, seeds[fork], command, Map.of(), file, directory,
-                    ChildOutput.FORWARD), timeout, output, samples));
+        try (Session session = Session.open()) {
+            for (int fork = 0; fork < count && !stopping(); fork++) {
+                Path file = directory.resolve("fork-" + fork + ".csv");
+                List<String> command = new ArrayList<>(javaCommand(ForkChild.class.getModule().getName(),
+                        ForkChild.class.getName(), directory, factory.getModule().isNamed()
+                                ? List.of("--add-modules", factory.getModule().getName()) : List.of()));
+                command.addAll(ForkChild.arguments(factory.getName(), backend, options.withSeed(seeds[fork]), file));
+                outcomes.add(launch(new Launch("run", fork, seeds[fork], command, Map.of(), file, directory,
+                        ChildOutput.FORWARD), timeout, output, samples));
+            }
+            Result result = new Result(seed, outcomes);
+            if (outcomes.stream().allMatch(f -> f.completed() || f.stopped())) {
+                deleteQuietly(directory);
+            }
+            return result;
         }
-        Result result = new Result(seed, outcomes);
-        if (!result.anyDied()) {
-            deleteQuietly(directory);
-        }
-        return result;
     }
 
     /**
@@ -238,6 +286,17 @@ public final class Forks {
         FORWARD
     }
 
+    /** What a child runs, which says what its exit status means. */
+    public enum Program {
+        /**
+         * A kbench program (a {@code kbench run}, a {@link ForkChild}): its exit statuses mean what
+         * docs/formats.md §8 says (1 a benchmark or the device failed, 2 bad input, 3 no single driver).
+         */
+        KBENCH,
+        /** A user's command: its exit status is reported as it is. */
+        COMMAND
+    }
+
     /**
      * One child process to run.
      *
@@ -250,9 +309,12 @@ public final class Forks {
      * @param samplesFile where it writes its samples CSV; replaced if it exists
      * @param errorDirectory where a crashing JVM writes its {@code hs_err} file
      * @param stdout what happens to its standard output
+     * @param disposable whether {@code errorDirectory} holds nothing but copies (the caller has written every
+     *        completed fork's samples elsewhere), so that it is removed if this JVM dies while the child runs
+     * @param program what the child runs, for the meaning of its exit status
      */
     public record Launch(String side, int fork, long seed, List<String> command, Map<String, String> environment,
-                         Path samplesFile, Path errorDirectory, ChildOutput stdout) {
+                         Path samplesFile, Path errorDirectory, ChildOutput stdout, boolean disposable, Program program) {
 
         /** Validates and copies. */
         public Launch {
@@ -262,6 +324,24 @@ public final class Forks {
             Objects.requireNonNull(samplesFile, "samplesFile");
             Objects.requireNonNull(errorDirectory, "errorDirectory");
             Objects.requireNonNull(stdout, "stdout");
+            Objects.requireNonNull(program, "program");
+        }
+
+        /**
+         * A kbench child whose directory is kept if this JVM dies while it runs.
+         *
+         * @param side the side it measures ({@code run}, {@code base}, {@code new})
+         * @param fork its 0-based index within the side
+         * @param seed its seed, for the record
+         * @param command the command and its arguments
+         * @param environment variables added to the parent's
+         * @param samplesFile where it writes its samples CSV; replaced if it exists
+         * @param errorDirectory where a crashing JVM writes its {@code hs_err} file
+         * @param stdout what happens to its standard output
+         */
+        public Launch(String side, int fork, long seed, List<String> command, Map<String, String> environment,
+                      Path samplesFile, Path errorDirectory, ChildOutput stdout) {
+            this(side, fork, seed, command, environment, samplesFile, errorDirectory, stdout, false, Program.KBENCH);
         }
 
         /** The prefix of its forwarded lines: {@code [fork 1]} or {@code [new 1]}. */
@@ -293,9 +373,11 @@ public final class Forks {
             output.accept(launch.prefix() + line);
         };
         OptionalInt status;
+        boolean stopped;
+        Process process = null;
         try {
             Files.deleteIfExists(launch.samplesFile());
-            ProcessBuilder builder = new ProcessBuilder(launch.command()).redirectInput(ProcessBuilder.Redirect.INHERIT);
+            ProcessBuilder builder = new ProcessBuilder(guarded(launch));
             if (launch.stdout() == ChildOutput.DISCARD) {
                 builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
             } else {
@@ -306,25 +388,49 @@ public final class Forks {
             env.put(SAMPLES_OUT_VARIABLE, launch.samplesFile().toString());
             env.put(FORK_VARIABLE, Integer.toString(launch.fork()));
             env.put(SEED_VARIABLE, Long.toString(launch.seed()));
-            Process process = builder.start();
+            synchronized (LIVE_LOCK) {
+                hook();
+                if (stopping) {
+                    return new ForkOutcome(launch.side(), launch.fork(), launch.seed(), OptionalInt.empty(), 0,
+                            Optional.empty(), Optional.of(STOPPED + " before it started"), launch.errorDirectory(),
+                            List.of());
+                }
+                process = builder.start();
+                LIVE.add(process);
+            }
+            Process child = process;
             Thread reader = Thread.ofPlatform().daemon().name("kbench-fork-" + launch.fork())
-                    .start(() -> pump(launch.stdout() == ChildOutput.FORWARD ? process.getInputStream()   // merged
-                            : process.getErrorStream(), forward));
+                    .start(() -> pump(launch.stdout() == ChildOutput.FORWARD ? child.getInputStream()   // merged
+                            : child.getErrorStream(), forward));
             if (process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 status = OptionalInt.of(process.exitValue());
             } else {
-                process.descendants().forEach(ProcessHandle::destroyForcibly);
-                process.destroyForcibly();
+                kill(process);
                 process.waitFor(60, TimeUnit.SECONDS);
                 status = OptionalInt.empty();
             }
+            // SIGINT reaches a child only from the terminal (Ctrl-C) before its guard runs: a stop too
+            stopped = stopping && status.orElse(0) != 0 || status.orElse(0) == 128 + 2;
+            synchronized (LIVE_LOCK) {
+                LIVE.remove(process);
+            }
+            process.getOutputStream().close();   // the guard's pipe: its watcher is gone, nothing is removed
             reader.join(TimeUnit.SECONDS.toMillis(10));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + launch.side() + " fork " + launch.fork() + " ("
                     + launch.command().getFirst() + "): " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            if (process != null) {
+                kill(process);
+            }
             throw new IllegalStateException("interrupted while waiting for " + launch.side() + " fork " + launch.fork(), e);
+        } finally {
+            if (process != null) {
+                synchronized (LIVE_LOCK) {
+                    LIVE.remove(process);
+                }
+            }
         }
         List<SampleRecord> recorded = List.of();
         Optional<String> unreadable = Optional.empty();
@@ -340,7 +446,8 @@ public final class Forks {
         if (!recorded.isEmpty()) {
             samples.accept(recorded);
         }
-        Optional<String> cause = cause(status, timeout, launch.errorDirectory(), unreadable);
+        Optional<String> cause = stopped ? Optional.of(STOPPED + "; the fork was killed")
+                : cause(status, timeout, launch.errorDirectory(), unreadable, launch.program());
         List<String> lines;
         synchronized (tail) {
             lines = List.copyOf(tail);
@@ -361,9 +468,106 @@ public final class Forks {
         }
     }
 
+    /** Kills a child with everything it started (the guard, its watcher, the command's process tree). */
+    private static void kill(Process process) {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+    }
+
+    /** The child's command under the guard, or as given where {@code setsid} is missing. */
+    private static List<String> guarded(Launch launch) {
+        if (SETSID.isEmpty()) {
+            return launch.command();
+        }
+        List<String> command = new ArrayList<>(List.of(SETSID.get().toString(), "sh", "-c", GUARD, "kbench-guard",
+                launch.disposable() ? launch.errorDirectory().toAbsolutePath().toString() : ""));
+        command.addAll(launch.command());
+        return command;
+    }
+
+    /** Registers the shutdown hook once; called under {@link #LIVE_LOCK}. */
+    private static void hook() {
+        if (hooked) {
+            return;
+        }
+        hooked = true;
+        try {
+            Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("kbench-forks-stop").unstarted(Forks::stop));
+        } catch (IllegalStateException e) {
+            stopping = true;   // already shutting down
+        }
+    }
+
+    /** The shutdown hook: no new child, the running ones killed, then the sessions given time to keep their samples. */
+    private static void stop() {
+        synchronized (LIVE_LOCK) {
+            stopping = true;
+            LIVE.forEach(Forks::kill);
+        }
+        long deadline = System.nanoTime() + SHUTDOWN_GRACE.toNanos();
+        synchronized (SESSIONS) {
+            while (!SESSIONS.isEmpty()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return;
+                }
+                try {
+                    SESSIONS.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /**
+     * Whether this JVM is shutting down (SIGTERM, SIGINT, {@link System#exit}): its children have been
+     * killed and no new one starts; a loop over forks stops and keeps what it has.
+     *
+     * @return true once the shutdown began
+     */
+    public static boolean stopping() {
+        return stopping;
+    }
+
+    /**
+     * A stretch of work with forks that the JVM's shutdown waits for (up to a minute) before it halts,
+     * so that a loop interrupted by SIGTERM or SIGINT still writes the samples its forks recorded. Open it
+     * before the first fork and close it after the samples are written.
+     */
+    public static final class Session implements AutoCloseable {
+
+        private Session() {
+        }
+
+        /**
+         * Opens a session.
+         *
+         * @return the session, to close when its samples are safe
+         */
+        public static Session open() {
+            Session session = new Session();
+            synchronized (LIVE_LOCK) {
+                hook();
+            }
+            synchronized (SESSIONS) {
+                SESSIONS.add(session);
+            }
+            return session;
+        }
+
+        @Override
+        public void close() {
+            synchronized (SESSIONS) {
+                SESSIONS.remove(this);
+                SESSIONS.notifyAll();
+            }
+        }
+    }
+
     /** The likely cause of a failed fork; empty for a fork that completed. */
     private static Optional<String> cause(OptionalInt status, Duration timeout, Path errorDirectory,
-                                          Optional<String> unreadable) {
+                                          Optional<String> unreadable, Program program) {
         if (status.isEmpty()) {
             return Optional.of("hung: no exit within " + timeout.toSeconds() + " s, killed");
         }
@@ -375,7 +579,8 @@ public final class Forks {
         if (code == 0) {
             return unreadable;
         }
-        String text = switch (code) {
+        String text = program == Program.COMMAND && (code <= 128 || code >= 160) ? "the command exited with status "
+                + code + " (see its output above)" : switch (code) {
             case 1 -> "exit status 1: a benchmark or the device failed (see its output above)";
             case 2 -> "exit status 2: bad input or usage (see its output above)";
             case 3 -> "exit status 3: no single driver could be chosen";
