@@ -33,12 +33,12 @@ import dev.kbench.api.DeviceTelemetry;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
-import dev.kbench.api.spi.CacheClearer;
-import dev.kbench.api.spi.CapturedGraph;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.spi.Event;
-import dev.kbench.api.support.BufferChecks;
-import dev.kbench.api.support.OpenableDevice;
+import dev.kbench.spi.CacheClearer;
+import dev.kbench.spi.CapturedGraph;
+import dev.kbench.spi.DeviceInterface;
+import dev.kbench.spi.Event;
+import dev.kbench.spi.kit.BufferChecks;
+import dev.kbench.spi.kit.OpenableDevice;
 import jcuda.JCudaVersion;
 import jcuda.Pointer;
 import jcuda.driver.CUcontext;
@@ -103,7 +103,7 @@ final class CudaDevice implements OpenableDevice {
     void makeCurrent() {
         if (closed) {
             throw new IllegalStateException("the cuda device " + ordinal + " was closed (Driver.close()); "
-                    + "get a new one with driver.deviceInterface()");
+                    + "get a new one with driver.device()");
         }
         Thread caller = Thread.currentThread();
         if (caller != currentThread) {
@@ -115,7 +115,7 @@ final class CudaDevice implements OpenableDevice {
     /**
      * The clear is a {@code cuMemsetD32Async} of zeros over the whole buffer on the device's stream;
      * a size that is not a multiple of 4 is rounded up. For a size from the device's L2 cache use
-     * {@code CacheSizes.deviceSized(deviceInterface().facts(), multiple)}.
+     * {@code CacheSizes.deviceSized(device().facts(), multiple)}.
      */
     @Override
     public CacheClearer newCacheClearer(long bytes) {

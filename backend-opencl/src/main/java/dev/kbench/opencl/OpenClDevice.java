@@ -36,11 +36,11 @@ import dev.kbench.api.KernelException;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
-import dev.kbench.api.spi.CacheClearer;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.spi.Event;
-import dev.kbench.api.support.BufferChecks;
-import dev.kbench.api.support.OpenableDevice;
+import dev.kbench.spi.CacheClearer;
+import dev.kbench.spi.DeviceInterface;
+import dev.kbench.spi.Event;
+import dev.kbench.spi.kit.BufferChecks;
+import dev.kbench.spi.kit.OpenableDevice;
 import org.jocl.CL;
 import org.jocl.Pointer;
 import org.jocl.cl_command_queue;
@@ -377,7 +377,7 @@ final class OpenClDevice implements OpenableDevice {
     void checkOpen() {
         if (closed) {
             throw new IllegalStateException("the OpenCL device '" + facts.name() + "' is closed; get it again from "
-                    + "driver.deviceInterface()");
+                    + "driver.device()");
         }
     }
 

@@ -28,7 +28,7 @@ import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 
 import dev.kbench.api.Drivers;
-import dev.kbench.api.spi.Driver;
+import dev.kbench.api.Backend;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -91,7 +91,7 @@ public final class Main implements Runnable {
      * @return the driver
      * @throws dev.kbench.api.DriverLookupException if none can be chosen
      */
-    Driver driver() {
+    Backend driver() {
         if (backend != null && backend.isBlank()) {
             throw new IllegalArgumentException("--backend '" + backend + "' is empty; give cuda, opencl or levelzero, "
                     + "or leave --backend out to use the lookup rule");

@@ -24,7 +24,7 @@ import dev.kbench.api.DeviceFacts;
 import dev.kbench.api.NoiseTarget;
 import dev.kbench.api.Schedule;
 import dev.kbench.api.SuiteOptions;
-import dev.kbench.api.spi.CacheClearer;
+import dev.kbench.spi.CacheClearer;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
@@ -233,10 +233,10 @@ final class MeasureOptions {
             return 0;
         }
         if (t.equalsIgnoreCase("triton")) {
-            return CacheClearer.TRITON_BYTES;
+            return CacheSizes.TRITON_BYTES;
         }
         if (t.equalsIgnoreCase("device")) {
-            return facts == null ? CacheClearer.TRITON_BYTES : CacheSizes.deviceSized(facts, 2);
+            return facts == null ? CacheSizes.TRITON_BYTES : CacheSizes.deviceSized(facts, 2);
         }
         Matcher m = SIZE.matcher(t);
         if (!m.matches()) {

@@ -28,7 +28,7 @@ import dev.kbench.api.Dim3;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
 import dev.kbench.api.Suite;
-import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.Device;
 import dev.kbench.cli.suite.ArgSpec;
 import dev.kbench.cli.suite.BuiltinSuite;
 import dev.kbench.cli.suite.SuiteKernels;
@@ -134,7 +134,7 @@ final class SuiteSelection {
      * @param kernels receives the built-in suite's kernels, for the caller to close; unused for a user kernel
      * @return the suite
      */
-    Suite suite(DeviceInterface device, Consumer<SuiteKernels> kernels) {
+    Suite suite(Device device, Consumer<SuiteKernels> kernels) {
         if (userKernel()) {
             UserKernel spec = userKernelSpec();
             SourceKind kind = spec.source().kind();

@@ -32,7 +32,7 @@ import dev.kbench.api.SuiteFactory;
 import dev.kbench.api.SuiteListener;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.SuiteResult;
-import dev.kbench.api.spi.Driver;
+import dev.kbench.api.Backend;
 
 /**
  * The child side of {@link Forks}: a program that re-creates a suite from its {@link SuiteFactory}
@@ -112,7 +112,7 @@ public final class ForkChild {
         }
         SuiteFactory factory = (SuiteFactory) type.getConstructor().newInstance();
         Drivers drivers = Drivers.system();
-        Driver driver = named.containsKey("--backend") ? drivers.select(named.get("--backend")) : drivers.active();
+        Backend driver = named.containsKey("--backend") ? drivers.select(named.get("--backend")) : drivers.active();
         try (SamplesCsvWriter csv = SamplesCsvWriter.open(out, WriteMode.APPEND)) {
             SuiteResult result = factory.suite().run(driver, options, SuiteListener.onSamples(rows -> {
                 try {

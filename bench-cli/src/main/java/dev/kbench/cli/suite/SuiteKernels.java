@@ -31,7 +31,7 @@ import dev.kbench.api.KernelException;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
-import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.Device;
 
 /**
  * The built-in suite's kernel module on one device: {@code suite.cl}, {@code suite.ptx} or
@@ -43,11 +43,11 @@ public final class SuiteKernels implements AutoCloseable {
     /** The forms tried, in order: OpenCL C (built by the driver), PTX (JIT-compiled), SPIR-V. */
     static final List<SourceKind> PREFERENCE = List.of(SourceKind.OPENCL_C, SourceKind.PTX, SourceKind.SPIRV);
 
-    private final DeviceInterface device;
+    private final Device device;
     private final KernelSource source;
     private KernelModule module;
 
-    private SuiteKernels(DeviceInterface device, KernelSource source) {
+    private SuiteKernels(Device device, KernelSource source) {
         this.device = device;
         this.source = source;
     }
@@ -60,7 +60,7 @@ public final class SuiteKernels implements AutoCloseable {
      * @param source the kernels
      * @return the kernels; nothing is built until the first {@link #kernel(String)}
      */
-    static SuiteKernels of(DeviceInterface device, KernelSource source) {
+    static SuiteKernels of(Device device, KernelSource source) {
         return new SuiteKernels(Objects.requireNonNull(device, "device"), Objects.requireNonNull(source, "source"));
     }
 
@@ -73,7 +73,7 @@ public final class SuiteKernels implements AutoCloseable {
      * @return the kernels; nothing is built until the first {@link #kernel(String)}
      * @throws IllegalArgumentException if the device accepts none of the forms, or not the forced one
      */
-    public static SuiteKernels forDevice(DeviceInterface device, Optional<SourceKind> forced) {
+    public static SuiteKernels forDevice(Device device, Optional<SourceKind> forced) {
         return forDevice(device, forced, Optional.empty());
     }
 
@@ -88,7 +88,7 @@ public final class SuiteKernels implements AutoCloseable {
      * @return the kernels; nothing is built until the first {@link #kernel(String)}
      * @throws IllegalArgumentException if no usable form is there
      */
-    public static SuiteKernels forDevice(DeviceInterface device, Optional<SourceKind> forced, Optional<Path> directory) {
+    public static SuiteKernels forDevice(Device device, Optional<SourceKind> forced, Optional<Path> directory) {
         Objects.requireNonNull(device, "device");
         Set<SourceKind> accepted = new java.util.LinkedHashSet<>(device.acceptedSources());
         if (directory.isPresent()) {
@@ -126,7 +126,7 @@ public final class SuiteKernels implements AutoCloseable {
      *
      * @return the device
      */
-    DeviceInterface device() {
+    Device device() {
         return device;
     }
 
