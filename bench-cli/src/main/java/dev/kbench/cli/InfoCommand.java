@@ -44,8 +44,8 @@ final class InfoCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         out.println("drivers:");
         if (Drivers.system().statuses().isEmpty()) {
-            out.println("  none: no kbench backend on the class path or module path (add backend-cuda, "
-                    + "backend-opencl or backend-levelzero)");
+            out.println("  none: no kbench backend on the class path or module path (add a backend module, "
+                    + "a jar that provides a kbench driver)");
         }
         for (DriverStatus status : Drivers.system().statuses()) {
             out.println("  " + status.describe());
@@ -61,6 +61,9 @@ final class InfoCommand implements Callable<Integer> {
         try {
             driver = main.driver();
         } catch (DriverLookupException e) {
+            if (main.backendChosen()) {
+                throw e;   // an explicit --backend that names no usable backend is an error, as in every command
+            }
             out.println("active: none (" + e.getMessage().lines().findFirst().orElse("") + ")");
             out.flush();
             return ExitCodes.OK;

@@ -65,7 +65,7 @@ public final class Main implements Runnable {
     }
 
     @CommandLine.Option(names = "--backend", paramLabel = "NAME", scope = CommandLine.ScopeType.INHERIT,
-            description = "Driver to use (cuda, opencl, levelzero); wins over -Dkbench.backend and KBENCH_BACKEND.")
+            description = "Backend to use, by name (kbench info lists the backends found); wins over -Dkbench.backend and KBENCH_BACKEND.")
     private String backend;
 
     @CommandLine.Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
@@ -93,11 +93,21 @@ public final class Main implements Runnable {
      */
     Backend driver() {
         if (backend != null && backend.isBlank()) {
-            throw new IllegalArgumentException("--backend '" + backend + "' is empty; give cuda, opencl or levelzero, "
+            throw new IllegalArgumentException("--backend '" + backend + "' is empty; give the name of a backend kbench info lists, "
                     + "or leave --backend out to use the lookup rule");
         }
         Drivers drivers = Drivers.system();
         return backend == null ? drivers.active() : drivers.select(backend, "--backend");
+    }
+
+    /**
+     * Whether {@code --backend} was given: then a lookup that fails is an error even where a command
+     * could go on without a backend ({@code info}).
+     *
+     * @return true if the option was given
+     */
+    boolean backendChosen() {
+        return backend != null;
     }
 
     /**
