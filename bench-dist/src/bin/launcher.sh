@@ -37,7 +37,7 @@ kbench_select_modules() {
   if [[ -n $KBENCH_BACKEND && ! $KBENCH_BACKEND =~ ^[a-z][a-z0-9_-]*$ ]]; then
     kbench_die "--backend '$KBENCH_BACKEND' is not a backend name (lower-case letters, digits, '_' and '-'); kbench info lists the backends found"
   fi
-  KBENCH_MODULES=(bench-api bench-stats bench-cli)
+  KBENCH_MODULES=(bench-api bench-stats bench-forks bench-cli)
   local backends=()
   while IFS= read -r m; do [[ -n $m ]] && backends+=("$m"); done < <(kbench_backend_modules)
   for m in "${backends[@]}"; do

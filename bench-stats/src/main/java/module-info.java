@@ -17,8 +17,8 @@
  * kbench's statistics: robust summaries and SciPy-exact comparisons of benchmark samples, and the
  * samples CSV and JSON report formats (docs/formats.md §2-§4). {@link dev.kbench.stats}: entry points {@link dev.kbench.stats.Compare},
  * {@link dev.kbench.stats.Summarizer}, {@link dev.kbench.stats.SamplesCsv},
- * {@link dev.kbench.stats.SamplesCsvWriter} and {@link dev.kbench.stats.StatsJson}, and {@link dev.kbench.stats.Forks}, which measures a suite in
- * several fresh JVMs (forks). {@link dev.kbench.stats.format}: a run's and a comparison's formats (the run
+ * {@link dev.kbench.stats.SamplesCsvWriter} and {@link dev.kbench.stats.StatsJson}. (Forks, the suite measured in several fresh JVMs, are the module
+ * dev.kbench.forks.) {@link dev.kbench.stats.format}: a run's and a comparison's formats (the run
  * table, CSV and JSON with {@link dev.kbench.stats.format.RunFormat}, the run and JMH JSON files with
  * {@link dev.kbench.stats.format.RunFiles}, the HTML report with {@link dev.kbench.stats.format.ReportPage},
  * the comparison exports with {@link dev.kbench.stats.format.CompareExport}).
@@ -34,7 +34,6 @@ module dev.kbench.stats {
     requires org.apache.commons.rng.sampling;
     requires org.apache.commons.csv;
     requires com.fasterxml.jackson.databind;
-    requires java.management;
 
     exports dev.kbench.stats;
     exports dev.kbench.stats.format;

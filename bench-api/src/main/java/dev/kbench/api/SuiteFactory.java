@@ -17,7 +17,7 @@ package dev.kbench.api;
 
 /**
  * Re-creates a {@link Suite} in a fresh process, for runs measured in several forks (fresh JVMs, each
- * with its own device context and allocations; see {@code dev.kbench.stats.Forks}). The fork runner
+ * with its own device context and allocations; see {@code dev.kbench.forks.Forks}). The fork runner
  * names the implementing class on the child's command line, as JMH names its generated benchmark list,
  * and the child instantiates it, so the class must be public, have a public no-argument constructor,
  * and (on the module path) be in a package its module exports.

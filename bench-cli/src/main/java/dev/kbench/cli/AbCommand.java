@@ -29,8 +29,8 @@ import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
-import dev.kbench.stats.ForkOutcome;
-import dev.kbench.stats.Forks;
+import dev.kbench.forks.ForkOutcome;
+import dev.kbench.forks.Forks;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

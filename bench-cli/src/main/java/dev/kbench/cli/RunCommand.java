@@ -30,8 +30,8 @@ import dev.kbench.api.Suite;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.Backend;
 import dev.kbench.cli.suite.SuiteKernels;
-import dev.kbench.stats.ForkOutcome;
-import dev.kbench.stats.Forks;
+import dev.kbench.forks.ForkOutcome;
+import dev.kbench.forks.Forks;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

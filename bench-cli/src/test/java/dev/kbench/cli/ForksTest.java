@@ -78,7 +78,7 @@ class ForksTest {
         assertEquals(Set.of(0, 1, 2), forks(csv), r.toString());
         assertTrue(r.out().contains("copy") && r.out().contains("n=4096"), r.toString());
         assertEquals(1, r.out().lines().filter(l -> l.startsWith("# kbench run")).count(), r.toString());
-        long[] seeds = dev.kbench.stats.Forks.seeds(11, 3);
+        long[] seeds = dev.kbench.forks.Forks.seeds(11, 3);
         for (int fork = 0; fork < 3; fork++) {
             assertTrue(r.err().contains("fork " + fork + " of 3, seed " + seeds[fork]), r.toString());
         }
@@ -112,7 +112,7 @@ class ForksTest {
         Cli.Result r = run.get(5, TimeUnit.MINUTES);
         assertTrue(killed > 0, "the second fork was never seen: " + r);
         assertEquals(ExitCodes.FAILURE, r.status(), r.toString());
-        assertTrue(r.err().contains("run fork 1 (seed " + dev.kbench.stats.Forks.seeds(12, 3)[1] + ") died: ended by signal 9"),
+        assertTrue(r.err().contains("run fork 1 (seed " + dev.kbench.forks.Forks.seeds(12, 3)[1] + ") died: ended by signal 9"),
                 r.toString());
         assertTrue(r.err().contains("1 of 3 forks died"), r.toString());
         assertEquals(Set.of(0, 2), forks(csv), "forks 0 and 2 are kept: " + r);
@@ -123,21 +123,21 @@ class ForksTest {
     void theLibrarysForksReCreateASuiteFromItsFactoryInEachChild() {
         List<String> lines = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
         List<SampleRecord> rows = new java.util.ArrayList<>();
-        dev.kbench.stats.Forks.Result result = dev.kbench.stats.Forks.of(ForkedSuites.Fill.class).withForks(2)
+        dev.kbench.forks.Forks.Result result = dev.kbench.forks.Forks.of(ForkedSuites.Fill.class).withForks(2)
                 .withBackend("opencl").withOutput(lines::add)
                 .run(dev.kbench.api.SuiteOptions.withDefaults().withRepetitions(2).withMillis(1, 1)
                         .withCacheClearBytes(65536).withSeed(9), rows::addAll);
         assertEquals(9, result.seed());
         assertFalse(result.anyDied(), result + "\n" + String.join("\n", lines));
-        assertEquals(List.of(dev.kbench.stats.Forks.seeds(9, 2)[0], dev.kbench.stats.Forks.seeds(9, 2)[1]),
-                result.forks().stream().map(dev.kbench.stats.ForkOutcome::seed).toList());
+        assertEquals(List.of(dev.kbench.forks.Forks.seeds(9, 2)[0], dev.kbench.forks.Forks.seeds(9, 2)[1]),
+                result.forks().stream().map(dev.kbench.forks.ForkOutcome::seed).toList());
         assertEquals(Set.of(0, 1), rows.stream().map(SampleRecord::fork).collect(Collectors.toSet()));
         assertTrue(rows.stream().allMatch(r -> r.benchmark().equals("fill")), rows.toString());
 
-        dev.kbench.stats.Forks.Result broken = dev.kbench.stats.Forks.of(ForkedSuites.Broken.class).withForks(2)
+        dev.kbench.forks.Forks.Result broken = dev.kbench.forks.Forks.of(ForkedSuites.Broken.class).withForks(2)
                 .withBackend("opencl").run(dev.kbench.api.SuiteOptions.withDefaults(), r -> { });
         assertEquals(2, broken.forks().size(), "the second fork runs after the first died");
-        for (dev.kbench.stats.ForkOutcome fork : broken.forks()) {
+        for (dev.kbench.forks.ForkOutcome fork : broken.forks()) {
             assertFalse(fork.completed());
             assertEquals(0, fork.samples());
             assertTrue(fork.stderrTail().stream().anyMatch(l -> l.contains("this suite cannot be built here")),
@@ -257,7 +257,7 @@ class ForksTest {
         String dies = "if [ $KBENCH_FORK = 1 ]; then kill -9 $$; fi; " + same;
         Cli.Result r = abCommands(same, dies, 2);
         assertEquals(ExitCodes.FAILURE, r.status(), r.toString());
-        assertTrue(r.err().contains("new fork 1 (seed " + dev.kbench.stats.Forks.seeds(3, 2)[1] + ") died: ended by signal 9"),
+        assertTrue(r.err().contains("new fork 1 (seed " + dev.kbench.forks.Forks.seeds(3, 2)[1] + ") died: ended by signal 9"),
                 r.toString());
         assertTrue(r.err().contains("a fork died, so no verdict"), r.toString());
         assertFalse(forks(dir.resolve("n.csv")).contains(1), r.toString());

@@ -34,11 +34,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The floors of kbench, checked on the compiled product classes: bench-api at the bottom and depending
- * on nothing; bench-stats on bench-api only; each backend on bench-api's extender door only; bench-cli
- * on top, through the user door only; no arrow points up or sideways. bench-api has two doors: the user
- * package {@code dev.kbench.api} and the extender packages {@code dev.kbench.spi} (what a backend
- * implements) and {@code dev.kbench.spi.kit} (what it reuses). README.md ("Modules (JPMS)") and
- * docs/api.md draw the same picture.
+ * on nothing; bench-stats on bench-api only; bench-forks on bench-stats and bench-api; each backend on
+ * bench-api's extender door only; bench-cli on top, through the user door only; no arrow points up or
+ * sideways. bench-api has two doors: the user package {@code dev.kbench.api} and the extender packages
+ * {@code dev.kbench.spi} (what a backend implements) and {@code dev.kbench.spi.kit} (what it reuses).
+ * README.md ("Modules (JPMS)") and docs/api.md draw the same picture.
  */
 class LayeringTest {
 
@@ -53,6 +53,7 @@ class LayeringTest {
         /** Every package of bench-api. */
         static final String[] BENCH_API = {"dev.kbench.api..", "dev.kbench.spi.."};
         static final String[] STATS = {"dev.kbench.stats.."};
+        static final String[] FORKS = {"dev.kbench.forks.."};
         static final String[] CUDA = {"dev.kbench.cuda.."};
         static final String[] OPENCL = {"dev.kbench.opencl.."};
         static final String[] LEVELZERO = {"dev.kbench.levelzero.."};
@@ -63,7 +64,7 @@ class LayeringTest {
         }
 
         static String[] all() {
-            return Stream.of(BENCH_API, STATS, backends(), CLI).flatMap(Stream::of).distinct().toArray(String[]::new);
+            return Stream.of(BENCH_API, STATS, FORKS, backends(), CLI).flatMap(Stream::of).distinct().toArray(String[]::new);
         }
 
         private Layers() {
@@ -80,7 +81,7 @@ class LayeringTest {
 
     @Test
     void everyModuleWasImported() {
-        for (String[] layer : new String[][] {Layers.BENCH_API, Layers.STATS, Layers.CUDA, Layers.OPENCL,
+        for (String[] layer : new String[][] {Layers.BENCH_API, Layers.STATS, Layers.FORKS, Layers.CUDA, Layers.OPENCL,
                 Layers.LEVELZERO, Layers.CLI}) {
             assertFalse(product.that(resideInAnyPackage(layer)).isEmpty(),
                     "no classes in " + String.join(", ", layer) + ": the rules below would pass vacuously");
@@ -92,6 +93,7 @@ class LayeringTest {
         layeredArchitecture().consideringOnlyDependenciesInAnyPackage("dev.kbench..")
                 .layer("bench-api").definedBy(Layers.BENCH_API)
                 .layer("bench-stats").definedBy(Layers.STATS)
+                .layer("bench-forks").definedBy(Layers.FORKS)
                 .layer("backend-cuda").definedBy(Layers.CUDA)
                 .layer("backend-opencl").definedBy(Layers.OPENCL)
                 .layer("backend-levelzero").definedBy(Layers.LEVELZERO)
@@ -100,9 +102,10 @@ class LayeringTest {
                 .whereLayer("backend-cuda").mayNotBeAccessedByAnyLayer()
                 .whereLayer("backend-opencl").mayNotBeAccessedByAnyLayer()
                 .whereLayer("backend-levelzero").mayNotBeAccessedByAnyLayer()
-                .whereLayer("bench-stats").mayOnlyBeAccessedByLayers("bench-cli")
-                .whereLayer("bench-api").mayOnlyBeAccessedByLayers("bench-stats", "backend-cuda", "backend-opencl",
-                        "backend-levelzero", "bench-cli")
+                .whereLayer("bench-forks").mayOnlyBeAccessedByLayers("bench-cli")
+                .whereLayer("bench-stats").mayOnlyBeAccessedByLayers("bench-forks", "bench-cli")
+                .whereLayer("bench-api").mayOnlyBeAccessedByLayers("bench-stats", "bench-forks", "backend-cuda",
+                        "backend-opencl", "backend-levelzero", "bench-cli")
                 .check(product);
     }
 
@@ -134,9 +137,19 @@ class LayeringTest {
     }
 
     @Test
+    void benchForksSeesOnlyPublicApi() {
+        noClasses().that().resideInAnyPackage(Layers.FORKS).should().dependOnClassesThat(
+                        resideInAnyPackage(Stream.concat(Stream.of(Layers.BENCH_API), Stream.of(Layers.STATS))
+                                .toArray(String[]::new)).and(not(modifier(PUBLIC))))
+                .orShould().dependOnClassesThat(resideInAnyPackage(Layers.INTERNAL))
+                .because("the fork runner is library code built on the public API and the samples CSV")
+                .check(product);
+    }
+
+    @Test
     void benchCliSeesOnlyPublicApi() {
         noClasses().that().resideInAnyPackage(Layers.CLI).should().dependOnClassesThat(
-                        resideInAnyPackage(Stream.concat(Stream.of(Layers.BENCH_API), Stream.of(Layers.STATS))
+                        resideInAnyPackage(Stream.of(Layers.BENCH_API, Layers.STATS, Layers.FORKS).flatMap(Stream::of)
                                 .toArray(String[]::new)).and(not(modifier(PUBLIC))))
                 .orShould().dependOnClassesThat(resideInAnyPackage(Layers.backends()))
                 .because("the CLI finds backends with ServiceLoader and uses the library as any user would")
@@ -145,10 +158,10 @@ class LayeringTest {
 
     @Test
     void usersOfTheLibraryComeThroughTheUserDoor() {
-        noClasses().that().resideInAnyPackage(Stream.concat(Stream.of(Layers.STATS), Stream.of(Layers.CLI))
+        noClasses().that().resideInAnyPackage(Stream.of(Layers.STATS, Layers.FORKS, Layers.CLI).flatMap(Stream::of)
                         .toArray(String[]::new))
                 .should().dependOnClassesThat().resideInAnyPackage(Layers.EXTENDER)
-                .because("bench-stats and bench-cli use kbench as any user does: through dev.kbench.api, never "
+                .because("bench-stats, bench-forks and bench-cli use kbench as any user does: through dev.kbench.api, never "
                         + "the SPI or the backend kit")
                 .check(product);
     }

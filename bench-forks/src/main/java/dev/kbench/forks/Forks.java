@@ -13,11 +13,13 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.stats;
+package dev.kbench.forks;
 
 import dev.kbench.api.SampleRecord;
 import dev.kbench.api.SuiteFactory;
 import dev.kbench.api.SuiteOptions;
+import dev.kbench.stats.SamplesCsv;
+import dev.kbench.stats.SamplesFormatException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.stats;
+package dev.kbench.forks;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -33,6 +33,8 @@ import dev.kbench.api.SuiteListener;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.SuiteResult;
 import dev.kbench.api.Backend;
+import dev.kbench.stats.SamplesCsvWriter;
+import dev.kbench.stats.WriteMode;
 
 /**
  * The child side of {@link Forks}: a program that re-creates a suite from its {@link SuiteFactory}

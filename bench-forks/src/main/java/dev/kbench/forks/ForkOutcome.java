@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.stats;
+package dev.kbench.forks;
 
 import java.nio.file.Path;
 import java.util.List;
