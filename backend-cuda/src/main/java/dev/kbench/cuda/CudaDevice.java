@@ -18,13 +18,15 @@ package dev.kbench.cuda;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 
 import dev.kbench.api.DeviceBuffer;
@@ -186,9 +188,12 @@ final class CudaDevice implements OpenableDevice {
         return nvml == null ? DeviceTelemetry.NONE : nvml.read();
     }
 
+    private static final Set<SourceKind> KINDS = Collections.unmodifiableSet(new LinkedHashSet<>(List.of(SourceKind.PTX,
+            SourceKind.CUBIN)));
+
     @Override
     public Set<SourceKind> acceptedSources() {
-        return EnumSet.of(SourceKind.PTX, SourceKind.CUBIN);
+        return KINDS;
     }
 
     @Override

@@ -24,6 +24,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 
+import dev.kbench.api.SourceKind;
 import dev.kbench.api.DeviceIdentity;
 import dev.kbench.spi.DeviceInterface;
 import dev.kbench.spi.Driver;
@@ -90,7 +91,7 @@ public final class CudaDriver extends DriverBase<CudaDriver.Target, CudaDevice> 
     }
 
     CudaDriver(UnaryOperator<String> properties) {
-        super("cuda");
+        super("cuda", List.of(SourceKind.PTX, SourceKind.CUBIN));
         this.properties = Objects.requireNonNull(properties, "properties");
     }
 

@@ -214,7 +214,7 @@ final class LevelZeroDevice implements OpenableDevice {
     @Override
     public KernelModule loadModule(KernelSource source) {
         ensureOpen();
-        if (source.kind() != SourceKind.SPIRV) {
+        if (!source.kind().equals(SourceKind.SPIRV)) {
             throw new KernelException("the levelzero backend accepts SPIR-V modules only; '" + source.name()
                     + "' is " + source.kind() + " (compile OpenCL C to SPIR-V, e.g. with clang -target spir64 and"
                     + " llvm-spirv)");

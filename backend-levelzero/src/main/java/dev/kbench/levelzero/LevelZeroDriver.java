@@ -15,6 +15,7 @@
  */
 package dev.kbench.levelzero;
 
+import dev.kbench.api.SourceKind;
 import dev.kbench.api.DeviceIdentity;
 import dev.kbench.spi.DeviceInterface;
 import dev.kbench.spi.Driver;
@@ -64,7 +65,7 @@ public final class LevelZeroDriver extends DriverBase<ZeProbe.Target, LevelZeroD
     }
 
     private LevelZeroDriver(Function<Arena, SymbolLookup> optionalFunctions, int deviceIndex) {
-        super("levelzero");
+        super("levelzero", List.of(SourceKind.SPIRV));
         this.optionalFunctions = optionalFunctions;
         this.deviceIndex = deviceIndex;
     }

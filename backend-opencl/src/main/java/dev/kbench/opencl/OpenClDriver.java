@@ -18,6 +18,7 @@ package dev.kbench.opencl;
 import java.util.List;
 import java.util.Optional;
 
+import dev.kbench.api.SourceKind;
 import dev.kbench.api.DeviceIdentity;
 import dev.kbench.spi.Driver;
 import dev.kbench.spi.kit.Discovery;
@@ -55,7 +56,7 @@ public final class OpenClDriver extends DriverBase<Probe.Candidate, OpenClDevice
     }
 
     private OpenClDriver(String override) {
-        super("opencl");
+        super("opencl", List.of(SourceKind.OPENCL_C, SourceKind.SPIRV));
         this.override = override;
     }
 

@@ -16,6 +16,7 @@
 package dev.kbench.api;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * A kbench backend (CUDA, OpenCL, Level Zero, or any other found on the path) as a user sees it: its
@@ -47,6 +48,14 @@ public interface Backend extends AutoCloseable {
      * @return the availability, never {@code null}
      */
     Availability availability();
+
+    /**
+     * The kinds of kernel code this backend's devices may take, in its order of preference; known without
+     * opening a device (one device may take fewer: {@link Device#acceptedSources()}).
+     *
+     * @return the kinds, possibly empty for a backend that loads no kernel files
+     */
+    Set<SourceKind> sourceKinds();
 
     /**
      * The device this backend runs work on, opened on first use (and again after {@link #close()}).

@@ -57,7 +57,8 @@ public interface Device {
     }
 
     /**
-     * The kernel source kinds {@link #loadModule(KernelSource)} accepts.
+     * The kernel source kinds {@link #loadModule(KernelSource)} accepts, in the device's order of
+     * preference (iteration order).
      *
      * @return a non-empty set
      */

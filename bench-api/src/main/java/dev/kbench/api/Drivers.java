@@ -17,13 +17,16 @@ package dev.kbench.api;
 
 import dev.kbench.spi.Driver;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -99,6 +102,21 @@ public final class Drivers {
             statuses = List.copyOf(discovery.get());
         }
         return statuses;
+    }
+
+    /**
+     * The kinds of kernel code the backends found take, in discovery order (each backend's
+     * {@link Backend#sourceKinds()}, whether active or not; broken providers contribute none). This, not a
+     * list kept by kbench, is what {@link KernelSource#of(java.nio.file.Path)} tells file kinds by.
+     *
+     * @return the kinds, without repeats
+     */
+    public Set<SourceKind> sourceKinds() {
+        Set<SourceKind> kinds = new LinkedHashSet<>();
+        for (DriverStatus status : statuses()) {
+            status.backend().ifPresent(b -> kinds.addAll(b.sourceKinds()));
+        }
+        return Collections.unmodifiableSet(kinds);
     }
 
     /**

@@ -55,6 +55,11 @@ class SimulatedDriver implements Driver {
     }
 
     @Override
+    public Set<SourceKind> sourceKinds() {
+        return Set.of(SourceKind.OPENCL_C);
+    }
+
+    @Override
     public Availability availability() {
         return availability;
     }

@@ -24,6 +24,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
 
+import dev.kbench.api.Drivers;
 import dev.kbench.api.Dim3;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
@@ -51,7 +52,7 @@ final class SuiteSelection {
     Map<String, String> params = new LinkedHashMap<>();
 
     @Option(names = "--suite-source", paramLabel = "KIND",
-            description = "Load the built-in suite from cl, ptx or spv (default: the first of these the device accepts).")
+            description = "Load the built-in suite from this kind of code, by name or extension (the suite ships cl, ptx and spv; default: the first the device accepts).")
     String suiteSource;
 
     @Option(names = "--suite-dir", paramLabel = "DIR",
@@ -154,7 +155,7 @@ final class SuiteSelection {
     }
 
     private Optional<SourceKind> suiteSourceKind() {
-        return suiteSource == null ? Optional.empty() : Optional.of(SuiteKernels.parseKind(suiteSource));
+        return suiteSource == null ? Optional.empty() : Optional.of(SuiteKernels.parseKind(suiteSource, Drivers.system().sourceKinds()));
     }
 
     private UserKernel userKernelSpec() {

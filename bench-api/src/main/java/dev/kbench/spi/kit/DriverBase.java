@@ -17,11 +17,15 @@ package dev.kbench.spi.kit;
 
 import dev.kbench.api.Availability;
 import dev.kbench.api.DeviceIdentity;
+import dev.kbench.api.SourceKind;
 import dev.kbench.spi.CacheClearer;
 import dev.kbench.spi.DeviceInterface;
 import dev.kbench.spi.Driver;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -33,7 +37,7 @@ import java.util.regex.Pattern;
  * {@snippet :
  * public final class VulkanDriver extends DriverBase<VulkanProbe.Target, VulkanDevice> {
  *     public VulkanDriver() {
- *         super("vulkan");
+ *         super("vulkan", List.of(SourceKind.SPIRV));
  *     }
  *
  *     @Override
@@ -56,6 +60,7 @@ public abstract class DriverBase<D extends Discovery.Device, X extends OpenableD
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_-]*");
 
     private final String name;
+    private final Set<SourceKind> sourceKinds;
     private DiscoveryCache<D> discovery;
     private X device;
 
@@ -63,15 +68,17 @@ public abstract class DriverBase<D extends Discovery.Device, X extends OpenableD
      * A driver that has not probed yet; construction must stay cheap, as discovery makes every provider.
      *
      * @param name the backend's name, lower case ({@code [a-z][a-z0-9_-]*}), as users select it
+     * @param sourceKinds the kinds of kernel code its devices may take, in order of preference
      * @throws IllegalArgumentException if the name is not of that form
      */
-    protected DriverBase(String name) {
+    protected DriverBase(String name, List<SourceKind> sourceKinds) {
         Objects.requireNonNull(name, "name");
         if (!NAME.matcher(name).matches()) {
             throw new IllegalArgumentException("a backend's name is lower-case letters, digits, '_' and '-', starting "
                     + "with a letter, got '" + name + "'");
         }
         this.name = name;
+        this.sourceKinds = Collections.unmodifiableSet(new LinkedHashSet<>(sourceKinds));
     }
 
     /**
@@ -104,6 +111,11 @@ public abstract class DriverBase<D extends Discovery.Device, X extends OpenableD
     @Override
     public final String name() {
         return name;
+    }
+
+    @Override
+    public final Set<SourceKind> sourceKinds() {
+        return sourceKinds;
     }
 
     @Override
