@@ -20,15 +20,19 @@ import java.io.FileNotFoundException;
 import java.io.FileOutputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Objects;
+import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 
-import dev.kbench.api.Drivers;
 import dev.kbench.api.Backend;
+import dev.kbench.api.Drivers;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -42,7 +46,7 @@ import picocli.CommandLine.Command;
  *         .execute("compare", "base.csv", "new.csv", "--format", "json");
  * }
  */
-@Command(name = "kbench", mixinStandardHelpOptions = true, version = "kbench " + Main.VERSION,
+@Command(name = "kbench", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Benchmarks GPU kernels correctly: device events, cache flushes, interleaved repetitions, "
                 + "robust statistics.",
         subcommands = {InfoCommand.class, RunCommand.class, AbCommand.class, CompareCommand.class, MergeCommand.class,
@@ -54,8 +58,34 @@ import picocli.CommandLine.Command;
                 + "closed standard output).", "", "Start with `kbench demo`; see docs/cli.md."})
 public final class Main implements Runnable {
 
-    /** kbench's version, as {@code --version} and the environment sidecar give it. */
-    static final String VERSION = "0.1.0";
+    /** kbench's version, as {@code --version} and the environment sidecar give it: the build's, never a copy. */
+    static final String VERSION = Version.read();
+
+    /** {@code --version}: the version the build wrote into {@code version.properties}. */
+    static final class Version implements CommandLine.IVersionProvider {
+
+        /** Made by picocli. */
+        Version() {
+        }
+
+        @Override
+        public String[] getVersion() {
+            return new String[] {"kbench " + VERSION};
+        }
+
+        static String read() {
+            try (InputStream in = Main.class.getResourceAsStream("version.properties")) {
+                if (in == null) {
+                    throw new IllegalStateException("version.properties is missing from bench-cli; rebuild it");
+                }
+                Properties properties = new Properties();
+                properties.load(in);
+                return Objects.requireNonNull(properties.getProperty("version"), "version");
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read bench-cli's version.properties", e);
+            }
+        }
+    }
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
