@@ -15,7 +15,7 @@
 # limitations under the License.
 #
 
-# Regenerates the Level Zero bindings, src/main/java/dev/kbench/levelzero/ze, with jextract.
+# Regenerates the Level Zero bindings, src/generated/java/dev/kbench/levelzero/ze, with jextract.
 # The generated files are committed and never edited by hand: change includes.txt and rerun this.
 #
 # Generated with:
@@ -42,7 +42,7 @@ command -v jextract >/dev/null \
 grep -q 'ZE_API_VERSION_CURRENT = ZE_MAKE_VERSION( 1, 4 )' "$header" \
   || echo "regenerate.sh: warning: $header is not API 1.4; the backend requires only 1.4 functions" >&2
 
-out=$module/src/main/java
+out=$module/src/generated/java
 rm -rf "$out/dev/kbench/levelzero/ze"
 jextract \
   --target-package dev.kbench.levelzero.ze \

@@ -65,8 +65,8 @@ import dev.kbench.api.SuiteListener;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.SuiteResult;
 import dev.kbench.api.Workload;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.spi.Driver;
+import dev.kbench.api.Device;
+import dev.kbench.api.Backend;
 import dev.kbench.stats.Aggregation;
 import dev.kbench.stats.BenchmarkComparison;
 import dev.kbench.stats.Compare;
@@ -100,7 +100,7 @@ public class Evidence {
     }
 
     /** The GELU kernel of the seeds, from the PTX (CUDA) or OpenCL C the other harnesses use. */
-    static Kernel gelu(DeviceInterface device, Path kernels, List<KernelModule> modules) {
+    static Kernel gelu(Device device, Path kernels, List<KernelModule> modules) {
         KernelModule module;
         String entry;
         if (device.acceptedSources().contains(SourceKind.PTX)) {
@@ -126,7 +126,7 @@ public class Evidence {
             this.shared = shared;
         }
 
-        DeviceBuffer[] get(DeviceInterface device) {
+        DeviceBuffer[] get(Device device) {
             if (!shared || x == null) {
                 x = device.allocate(capacity * 4);
                 out = device.allocate(capacity * 4);
@@ -205,11 +205,11 @@ public class Evidence {
     public static void main(String[] args) {
         Options options = Options.parse(args);
         if (options.mode().equals("clbuild")) {
-            clbuild(Drivers.system().active().deviceInterface(), Path.of(args[1]));
+            clbuild(Drivers.system().active().device(), Path.of(args[1]));
             return;
         }
-        Driver driver = Drivers.system().active();
-        DeviceInterface device = driver.deviceInterface();
+        Backend driver = Drivers.system().active();
+        Device device = driver.device();
         long clear = options.clear().equals("device") ? CacheSizes.deviceSized(device.facts(), 2)
                 : Long.parseLong(options.clear());
         List<KernelModule> modules = new ArrayList<>();
@@ -227,7 +227,7 @@ public class Evidence {
     }
 
     /** A/A (delta 0) or planted differences: base = n, new = n * (1 + delta), verdicts counted. */
-    static void comparisons(Driver driver, Kernel kernel, Options o, long clear, List<Double> deltas) {
+    static void comparisons(Backend driver, Kernel kernel, Options o, long clear, List<Double> deltas) {
         System.out.println("mode,schedule,delta,trial,aggregation,verdict,ratio,pvalue_less,pvalue_greater,"
                 + "n_base_samples,n_new_samples,measuring_ms");
         for (Schedule schedule : o.schedules()) {
@@ -276,7 +276,7 @@ public class Evidence {
     }
 
     /** Host cost of one launch and one event record, and the doBench floor of the empty-ish kernel (n = 1). */
-    static void overhead(Driver driver, DeviceInterface device, Kernel kernel, Options o, long clear) {
+    static void overhead(Backend driver, Device device, Kernel kernel, Options o, long clear) {
         try (DeviceBuffer x = device.allocate(4 * 1024); DeviceBuffer out = device.allocate(4 * 1024)) {
             List<KernelArg> args = List.of(KernelArg.buffer(x), KernelArg.buffer(out), KernelArg.i32(1));
             Dim3 one = Dim3.of(1);
@@ -324,7 +324,7 @@ public class Evidence {
     }
 
     /** Builds an OpenCL C file; on failure, each kernel alone (with the file's preamble), naming the ones that fail. */
-    static void clbuild(DeviceInterface device, Path file) {
+    static void clbuild(Device device, Path file) {
         KernelSource whole = KernelSource.of(file);
         try (KernelModule m = device.loadModule(whole)) {
             System.out.println("whole file: ok");

@@ -18,25 +18,48 @@
 # where this file is lib/launcher.sh). Sourced, not run. The caller defines
 #   kbench_die MESSAGE      prints "kbench: MESSAGE" to stderr and exits 2
 #   kbench_module_path      prints the module path for the modules in KBENCH_MODULES (see below)
+#   kbench_backend_modules  prints the backend modules there are, one a line (backend-NAME, whatever NAME)
+#   kbench_native_modules M prints the JPMS modules of backend module M that call native code, one a line
 
-# The CLI's modules, then the backend modules chosen by --backend NAME / --backend=NAME among the
-# arguments (all of them without --backend). Sets KBENCH_SELECTED (the name, or empty) and KBENCH_MODULES.
-# The environment variable KBENCH_BACKEND is left as the user set it: the CLI reads it (and names it when
-# its value is no backend).
+# The CLI's modules, then the backend modules: with --backend NAME / --backend=NAME among the arguments,
+# backend-NAME alone when there is such a module, else every backend module there is (the CLI then finds
+# the backend by its service name, and an unknown name is its error, listing the backends found). No list
+# of backends is kept here: a backend module is used by being there. Sets KBENCH_SELECTED (the name, or
+# empty) and KBENCH_MODULES. The environment variable KBENCH_BACKEND is left as the user set it: the CLI
+# reads it (and names it when its value is no backend).
 kbench_select_modules() {
-  local prev="" a
+  local prev="" a m
   KBENCH_SELECTED=""
   for a in "$@"; do
     [[ $prev == --backend ]] && KBENCH_SELECTED=$a
     [[ $a == --backend=* ]] && KBENCH_SELECTED=${a#--backend=}
     prev=$a
   done
+  if [[ -n $KBENCH_SELECTED && ! $KBENCH_SELECTED =~ ^[a-z][a-z0-9_-]*$ ]]; then
+    kbench_die "--backend '$KBENCH_SELECTED' is not a backend name (lower-case letters, digits, '_' and '-'); kbench info lists the backends found"
+  fi
   KBENCH_MODULES=(bench-api bench-stats bench-forks bench-cli)
-  case $KBENCH_SELECTED in
-    "") KBENCH_MODULES+=(backend-cuda backend-opencl backend-levelzero) ;;
-    cuda|opencl|levelzero) KBENCH_MODULES+=("backend-$KBENCH_SELECTED") ;;
-    *) kbench_die "unknown backend '$KBENCH_SELECTED' (from --backend); choose cuda, opencl or levelzero" ;;
-  esac
+  local backends=()
+  while IFS= read -r m; do [[ -n $m ]] && backends+=("$m"); done < <(kbench_backend_modules)
+  for m in "${backends[@]}"; do
+    if [[ $m == "backend-$KBENCH_SELECTED" ]]; then
+      KBENCH_MODULES+=("$m")
+      return
+    fi
+  done
+  KBENCH_MODULES+=("${backends[@]}")
+}
+
+# The modules to grant native access (JNI and FFM are restricted methods): those the chosen backend
+# modules declare, comma-separated.
+kbench_native_access() {
+  local m n list=()
+  for m in "${KBENCH_MODULES[@]}"; do
+    [[ $m == backend-* ]] || continue
+    while IFS= read -r n; do [[ -n $n ]] && list+=("$n"); done < <(kbench_native_modules "$m")
+  done
+  local IFS=,
+  echo "${list[*]}"
 }
 
 # Keeps a crash of the JVM (PoCL runs kernels in-process: an out-of-bounds write in a kernel can crash it)
@@ -78,15 +101,10 @@ kbench_exec() {
   local java=$1; shift
   kbench_select_modules "$@"
   local path; path=$(kbench_module_path)
-  # JNI (JOCL, JCuda) and FFM (Level Zero) are restricted methods: grant them to the modules that use them.
-  # (dev.kbench.opencl calls clCreateProgramWithIL through FFM; dev.kbench.cuda launches kernels through FFM;
-  # dev.kbench.api writes results to the descriptor of -Dkbench.stdout.fd through FFM.)
-  local native="dev.kbench.api,dev.kbench.levelzero,dev.kbench.opencl,jocl,dev.kbench.cuda,jcuda"
-  case $KBENCH_SELECTED in
-    cuda) native=dev.kbench.api,dev.kbench.cuda,jcuda ;;
-    opencl) native=dev.kbench.api,dev.kbench.opencl,jocl ;;
-    levelzero) native=dev.kbench.api,dev.kbench.levelzero ;;
-  esac
+  # JNI (JOCL, JCuda) and FFM are restricted methods: grant them to the backends' modules, and to
+  # dev.kbench.api, which writes results to the descriptor of -Dkbench.stdout.fd through FFM.
+  local native; native=$(kbench_native_access)
+  native=dev.kbench.api${native:+,$native}
   kbench_jvm_starts "$java"
   kbench_safe_jvm
   # shellcheck disable=SC2086
@@ -94,5 +112,5 @@ kbench_exec() {
     exec "$java" "${KBENCH_SAFETY_FLAGS[@]}" --enable-native-access=ALL-UNNAMED ${KBENCH_JAVA_OPTS:-} -cp "$path" dev.kbench.cli.Main "$@"
   fi
   # shellcheck disable=SC2086
-  exec "$java" "${KBENCH_SAFETY_FLAGS[@]}" --enable-native-access=$native ${KBENCH_JAVA_OPTS:-} -p "$path" -m dev.kbench.cli/dev.kbench.cli.Main "$@"
+  exec "$java" "${KBENCH_SAFETY_FLAGS[@]}" ${native:+--enable-native-access=$native} ${KBENCH_JAVA_OPTS:-} -p "$path" -m dev.kbench.cli/dev.kbench.cli.Main "$@"
 }

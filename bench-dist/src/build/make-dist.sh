@@ -21,6 +21,13 @@ mkdir -p "$dir/bin" "$dir/lib"
 # The JVM's native debug symbols are most of its size; jlink's --strip-debug leaves them.
 if command -v strip >/dev/null; then strip --strip-unneeded "$dir/runtime/lib/server/libjvm.so"; fi
 cp -R "$staging/lib/." "$dir/lib/"
+# Each backend directory says which of its modules call native code (all of them: the backend and the
+# JNI or FFM libraries it brings), read from the jars themselves, so that the launcher keeps no list.
+for b in "$dir"/lib/backend-*/; do
+  for j in "$b"*.jar; do
+    "$jdk/bin/jar" --describe-module --file "$j" | sed -n 's/^\([A-Za-z0-9_.]*\)@.*/\1/p;s/^\([A-Za-z0-9_.]*\) .*automatic$/\1/p' | head -1
+  done > "$b/native-access"
+done
 cp "$src/bin/launcher.sh" "$dir/lib/launcher.sh"
 cp "$src/bin/kbench" "$dir/bin/kbench"
 chmod 755 "$dir/bin/kbench"

@@ -21,7 +21,7 @@
  * {@code cuMemsetD32Async} of a 256 MiB buffer (or of the size the caller chooses, e.g.
  * {@link dev.kbench.api.CacheSizes#deviceSized}); kernels come from PTX (JIT-compiled by the driver,
  * with the JIT log in errors) or cubin/fatbin; graph mode uses stream capture. The stream, context and
- * device are reachable with {@code deviceInterface().unwrap(jcuda.driver.CUstream.class)} (also
+ * device are reachable with {@code device().unwrap(jcuda.driver.CUstream.class)} (also
  * {@code CUcontext}, {@code CUdevice}).
  *
  * <p>Tunables:
@@ -42,7 +42,7 @@
  * class path); without it for this module, launches go through JCuda. The backend extracts JCuda's JNI
  * library itself, so the natives jar works on the module path too (see docs/cuda.md).
  *
- * @provides dev.kbench.api.spi.Driver
+ * @provides dev.kbench.spi.Driver
  */
 module dev.kbench.cuda {
     requires dev.kbench.api;
@@ -50,5 +50,5 @@ module dev.kbench.cuda {
 
     exports dev.kbench.cuda;
 
-    provides dev.kbench.api.spi.Driver with dev.kbench.cuda.CudaDriver;
+    provides dev.kbench.spi.Driver with dev.kbench.cuda.CudaDriver;
 }

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 /**
- * kbench's OpenCL backend, on JOCL 2.0.6: provides the {@code opencl} {@link dev.kbench.api.spi.Driver}.
+ * kbench's OpenCL backend, on JOCL 2.0.6: provides the {@code opencl} {@link dev.kbench.spi.Driver}.
  *
  * <p>Tunables:
  * <ul>
@@ -27,11 +27,11 @@
  * {@code --enable-native-access=ALL-UNNAMED} (class path). Loading SPIR-V also calls
  * {@code clCreateProgramWithIL} through FFM, which needs {@code --enable-native-access=dev.kbench.opencl}.
  *
- * @provides dev.kbench.api.spi.Driver
+ * @provides dev.kbench.spi.Driver
  */
 module dev.kbench.opencl {
     requires dev.kbench.api;
     requires jocl;
 
-    provides dev.kbench.api.spi.Driver with dev.kbench.opencl.OpenClDriver;
+    provides dev.kbench.spi.Driver with dev.kbench.opencl.OpenClDriver;
 }

@@ -14,16 +14,19 @@
  * limitations under the License.
  */
 /**
- * kbench's core, in packages by who they are for (docs/api.md):
+ * kbench's core, with one door per audience (docs/api.md):
  * <ul>
- *   <li>{@link dev.kbench.api}: for users: the driver lookup ({@link dev.kbench.api.Drivers}),
+ *   <li>{@link dev.kbench.api}: for users: the backend lookup ({@link dev.kbench.api.Drivers}), the
+ *       backend and its device ({@link dev.kbench.api.Backend}, {@link dev.kbench.api.Device}),
  *       Triton-exact timing ({@link dev.kbench.api.Bench}), kernels, buffers, suites, options and
- *       results.</li>
- *   <li>{@link dev.kbench.api.spi}: for backend authors: what a backend implements
- *       ({@link dev.kbench.api.spi.Driver}, {@link dev.kbench.api.spi.DeviceInterface},
- *       {@link dev.kbench.api.spi.Event}, {@link dev.kbench.api.spi.CacheClearer}); users reach a driver
- *       through {@link dev.kbench.api.Drivers}.</li>
- *   <li>{@code dev.kbench.api.support}: code the three backends share, exported to them only.</li>
+ *       results. No type of the other packages appears in its signatures.</li>
+ *   <li>{@link dev.kbench.spi}: for backend authors: what a backend implements
+ *       ({@link dev.kbench.spi.Driver}, {@link dev.kbench.spi.DeviceInterface},
+ *       {@link dev.kbench.spi.Event}, {@link dev.kbench.spi.CacheClearer},
+ *       {@link dev.kbench.spi.CapturedGraph}).</li>
+ *   <li>{@link dev.kbench.spi.kit}: for backend authors: what a backend reuses
+ *       ({@link dev.kbench.spi.kit.DriverBase}, {@link dev.kbench.spi.kit.NativeBuffer},
+ *       {@link dev.kbench.spi.kit.BufferChecks}, discovery, cache clearers); see docs/backends.md.</li>
  *   <li>{@code dev.kbench.api.internal}: helpers shared with bench-stats, bench-forks and bench-cli, exported to them
  *       only.</li>
  * </ul>
@@ -31,17 +34,17 @@
  * <p>Tunables:
  * <ul>
  *   <li>{@systemProperty kbench.backend} (or the environment variable {@code KBENCH_BACKEND}): the
- *       name of the driver to use ({@code cuda}, {@code opencl}, {@code levelzero}); an explicit choice
- *       wins over the "exactly one active driver" rule.</li>
+ *       name of the backend to use, one of those {@code kbench info} lists; an explicit choice wins over
+ *       the "exactly one active backend" rule.</li>
  * </ul>
  *
- * @uses dev.kbench.api.spi.Driver
+ * @uses dev.kbench.spi.Driver
  */
 module dev.kbench.api {
     exports dev.kbench.api;
-    exports dev.kbench.api.spi;
-    exports dev.kbench.api.support to dev.kbench.cuda, dev.kbench.opencl, dev.kbench.levelzero;
+    exports dev.kbench.spi;
+    exports dev.kbench.spi.kit;
     exports dev.kbench.api.internal to dev.kbench.stats, dev.kbench.forks, dev.kbench.cli;
 
-    uses dev.kbench.api.spi.Driver;
+    uses dev.kbench.spi.Driver;
 }

@@ -15,7 +15,7 @@
  */
 package dev.kbench.cuda;
 
-import dev.kbench.api.support.NativeBuffer;
+import dev.kbench.spi.kit.NativeBuffer;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.JCudaDriver;
 

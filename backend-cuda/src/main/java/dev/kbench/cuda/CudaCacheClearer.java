@@ -15,7 +15,7 @@
  */
 package dev.kbench.cuda;
 
-import dev.kbench.api.support.BufferCacheClearer;
+import dev.kbench.spi.kit.BufferCacheClearer;
 import jcuda.driver.JCudaDriver;
 
 /**

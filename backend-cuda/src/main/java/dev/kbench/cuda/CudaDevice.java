@@ -18,13 +18,15 @@ package dev.kbench.cuda;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 
 import dev.kbench.api.DeviceBuffer;
@@ -33,12 +35,12 @@ import dev.kbench.api.DeviceTelemetry;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
-import dev.kbench.api.spi.CacheClearer;
-import dev.kbench.api.spi.CapturedGraph;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.spi.Event;
-import dev.kbench.api.support.BufferChecks;
-import dev.kbench.api.support.OpenableDevice;
+import dev.kbench.spi.CacheClearer;
+import dev.kbench.spi.CapturedGraph;
+import dev.kbench.spi.DeviceInterface;
+import dev.kbench.spi.Event;
+import dev.kbench.spi.kit.BufferChecks;
+import dev.kbench.spi.kit.OpenableDevice;
 import jcuda.JCudaVersion;
 import jcuda.Pointer;
 import jcuda.driver.CUcontext;
@@ -103,7 +105,7 @@ final class CudaDevice implements OpenableDevice {
     void makeCurrent() {
         if (closed) {
             throw new IllegalStateException("the cuda device " + ordinal + " was closed (Driver.close()); "
-                    + "get a new one with driver.deviceInterface()");
+                    + "get a new one with driver.device()");
         }
         Thread caller = Thread.currentThread();
         if (caller != currentThread) {
@@ -115,7 +117,7 @@ final class CudaDevice implements OpenableDevice {
     /**
      * The clear is a {@code cuMemsetD32Async} of zeros over the whole buffer on the device's stream;
      * a size that is not a multiple of 4 is rounded up. For a size from the device's L2 cache use
-     * {@code CacheSizes.deviceSized(deviceInterface().facts(), multiple)}.
+     * {@code CacheSizes.deviceSized(device().facts(), multiple)}.
      */
     @Override
     public CacheClearer newCacheClearer(long bytes) {
@@ -186,9 +188,12 @@ final class CudaDevice implements OpenableDevice {
         return nvml == null ? DeviceTelemetry.NONE : nvml.read();
     }
 
+    private static final Set<SourceKind> KINDS = Collections.unmodifiableSet(new LinkedHashSet<>(List.of(SourceKind.PTX,
+            SourceKind.CUBIN)));
+
     @Override
     public Set<SourceKind> acceptedSources() {
-        return EnumSet.of(SourceKind.PTX, SourceKind.CUBIN);
+        return KINDS;
     }
 
     @Override

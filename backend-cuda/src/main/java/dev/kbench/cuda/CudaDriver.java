@@ -24,13 +24,12 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 
+import dev.kbench.api.SourceKind;
 import dev.kbench.api.DeviceIdentity;
-import dev.kbench.api.spi.Availability;
-import dev.kbench.api.spi.CacheClearer;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.spi.Driver;
-import dev.kbench.api.support.Discovery;
-import dev.kbench.api.support.DriverCore;
+import dev.kbench.spi.DeviceInterface;
+import dev.kbench.spi.Driver;
+import dev.kbench.spi.kit.Discovery;
+import dev.kbench.spi.kit.DriverBase;
 import jcuda.CudaException;
 import jcuda.JCudaVersion;
 import jcuda.driver.CUdevice;
@@ -59,7 +58,7 @@ import jcuda.driver.JCudaDriver;
  * {@code CUcontext} and {@code CUdevice}. Thread-safe; the device interface itself is driven by one
  * thread at a time (it makes its context current when the calling thread changes).
  */
-public final class CudaDriver implements Driver {
+public final class CudaDriver extends DriverBase<CudaDriver.Target, CudaDevice> {
 
     /** The system property that chooses the device by index. */
     public static final String DEVICE_PROPERTY = "kbench.cuda.device";
@@ -86,73 +85,29 @@ public final class CudaDriver implements Driver {
     record Target(DeviceIdentity identity, LaunchMode launchMode) implements Discovery.Device {
     }
 
-    private final DriverCore<Target, CudaDevice> core = new DriverCore<>("cuda", this::discover, this::open,
-            this::forDevice);
-
     /** A driver configured by the system properties; probing happens on first use. */
     public CudaDriver() {
         this(System::getProperty);
     }
 
     CudaDriver(UnaryOperator<String> properties) {
+        super("cuda", List.of(SourceKind.PTX, SourceKind.CUBIN));
         this.properties = Objects.requireNonNull(properties, "properties");
     }
 
     @Override
-    public String name() {
-        return "cuda";
-    }
-
-    @Override
-    public synchronized Availability availability() {
-        return core.availability();
-    }
-
-    @Override
-    public synchronized List<String> inventory() {
-        return core.inventory();
-    }
-
-    @Override
-    public synchronized DeviceInterface deviceInterface() {
-        return core.device();
-    }
-
-    @Override
-    public synchronized List<DeviceIdentity> devices() {
-        return core.devices();
-    }
-
-    @Override
-    public synchronized DeviceIdentity identity() {
-        return core.identity();
-    }
-
-    @Override
-    public Driver withDevice(int index) {
-        return core.withDevice(index);
-    }
-
-    @Override
-    public CacheClearer cacheClearer(long bytes) {
-        return core.cacheClearer(bytes);
-    }
-
-    @Override
-    public synchronized void close() {
-        core.close();
-    }
-
-    private Driver forDevice(int index) {
+    protected Driver forDevice(int index) {
         String value = Integer.toString(index);
         return new CudaDriver(key -> DEVICE_PROPERTY.equals(key) ? value : properties.apply(key));
     }
 
-    private CudaDevice open(Target chosen) {
+    @Override
+    protected CudaDevice open(Target chosen) {
         return new CudaDevice(chosen.identity().index(), chosen.launchMode());
     }
 
-    private Discovery<Target> discover() {
+    @Override
+    protected Discovery<Target> discover() {
         String failure = loadJCuda();
         if (failure != null) {
             return Discovery.inactive(failure, List.of());
@@ -325,10 +280,5 @@ public final class CudaDriver implements Driver {
                 .map(String::strip)
                 .orElseGet(() -> message.lines().findFirst().orElse(e.toString()));
         return "JCuda's native library could not be loaded: " + cause;
-    }
-
-    @Override
-    public String toString() {
-        return "CudaDriver[" + core + "]";
     }
 }

@@ -17,7 +17,7 @@ package dev.kbench.cuda;
 
 import java.util.Objects;
 
-import dev.kbench.api.spi.Event;
+import dev.kbench.spi.Event;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUevent_flags;
 import jcuda.driver.CUresult;

@@ -15,7 +15,7 @@
  */
 package dev.kbench.cuda;
 
-import dev.kbench.api.spi.CapturedGraph;
+import dev.kbench.spi.CapturedGraph;
 import jcuda.driver.CUgraphExec;
 import jcuda.driver.JCudaDriver;
 

@@ -62,11 +62,11 @@ final class CudaModule implements KernelModule {
     }
 
     static CudaModule load(CudaDevice device, KernelSource source) {
-        if (source.kind() != SourceKind.PTX && source.kind() != SourceKind.CUBIN) {
+        if (!source.kind().equals(SourceKind.PTX) && !source.kind().equals(SourceKind.CUBIN)) {
             throw new KernelException("the cuda backend loads PTX and CUBIN (cubin or fatbin) modules, not "
                     + source.kind() + " ('" + source.name() + "')");
         }
-        boolean ptx = source.kind() == SourceKind.PTX;
+        boolean ptx = source.kind().equals(SourceKind.PTX);
         byte[] code = source.code();
         byte[] image = ptx && code[code.length - 1] != 0 ? Arrays.copyOf(code, code.length + 1) : code;
         JITOptions options = jitOptions(source);

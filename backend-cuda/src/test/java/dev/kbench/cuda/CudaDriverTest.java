@@ -24,7 +24,7 @@ import java.util.List;
 
 import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;
-import dev.kbench.api.spi.Availability;
+import dev.kbench.api.Availability;
 import org.junit.jupiter.api.Test;
 
 /** What the backend does where CI runs it: no NVIDIA driver. */
@@ -34,7 +34,7 @@ class CudaDriverTest {
     void isDiscoveredWithItsName() {
         List<DriverStatus> statuses = Drivers.system().statuses();
 
-        assertTrue(statuses.stream().anyMatch(s -> s.name().equals("cuda") && s.driver().orElseThrow() instanceof CudaDriver),
+        assertTrue(statuses.stream().anyMatch(s -> s.name().equals("cuda") && s.backend().orElseThrow() instanceof CudaDriver),
                 statuses.toString());
     }
 
@@ -45,7 +45,7 @@ class CudaDriverTest {
             if (NoGpu.libcudaPresent()) {
                 // a GPU machine: the probe must still not throw, and when active it must open the device
                 if (availability.active()) {
-                    assertFalse(driver.deviceInterface().facts().name().isBlank());
+                    assertFalse(driver.device().facts().name().isBlank());
                 } else {
                     assertFalse(availability.reason().isBlank());
                 }
@@ -55,7 +55,7 @@ class CudaDriverTest {
             assertTrue(availability.reason().startsWith("libcuda.so.1 not found: the NVIDIA driver is not installed"),
                     availability.reason());
             assertEquals(availability, driver.availability(), "probing happens once");
-            IllegalStateException e = assertThrows(IllegalStateException.class, driver::deviceInterface);
+            IllegalStateException e = assertThrows(IllegalStateException.class, driver::device);
             assertEquals("cuda is inactive: " + availability.reason(), e.getMessage());
             assertThrows(IllegalStateException.class, () -> driver.cacheClearer(1024));
             assertThrows(IllegalArgumentException.class, () -> driver.cacheClearer(0));

@@ -48,11 +48,11 @@ import dev.kbench.api.KernelException;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
-import dev.kbench.api.spi.Availability;
-import dev.kbench.api.spi.CacheClearer;
-import dev.kbench.api.spi.CapturedGraph;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.spi.Event;
+import dev.kbench.api.Availability;
+import dev.kbench.spi.CacheClearer;
+import dev.kbench.spi.CapturedGraph;
+import dev.kbench.spi.DeviceInterface;
+import dev.kbench.spi.Event;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUstream;
 import jcuda.driver.JCudaDriver;
@@ -82,7 +82,7 @@ class CudaGpuTest {
         driver = new CudaDriver();
         Availability availability = driver.availability();
         assertTrue(availability.active(), "the cuda driver must be active on the GPU machine: " + availability.reason());
-        device = driver.deviceInterface();
+        device = driver.device();
         gelu = device.loadModule(KernelSource.of(TestFiles.kernel("gelu.ptx")));
         spin = device.loadModule(KernelSource.of(TestFiles.kernel("spin.ptx")));
     }
@@ -141,7 +141,7 @@ class CudaGpuTest {
         for (String path : new String[] {"ffm", "jcuda"}) {
             try (CudaDriver forced = new CudaDriver(key -> key.equals(CudaDriver.LAUNCH_PROPERTY) ? path : System.getProperty(key))) {
                 assertTrue(forced.availability().active(), path + ": " + forced.availability().reason());
-                DeviceInterface dev = forced.deviceInterface();
+                DeviceInterface dev = forced.device();
                 assertTrue(dev.facts().extra().get("launchPath").startsWith(path + " ("), dev.facts().extra().toString());
                 try (KernelModule geluModule = dev.loadModule(KernelSource.of(TestFiles.kernel("gelu.ptx")));
                      KernelModule spinModule = dev.loadModule(KernelSource.of(TestFiles.kernel("spin.ptx")))) {
@@ -316,7 +316,7 @@ class CudaGpuTest {
 
     @Test
     void theCacheClearerZeroesItsBufferAndCanBeSizedFromTheL2() {
-        try (CacheClearer triton = driver.cacheClearer(CacheClearer.TRITON_BYTES)) {
+        try (CacheClearer triton = driver.cacheClearer(CacheSizes.TRITON_BYTES)) {
             assertEquals(256L << 20, triton.bytes());
             CudaBuffer buffer = ((CudaCacheClearer) triton).buffer();
             device.fill(buffer, 0x5a5a5a5a);
@@ -448,7 +448,7 @@ class CudaGpuTest {
     @Test
     void closingTheDriverInvalidatesItsDeviceAndAReopenWorks() {
         try (CudaDriver second = new CudaDriver()) {
-            DeviceInterface first = second.deviceInterface();
+            DeviceInterface first = second.device();
             DeviceBuffer buffer = first.allocate(64);
             Event event = first.createEvent();
             second.close();
@@ -457,7 +457,7 @@ class CudaGpuTest {
             assertTrue(closed.getMessage().contains("was closed"), closed.getMessage());
             buffer.close();
             event.close();
-            DeviceInterface reopened = second.deviceInterface();
+            DeviceInterface reopened = second.device();
             try (DeviceBuffer again = reopened.allocate(64)) {
                 reopened.fill(again, 1);
                 reopened.synchronize();

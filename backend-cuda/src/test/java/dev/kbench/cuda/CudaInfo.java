@@ -18,10 +18,11 @@ package dev.kbench.cuda;
 import java.io.PrintStream;
 import java.util.Locale;
 
+import dev.kbench.api.Backend;
 import dev.kbench.api.DeviceFacts;
 import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;
-import dev.kbench.api.spi.Driver;
+import dev.kbench.spi.Driver;
 
 /**
  * Prints what driver discovery found (one {@code name: state: reason} line per driver, as
@@ -48,13 +49,13 @@ public final class CudaInfo {
         out.println("path: " + (CudaInfo.class.getModule().isNamed() ? "module path" : "class path"));
         for (DriverStatus status : Drivers.system().statuses()) {
             out.println(status.describe());
-            if (!status.name().equals("cuda") || status.driver().isEmpty()) {
+            if (!status.name().equals("cuda") || status.backend().isEmpty()) {
                 continue;
             }
-            Driver driver = status.driver().get();
+            Backend driver = status.backend().get();
             driver.inventory().forEach(line -> out.println("  " + line));
             if (status.active()) {
-                DeviceFacts facts = driver.deviceInterface().facts();
+                DeviceFacts facts = driver.device().facts();
                 out.println("  name: " + facts.name() + ", vendor: " + facts.vendor());
                 facts.totalMemoryBytes().ifPresent(v -> out.println("  totalMemoryBytes: " + v));
                 facts.lastLevelCacheBytes().ifPresent(v -> out.println("  lastLevelCacheBytes: " + v));

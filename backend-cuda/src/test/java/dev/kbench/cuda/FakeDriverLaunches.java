@@ -25,7 +25,7 @@ import dev.kbench.api.KernelArg;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
-import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.spi.DeviceInterface;
 
 /**
  * Drives the backend against the fake libcuda.so.1 of {@link FakeDriverTest}: launches a kernel of six
@@ -62,14 +62,14 @@ public final class FakeDriverLaunches {
             System.out.println("availability: " + driver.availability());
             System.out.println("devices: " + String.join("; ", driver.devices().stream()
                     .map(dev.kbench.api.DeviceIdentity::describe).toList()));
-            try (dev.kbench.api.spi.Driver second = driver.withDevice(1)) {
+            try (dev.kbench.spi.Driver second = driver.withDevice(1)) {
                 System.out.println("second: " + second.identity() + ", uuid "
-                        + second.deviceInterface().facts().extra().get("uuid") + ", NVIDIA driver "
-                        + second.deviceInterface().facts().extra().get("nvidiaDriverVersion")
-                        + ", telemetry " + second.deviceInterface().telemetry());
+                        + second.device().facts().extra().get("uuid") + ", NVIDIA driver "
+                        + second.device().facts().extra().get("nvidiaDriverVersion")
+                        + ", telemetry " + second.device().telemetry());
             }
-            System.out.println("first: telemetry " + driver.deviceInterface().telemetry());
-            DeviceInterface device = driver.deviceInterface();
+            System.out.println("first: telemetry " + driver.device().telemetry());
+            DeviceInterface device = driver.device();
             System.out.println("launchPath: " + device.facts().extra().get("launchPath"));
             KernelModule module = device.loadModule(KernelSource.ofText(SourceKind.PTX, PTX, "k.ptx"));
             Kernel kernel = module.kernel("k");

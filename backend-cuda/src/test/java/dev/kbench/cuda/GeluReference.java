@@ -24,7 +24,7 @@ import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.Dim3;
 import dev.kbench.api.Kernel;
 import dev.kbench.api.KernelArg;
-import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.spi.DeviceInterface;
 import org.apache.commons.numbers.gamma.Erf;
 
 /**

@@ -21,11 +21,11 @@ import dev.kbench.api.KernelException;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
-import dev.kbench.api.spi.CacheClearer;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.spi.Event;
-import dev.kbench.api.support.BufferChecks;
-import dev.kbench.api.support.OpenableDevice;
+import dev.kbench.spi.CacheClearer;
+import dev.kbench.spi.DeviceInterface;
+import dev.kbench.spi.Event;
+import dev.kbench.spi.kit.BufferChecks;
+import dev.kbench.spi.kit.OpenableDevice;
 import dev.kbench.levelzero.ze.ZeApi;
 import dev.kbench.levelzero.ze.ze_command_queue_desc_t;
 import dev.kbench.levelzero.ze.ze_context_desc_t;
@@ -214,7 +214,7 @@ final class LevelZeroDevice implements OpenableDevice {
     @Override
     public KernelModule loadModule(KernelSource source) {
         ensureOpen();
-        if (source.kind() != SourceKind.SPIRV) {
+        if (!source.kind().equals(SourceKind.SPIRV)) {
             throw new KernelException("the levelzero backend accepts SPIR-V modules only; '" + source.name()
                     + "' is " + source.kind() + " (compile OpenCL C to SPIR-V, e.g. with clang -target spir64 and"
                     + " llvm-spirv)");

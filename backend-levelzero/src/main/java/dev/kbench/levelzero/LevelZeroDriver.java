@@ -15,13 +15,12 @@
  */
 package dev.kbench.levelzero;
 
+import dev.kbench.api.SourceKind;
 import dev.kbench.api.DeviceIdentity;
-import dev.kbench.api.spi.Availability;
-import dev.kbench.api.spi.CacheClearer;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.spi.Driver;
-import dev.kbench.api.support.Discovery;
-import dev.kbench.api.support.DriverCore;
+import dev.kbench.spi.DeviceInterface;
+import dev.kbench.spi.Driver;
+import dev.kbench.spi.kit.Discovery;
+import dev.kbench.spi.kit.DriverBase;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.SymbolLookup;
@@ -45,13 +44,10 @@ import java.util.function.Function;
  * handles. Kernels are loaded from SPIR-V only. Thread-safe: the device itself is not (see
  * {@link DeviceInterface}).
  */
-public final class LevelZeroDriver implements Driver {
+public final class LevelZeroDriver extends DriverBase<ZeProbe.Target, LevelZeroDevice> {
 
     private final Function<Arena, SymbolLookup> optionalFunctions;
     private final int deviceIndex;
-
-    private final DriverCore<ZeProbe.Target, LevelZeroDevice> core = new DriverCore<>("levelzero", this::discover, this::open,
-            this::forDevice);
 
     /** A driver that looks for Level Zero on first use; used by {@link java.util.ServiceLoader}. */
     public LevelZeroDriver() {
@@ -69,69 +65,23 @@ public final class LevelZeroDriver implements Driver {
     }
 
     private LevelZeroDriver(Function<Arena, SymbolLookup> optionalFunctions, int deviceIndex) {
+        super("levelzero", List.of(SourceKind.SPIRV));
         this.optionalFunctions = optionalFunctions;
         this.deviceIndex = deviceIndex;
     }
 
     @Override
-    public String name() {
-        return "levelzero";
-    }
-
-    @Override
-    public synchronized Availability availability() {
-        return core.availability();
-    }
-
-    @Override
-    public synchronized List<String> inventory() {
-        return core.inventory();
-    }
-
-    @Override
-    public synchronized DeviceInterface deviceInterface() {
-        return core.device();
-    }
-
-    @Override
-    public synchronized List<DeviceIdentity> devices() {
-        return core.devices();
-    }
-
-    @Override
-    public synchronized DeviceIdentity identity() {
-        return core.identity();
-    }
-
-    @Override
-    public Driver withDevice(int index) {
-        return core.withDevice(index);
-    }
-
-    @Override
-    public synchronized CacheClearer cacheClearer(long bytes) {
-        return core.cacheClearer(bytes);
-    }
-
-    @Override
-    public synchronized void close() {
-        core.close();
-    }
-
-    private Driver forDevice(int index) {
+    protected Driver forDevice(int index) {
         return new LevelZeroDriver(optionalFunctions, index);
     }
 
-    private Discovery<ZeProbe.Target> discover() {
+    @Override
+    protected Discovery<ZeProbe.Target> discover() {
         return ZeProbe.run(deviceIndex);
     }
 
-    private LevelZeroDevice open(ZeProbe.Target chosen) {
-        return LevelZeroDevice.open(chosen, optionalFunctions);
-    }
-
     @Override
-    public String toString() {
-        return "LevelZeroDriver[" + core + "]";
+    protected LevelZeroDevice open(ZeProbe.Target chosen) {
+        return LevelZeroDevice.open(chosen, optionalFunctions);
     }
 }

@@ -15,7 +15,7 @@
  */
 package dev.kbench.levelzero;
 
-import dev.kbench.api.spi.Event;
+import dev.kbench.spi.Event;
 
 import java.lang.foreign.ValueLayout;
 

@@ -15,7 +15,7 @@
  */
 package dev.kbench.levelzero;
 
-import dev.kbench.api.support.NativeBuffer;
+import dev.kbench.spi.kit.NativeBuffer;
 
 import java.lang.foreign.MemorySegment;
 

@@ -15,7 +15,7 @@
  */
 package dev.kbench.levelzero;
 
-import dev.kbench.api.support.BufferCacheClearer;
+import dev.kbench.spi.kit.BufferCacheClearer;
 
 import java.lang.foreign.MemorySegment;
 

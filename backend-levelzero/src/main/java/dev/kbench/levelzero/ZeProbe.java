@@ -16,7 +16,7 @@
 package dev.kbench.levelzero;
 
 import dev.kbench.api.DeviceIdentity;
-import dev.kbench.api.support.Discovery;
+import dev.kbench.spi.kit.Discovery;
 import dev.kbench.levelzero.ze.ZeApi;
 import dev.kbench.levelzero.ze._ze_device_uuid_t;
 import dev.kbench.levelzero.ze.ze_device_properties_t;

@@ -17,8 +17,8 @@ package dev.kbench.levelzero;
 
 import dev.kbench.api.Dim3;
 import dev.kbench.api.Kernel;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.spi.Event;
+import dev.kbench.spi.DeviceInterface;
+import dev.kbench.spi.Event;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -44,7 +44,7 @@ class Api11ScenarioTest {
         try (LevelZeroDriver driver = new LevelZeroDriver()) {
             assertEquals("kbench test driver (CPU) through libze_loader.so.1 (driver API 1.1)",
                     driver.availability().reason());
-            DeviceInterface device = driver.deviceInterface();
+            DeviceInterface device = driver.device();
             Map<String, String> extra = device.facts().extra();
             assertEquals("1.1", extra.get("driverApiVersion"));
             assertEquals("80 ns per tick (ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES)", extra.get("timerResolution"));

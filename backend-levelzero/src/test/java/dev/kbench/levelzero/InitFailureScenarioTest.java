@@ -17,7 +17,7 @@ package dev.kbench.levelzero;
 
 import dev.kbench.api.DriverLookupException;
 import dev.kbench.api.Drivers;
-import dev.kbench.api.spi.Availability;
+import dev.kbench.api.Availability;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -42,7 +42,7 @@ class InitFailureScenarioTest {
             assertEquals("zeInit(ZE_INIT_FLAG_GPU_ONLY) returned ZE_RESULT_ERROR_DEVICE_LOST (0x70000001)",
                     availability.reason());
             assertEquals(List.of(), driver.inventory());
-            IllegalStateException e = assertThrows(IllegalStateException.class, driver::deviceInterface);
+            IllegalStateException e = assertThrows(IllegalStateException.class, driver::device);
             assertEquals("levelzero is inactive: " + availability.reason(), e.getMessage());
             assertThrows(IllegalStateException.class, () -> driver.cacheClearer(1024));
             DriverLookupException lookup = assertThrows(DriverLookupException.class,

@@ -23,7 +23,7 @@ import dev.kbench.api.KernelException;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
-import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.spi.DeviceInterface;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -56,7 +56,7 @@ class KernelTest {
     static void open() {
         TestDriver.assertScenario("default");
         driver = new LevelZeroDriver();
-        device = driver.deviceInterface();
+        device = driver.device();
         module = device.loadModule(TestDriver.kernels());
     }
 

@@ -19,9 +19,9 @@ import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.Dim3;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
-import dev.kbench.api.spi.CacheClearer;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.spi.Event;
+import dev.kbench.spi.CacheClearer;
+import dev.kbench.spi.DeviceInterface;
+import dev.kbench.spi.Event;
 import org.junit.jupiter.api.Test;
 
 import java.lang.foreign.Arena;
@@ -95,7 +95,7 @@ class LeakTest {
         KernelSource source = TestDriver.kernels();
         List<Long> liveBefore = LIVE.stream().map(TestDriver::stat).toList();
         try (LevelZeroDriver driver = new LevelZeroDriver()) {
-            DeviceInterface device = driver.deviceInterface();
+            DeviceInterface device = driver.device();
             int n = 256;
             try (DeviceBuffer data = device.allocate(4L * n); CacheClearer clearer = driver.cacheClearer(4096);
                  Arena host = Arena.ofConfined()) {

@@ -22,11 +22,11 @@ import dev.kbench.api.Drivers;
 import dev.kbench.api.KernelArg;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.SourceKind;
-import dev.kbench.api.spi.Availability;
-import dev.kbench.api.spi.CacheClearer;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.spi.Driver;
-import dev.kbench.api.spi.Event;
+import dev.kbench.api.Availability;
+import dev.kbench.spi.CacheClearer;
+import dev.kbench.spi.DeviceInterface;
+import dev.kbench.spi.Driver;
+import dev.kbench.spi.Event;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -78,7 +78,7 @@ class LevelZeroDriverTest {
                 .filter(s -> s.name().equals("levelzero")).toList();
         assertEquals(1, found.size());
         assertTrue(found.getFirst().active(), found.getFirst().describe());
-        assertTrue(found.getFirst().driver().orElseThrow() instanceof LevelZeroDriver);
+        assertTrue(found.getFirst().backend().orElseThrow() instanceof LevelZeroDriver);
         try (Driver fresh = new LevelZeroDriver()) {
             assertSame(fresh, Drivers.of(List.of(fresh)).active());
         }
@@ -86,7 +86,7 @@ class LevelZeroDriverTest {
 
     @Test
     void factsComeFromTheDeviceProperties() {
-        DeviceFacts facts = driver.deviceInterface().facts();
+        DeviceFacts facts = driver.device().facts();
         assertEquals("kbench test driver (CPU)", facts.name());
         assertEquals("PCI vendor 0x0000", facts.vendor());
         assertEquals(OptionalLong.of(8L << 30), facts.totalMemoryBytes());
@@ -102,12 +102,12 @@ class LevelZeroDriverTest {
         assertEquals("0.873813", extra.get("timestampWrapSeconds"));
         assertEquals("0", extra.get("commandQueueGroupOrdinal"));
         assertEquals("GPU", extra.get("deviceType"));
-        assertEquals(Set.of(SourceKind.SPIRV), driver.deviceInterface().acceptedSources());
+        assertEquals(Set.of(SourceKind.SPIRV), driver.device().acceptedSources());
     }
 
     @Test
     void unwrapGivesTheNativeHandles() {
-        DeviceInterface device = driver.deviceInterface();
+        DeviceInterface device = driver.device();
         LevelZeroHandles handles = device.unwrap(LevelZeroHandles.class);
         for (MemorySegment h : List.of(handles.driver(), handles.device(), handles.context(), handles.commandList())) {
             assertNotEquals(MemorySegment.NULL, h);
@@ -124,7 +124,7 @@ class LevelZeroDriverTest {
                 "live.modules", "live.buildLogs", "live.kernels", "live.allocations", "live.allocatedBytes");
         List<Long> before = counters.stream().map(TestDriver::stat).toList();
         LevelZeroDriver other = new LevelZeroDriver();
-        DeviceInterface device = other.deviceInterface();
+        DeviceInterface device = other.device();
         device.allocate(1 << 20);
         KernelModule module = device.loadModule(TestDriver.kernels());
         module.kernel("busy_wait").launch(Dim3.of(1), Dim3.of(1), KernelArg.buffer(device.allocate(8)),
@@ -140,7 +140,7 @@ class LevelZeroDriverTest {
         assertThrows(IllegalStateException.class, device::synchronize);
         other.close();                       // idempotent
 
-        DeviceInterface again = other.deviceInterface();
+        DeviceInterface again = other.device();
         assertNotEquals(device, again);
         again.synchronize();
         other.close();
@@ -151,7 +151,7 @@ class LevelZeroDriverTest {
     void withoutHostSynchronizeABarrierSignalsAHostVisibleEvent() {
         // Loader 1.8.12 does not export zeCommandListHostSynchronize; a newer loader would, but would answer
         // ZE_RESULT_ERROR_UNSUPPORTED_FEATURE for this API 1.4 driver. Either way: the fallback.
-        LevelZeroDevice device = (LevelZeroDevice) driver.deviceInterface();
+        LevelZeroDevice device = (LevelZeroDevice) driver.device();
         long barriers = TestDriver.stat("run.barriers");
         device.synchronize();
         assertFalse(device.usesHostSynchronize());
@@ -162,7 +162,7 @@ class LevelZeroDriverTest {
     void zeCommandListHostSynchronizeIsUsedWhereItIsFound() {
         // The test driver exports the API 1.6 function; looking it up there stands in for a newer loader.
         try (LevelZeroDriver newer = new LevelZeroDriver(TestDriver::lookup)) {
-            LevelZeroDevice device = (LevelZeroDevice) newer.deviceInterface();
+            LevelZeroDevice device = (LevelZeroDevice) newer.device();
             KernelModule module = device.loadModule(TestDriver.kernels());
             var out = device.allocate(8);
             device.synchronize();

@@ -16,7 +16,7 @@
 package dev.kbench.levelzero;
 
 import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.spi.DeviceInterface;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -40,7 +40,7 @@ class MemoryTest {
     static void open() {
         TestDriver.assertScenario("default");
         driver = new LevelZeroDriver();
-        device = driver.deviceInterface();
+        device = driver.device();
     }
 
     @AfterAll
@@ -139,7 +139,7 @@ class MemoryTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> device.fill(closed, 0));
         assertEquals("the target buffer is closed", e.getMessage());
         try (LevelZeroDriver other = new LevelZeroDriver()) {
-            DeviceBuffer foreign = other.deviceInterface().allocate(16);
+            DeviceBuffer foreign = other.device().allocate(16);
             IllegalArgumentException f = assertThrows(IllegalArgumentException.class, () -> device.fill(foreign, 0));
             assertTrue(f.getMessage().startsWith("the target buffer was not allocated by this levelzero device"), f.getMessage());
         }

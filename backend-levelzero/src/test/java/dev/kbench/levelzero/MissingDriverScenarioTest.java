@@ -15,7 +15,7 @@
  */
 package dev.kbench.levelzero;
 
-import dev.kbench.api.spi.Availability;
+import dev.kbench.api.Availability;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

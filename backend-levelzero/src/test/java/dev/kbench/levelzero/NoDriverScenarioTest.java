@@ -15,7 +15,7 @@
  */
 package dev.kbench.levelzero;
 
-import dev.kbench.api.spi.Availability;
+import dev.kbench.api.Availability;
 import org.junit.jupiter.api.Test;
 
 import java.lang.foreign.Arena;
@@ -59,11 +59,11 @@ class NoDriverScenarioTest {
                         availability.reason());
             } else if (availability.active()) {
                 assertFalse(driver.inventory().isEmpty());
-                assertTrue(availability.reason().startsWith(driver.deviceInterface().facts().name()),
+                assertTrue(availability.reason().startsWith(driver.device().facts().name()),
                         availability.reason());
             } else {
                 assertFalse(availability.reason().isBlank());
-                assertThrows(IllegalStateException.class, driver::deviceInterface);
+                assertThrows(IllegalStateException.class, driver::device);
             }
         }
     }

@@ -21,9 +21,9 @@ import dev.kbench.api.BenchResult;
 import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.Dim3;
 import dev.kbench.api.Kernel;
-import dev.kbench.api.spi.CacheClearer;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.spi.Event;
+import dev.kbench.spi.CacheClearer;
+import dev.kbench.spi.DeviceInterface;
+import dev.kbench.spi.Event;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -67,7 +67,7 @@ class TimingTest {
     static void open() {
         TestDriver.assertScenario("default");
         driver = new LevelZeroDriver();
-        device = driver.deviceInterface();
+        device = driver.device();
         busy = device.loadModule(TestDriver.kernels()).kernel("busy_wait");
         sink = device.allocate(8);
     }
@@ -176,7 +176,7 @@ class TimingTest {
             IllegalStateException order = assertThrows(IllegalStateException.class, () -> a.elapsedMillis(b));
             assertEquals("the end event was recorded before the start event; record start first", order.getMessage());
             assertTrue(b.elapsedMillis(a) >= 0);
-            try (LevelZeroDriver other = new LevelZeroDriver(); Event foreign = other.deviceInterface().createEvent()) {
+            try (LevelZeroDriver other = new LevelZeroDriver(); Event foreign = other.device().createEvent()) {
                 foreign.record();
                 assertThrows(IllegalArgumentException.class, () -> a.elapsedMillis(foreign));
             }

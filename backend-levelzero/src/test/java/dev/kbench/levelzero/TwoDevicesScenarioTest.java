@@ -21,8 +21,8 @@ import dev.kbench.api.Suite;
 import dev.kbench.api.SuiteListener;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.SuiteResult;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.spi.Driver;
+import dev.kbench.spi.DeviceInterface;
+import dev.kbench.spi.Driver;
 import org.junit.jupiter.api.Test;
 
 import java.lang.foreign.MemorySegment;
@@ -64,7 +64,7 @@ class TwoDevicesScenarioTest {
         try (LevelZeroDriver driver = new LevelZeroDriver(); Driver second = driver.withDevice(1)) {
             assertEquals(1, second.identity().index());
             assertNotEquals(driver.identity().id(), second.identity().id());
-            DeviceInterface device = second.deviceInterface();
+            DeviceInterface device = second.device();
             int[] back = new int[16];
             try (DeviceBuffer buffer = device.allocate(64)) {
                 device.fill(buffer, 7);

@@ -15,7 +15,7 @@
  */
 package dev.kbench.opencl;
 
-import dev.kbench.api.support.NativeBuffer;
+import dev.kbench.spi.kit.NativeBuffer;
 import org.jocl.CL;
 import org.jocl.cl_mem;
 

@@ -15,7 +15,7 @@
  */
 package dev.kbench.opencl;
 
-import dev.kbench.api.support.BufferCacheClearer;
+import dev.kbench.spi.kit.BufferCacheClearer;
 import org.jocl.Pointer;
 
 /**

@@ -20,7 +20,6 @@ import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.EnumSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,6 +27,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import java.util.LinkedHashSet;
 import java.util.Set;
 
 import dev.kbench.api.DeviceBuffer;
@@ -36,11 +36,11 @@ import dev.kbench.api.KernelException;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
-import dev.kbench.api.spi.CacheClearer;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.spi.Event;
-import dev.kbench.api.support.BufferChecks;
-import dev.kbench.api.support.OpenableDevice;
+import dev.kbench.spi.CacheClearer;
+import dev.kbench.spi.DeviceInterface;
+import dev.kbench.spi.Event;
+import dev.kbench.spi.kit.BufferChecks;
+import dev.kbench.spi.kit.OpenableDevice;
 import org.jocl.CL;
 import org.jocl.Pointer;
 import org.jocl.cl_command_queue;
@@ -91,7 +91,7 @@ final class OpenClDevice implements OpenableDevice {
             this.facts = readFacts(candidate);
             this.maxAllocBytes = Cl.deviceULong(device, CL.CL_DEVICE_MAX_MEM_ALLOC_SIZE);
             this.maxWorkGroupSize = Cl.deviceSize(device, CL.CL_DEVICE_MAX_WORK_GROUP_SIZE);
-            EnumSet<SourceKind> kinds = EnumSet.of(SourceKind.OPENCL_C);
+            Set<SourceKind> kinds = new LinkedHashSet<>(List.of(SourceKind.OPENCL_C));
             if (facts.extra().getOrDefault("ilVersion", "").contains("SPIR-V")) {
                 kinds.add(SourceKind.SPIRV);
             }
@@ -191,31 +191,30 @@ final class OpenClDevice implements OpenableDevice {
         checkOpen();
         String options = source.buildOptions().contains(ARG_INFO_OPTION) ? source.buildOptions()
                 : (source.buildOptions().strip() + " " + ARG_INFO_OPTION).strip();
-        cl_program program = switch (source.kind()) {
-            case OPENCL_C -> {
-                int[] err = new int[1];
-                String text = source.text();
-                cl_program created = Cl.create(e -> CL.clCreateProgramWithSource(context, 1, new String[] {text},
-                        new long[] {text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length}, e), err);
-                if (created == null) {
-                    throw new KernelException("OpenCL C program '" + source.name() + "': clCreateProgramWithSource failed: "
-                            + OpenClException.errorName(err[0]));
-                }
-                yield created;
+        cl_program program;
+        if (source.kind().equals(SourceKind.OPENCL_C)) {
+            int[] err = new int[1];
+            String text = source.text();
+            cl_program created = Cl.create(e -> CL.clCreateProgramWithSource(context, 1, new String[] {text},
+                    new long[] {text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length}, e), err);
+            if (created == null) {
+                throw new KernelException("OpenCL C program '" + source.name() + "': clCreateProgramWithSource failed: "
+                        + OpenClException.errorName(err[0]));
             }
-            case SPIRV -> {
-                if (!accepted.contains(SourceKind.SPIRV)) {
-                    throw new KernelException("SPIR-V module '" + source.name() + "': device '" + facts.name()
-                            + "' does not accept SPIR-V (CL_DEVICE_IL_VERSION is "
-                            + (facts.extra().getOrDefault("ilVersion", "").isEmpty() ? "empty"
-                                    : "'" + facts.extra().get("ilVersion") + "'")
-                            + "; it needs OpenCL 2.1+ or cl_khr_il_program); build from OpenCL C (.cl) instead");
-                }
-                yield SpirvPrograms.create(context, source.code(), source.name());
+            program = created;
+        } else if (source.kind().equals(SourceKind.SPIRV)) {
+            if (!accepted.contains(SourceKind.SPIRV)) {
+                throw new KernelException("SPIR-V module '" + source.name() + "': device '" + facts.name()
+                        + "' does not accept SPIR-V (CL_DEVICE_IL_VERSION is "
+                        + (facts.extra().getOrDefault("ilVersion", "").isEmpty() ? "empty"
+                                : "'" + facts.extra().get("ilVersion") + "'")
+                        + "; it needs OpenCL 2.1+ or cl_khr_il_program); build from OpenCL C (.cl) instead");
             }
-            default -> throw new KernelException("the opencl backend cannot load " + source.kind() + " ('" + source.name()
+            program = SpirvPrograms.create(context, source.code(), source.name());
+        } else {
+            throw new KernelException("the opencl backend cannot load " + source.kind() + " ('" + source.name()
                     + "'); it accepts " + accepted + " on '" + facts.name() + "'");
-        };
+        }
         counts.onCreate(NativeCounts.Kind.PROGRAM);
         cl_device_id device = candidate.device();
         int status = Cl.status(() -> CL.clBuildProgram(program, 1, new cl_device_id[] {device}, options, null, null));
@@ -377,7 +376,7 @@ final class OpenClDevice implements OpenableDevice {
     void checkOpen() {
         if (closed) {
             throw new IllegalStateException("the OpenCL device '" + facts.name() + "' is closed; get it again from "
-                    + "driver.deviceInterface()");
+                    + "driver.device()");
         }
     }
 

@@ -18,13 +18,11 @@ package dev.kbench.opencl;
 import java.util.List;
 import java.util.Optional;
 
+import dev.kbench.api.SourceKind;
 import dev.kbench.api.DeviceIdentity;
-import dev.kbench.api.spi.Availability;
-import dev.kbench.api.spi.CacheClearer;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.spi.Driver;
-import dev.kbench.api.support.Discovery;
-import dev.kbench.api.support.DriverCore;
+import dev.kbench.spi.Driver;
+import dev.kbench.spi.kit.Discovery;
+import dev.kbench.spi.kit.DriverBase;
 
 /**
  * The {@code opencl} driver: one device of the OpenCL ICD loader, through JOCL 2.0.6.
@@ -45,15 +43,12 @@ import dev.kbench.api.support.DriverCore;
  *
  * <p>Thread-safe for discovery; the device itself is driven by one thread at a time.
  */
-public final class OpenClDriver implements Driver {
+public final class OpenClDriver extends DriverBase<Probe.Candidate, OpenClDevice> {
 
     /** The system property choosing the device, by index or by part of its name. */
     public static final String DEVICE_PROPERTY = "kbench.opencl.device";
 
     private final String override;
-
-    private final DriverCore<Probe.Candidate, OpenClDevice> core = new DriverCore<>("opencl", this::discover, this::open,
-            this::forDevice);
 
     /** A driver configured by {@code -Dkbench.opencl.device}; probing waits for the first question. */
     public OpenClDriver() {
@@ -61,63 +56,22 @@ public final class OpenClDriver implements Driver {
     }
 
     private OpenClDriver(String override) {
+        super("opencl", List.of(SourceKind.OPENCL_C, SourceKind.SPIRV));
         this.override = override;
     }
 
     @Override
-    public String name() {
-        return "opencl";
-    }
-
-    @Override
-    public synchronized Availability availability() {
-        return core.availability();
-    }
-
-    @Override
-    public synchronized List<String> inventory() {
-        return core.inventory();
-    }
-
-    @Override
-    public synchronized DeviceInterface deviceInterface() {
-        return core.device();
-    }
-
-    @Override
-    public synchronized List<DeviceIdentity> devices() {
-        return core.devices();
-    }
-
-    @Override
-    public synchronized DeviceIdentity identity() {
-        return core.identity();
-    }
-
-    @Override
-    public Driver withDevice(int index) {
-        return core.withDevice(index);
-    }
-
-    @Override
-    public synchronized CacheClearer cacheClearer(long bytes) {
-        return core.cacheClearer(bytes);
-    }
-
-    @Override
-    public synchronized void close() {
-        core.close();
-    }
-
-    private Driver forDevice(int index) {
+    protected Driver forDevice(int index) {
         return new OpenClDriver(Integer.toString(index));
     }
 
-    private Discovery<Probe.Candidate> discover() {
+    @Override
+    protected Discovery<Probe.Candidate> discover() {
         return discover(override != null ? override : System.getProperty(DEVICE_PROPERTY));
     }
 
-    private OpenClDevice open(Probe.Candidate chosen) {
+    @Override
+    protected OpenClDevice open(Probe.Candidate chosen) {
         return new OpenClDevice(chosen);
     }
 
@@ -152,10 +106,5 @@ public final class OpenClDriver implements Driver {
         } catch (LinkageError | RuntimeException e) {
             return Probe.inactive("probing OpenCL failed: " + e, List.of());
         }
-    }
-
-    @Override
-    public String toString() {
-        return "OpenClDriver[" + core + "]";
     }
 }

@@ -17,7 +17,7 @@ package dev.kbench.opencl;
 
 import java.util.Locale;
 
-import dev.kbench.api.spi.Event;
+import dev.kbench.spi.Event;
 import org.jocl.CL;
 import org.jocl.cl_event;
 

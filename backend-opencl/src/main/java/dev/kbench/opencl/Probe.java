@@ -22,7 +22,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 import dev.kbench.api.DeviceIdentity;
-import dev.kbench.api.support.Discovery;
+import dev.kbench.spi.kit.Discovery;
 import org.jocl.CL;
 import org.jocl.cl_device_id;
 import org.jocl.cl_platform_id;

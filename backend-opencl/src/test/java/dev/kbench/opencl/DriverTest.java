@@ -30,10 +30,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.kbench.api.Backend;
 import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;
-import dev.kbench.api.spi.Availability;
-import dev.kbench.api.support.Discovery;
+import dev.kbench.api.Availability;
+import dev.kbench.spi.kit.Discovery;
 import org.jocl.CL;
 import org.jocl.cl_platform_id;
 import org.junit.jupiter.api.Test;
@@ -50,7 +51,7 @@ class DriverTest {
         assertEquals("opencl", status.name());
         assertEquals(DriverStatus.State.ACTIVE, status.state(), status::describe);
         assertInstanceOf(OpenClDriver.class, Drivers.system().active());
-        assertSame(status.driver().orElseThrow(), Drivers.system().active());
+        assertSame(status.backend().orElseThrow(), Drivers.system().active());
     }
 
     @Test
@@ -73,8 +74,8 @@ class DriverTest {
         List<String> selected = inventory.stream().filter(l -> l.endsWith(" <- selected")).toList();
         assertEquals(1, selected.size(), inventory::toString);
         assertEquals(selected.getFirst(), driver.availability().reason() + " <- selected");
-        String name = driver.deviceInterface().facts().name();
-        assertTrue(selected.getFirst().startsWith("device " + driver.deviceInterface().facts().extra().get("deviceIndex") + ": "
+        String name = driver.device().facts().name();
+        assertTrue(selected.getFirst().startsWith("device " + driver.device().facts().extra().get("deviceIndex") + ": "
                 + name + " ["), selected::getFirst);
     }
 

@@ -24,7 +24,7 @@ import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.Dim3;
 import dev.kbench.api.KernelArg;
 import dev.kbench.api.KernelModule;
-import dev.kbench.api.spi.Event;
+import dev.kbench.spi.Event;
 import org.junit.jupiter.api.Test;
 
 /** Marker events: their timestamps, their validation and their release. */

@@ -32,7 +32,7 @@ import dev.kbench.api.Dim3;
 import dev.kbench.api.Kernel;
 import dev.kbench.api.KernelArg;
 import dev.kbench.api.KernelModule;
-import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.spi.DeviceInterface;
 import org.junit.jupiter.api.Test;
 
 /** do_bench of the real GELU kernel on the OpenCL device, with its output checked against the reference. */
@@ -41,7 +41,7 @@ class GeluBenchTest {
     @Test
     void doBenchOfGeluMeasuresAndComputesTheRightOutput() {
         OpenClDriver driver = OpenCl.driver();
-        DeviceInterface device = driver.deviceInterface();
+        DeviceInterface device = driver.device();
         int n = 1 << 20;
         long bytes = (long) n * Float.BYTES;
         try (Arena arena = Arena.ofConfined(); KernelModule module = device.loadModule(Gelu.source());
@@ -73,7 +73,7 @@ class GeluBenchTest {
 
     @Test
     void aSizeThatIsNotAMultipleOfTheWorkGroupIsMaskedAtTheTail() {
-        DeviceInterface device = OpenCl.driver().deviceInterface();
+        DeviceInterface device = OpenCl.driver().device();
         int n = 100_003;
         long bytes = (long) (n + 64) * Float.BYTES;
         try (Arena arena = Arena.ofConfined(); KernelModule module = device.loadModule(Gelu.source());

@@ -26,7 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import dev.kbench.api.spi.Driver;
+import dev.kbench.spi.Driver;
 import org.jocl.CL;
 
 /** Starts a test main in a fresh JVM, on the module path or the class path, and collects its output. */

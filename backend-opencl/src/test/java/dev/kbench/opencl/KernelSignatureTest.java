@@ -41,7 +41,7 @@ class KernelSignatureTest {
                 param(1, "b", "unsigned long", CL.CL_KERNEL_ARG_ADDRESS_PRIVATE),
                 param(2, "c", "double", CL.CL_KERNEL_ARG_ADDRESS_PRIVATE),
                 param(3, "d", "float*", CL.CL_KERNEL_ARG_ADDRESS_CONSTANT))));
-        try (DeviceBuffer buffer = OpenCl.driver().deviceInterface().allocate(4)) {
+        try (DeviceBuffer buffer = OpenCl.driver().device().allocate(4)) {
             signature.check(List.of(KernelArg.i32(1), KernelArg.i64(2), KernelArg.f64(3), KernelArg.buffer(buffer)));
             KernelException e = assertThrows(KernelException.class, () -> signature.check(List.of(KernelArg.i64(1),
                     KernelArg.i64(2), KernelArg.f64(3), KernelArg.buffer(buffer))));

@@ -34,7 +34,7 @@ import dev.kbench.api.KernelException;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
-import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.spi.DeviceInterface;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -65,7 +65,7 @@ class KernelTest {
 
     @Test
     void everyArgumentKindReachesTheKernel() {
-        DeviceInterface device = OpenCl.driver().deviceInterface();
+        DeviceInterface device = OpenCl.driver().device();
         try (Arena arena = Arena.ofConfined();
              KernelModule module = device.loadModule(KernelSource.ofText(SourceKind.OPENCL_C, ARGS_SOURCE, "args.cl"));
              DeviceBuffer out = device.allocate(5 * Double.BYTES)) {
@@ -103,7 +103,7 @@ class KernelTest {
 
     @Test
     void theWrongNumberOfArgumentsNamesTheKernelAndItsParameters() {
-        DeviceInterface device = OpenCl.driver().deviceInterface();
+        DeviceInterface device = OpenCl.driver().device();
         try (KernelModule module = device.loadModule(Gelu.source()); DeviceBuffer x = device.allocate(1024)) {
             Kernel kernel = module.kernel(Gelu.ENTRY);
             KernelException e = assertThrows(KernelException.class,
@@ -115,7 +115,7 @@ class KernelTest {
 
     @Test
     void theWrongArgumentTypeNamesTheIndexAndWhatWasExpected() {
-        DeviceInterface device = OpenCl.driver().deviceInterface();
+        DeviceInterface device = OpenCl.driver().device();
         try (KernelModule module = device.loadModule(Gelu.source()); DeviceBuffer x = device.allocate(1024)) {
             Kernel kernel = module.kernel(Gelu.ENTRY);
             KernelException scalar = assertThrows(KernelException.class,
@@ -135,7 +135,7 @@ class KernelTest {
 
     @Test
     void localMemoryIsOnlyAcceptedForLocalParameters() {
-        DeviceInterface device = OpenCl.driver().deviceInterface();
+        DeviceInterface device = OpenCl.driver().device();
         try (KernelModule module = device.loadModule(KernelSource.ofText(SourceKind.OPENCL_C, ARGS_SOURCE, "args.cl"));
              DeviceBuffer out = device.allocate(64)) {
             KernelException e = assertThrows(KernelException.class, () -> module.kernel("args").launch(Dim3.of(1), Dim3.of(64),
@@ -148,7 +148,7 @@ class KernelTest {
 
     @Test
     void anUnknownEntryPointListsTheKernelsTheModuleHas() {
-        DeviceInterface device = OpenCl.driver().deviceInterface();
+        DeviceInterface device = OpenCl.driver().device();
         try (KernelModule module = device.loadModule(Gelu.source())) {
             KernelException e = assertThrows(KernelException.class, () -> module.kernel("gelu"));
             assertTrue(e.getMessage().startsWith("module 'kernels/opencl/gelu.cl' has no kernel 'gelu' (clCreateKernel: "
@@ -172,7 +172,7 @@ class KernelTest {
 
     @Test
     void aClosedBufferIsRefusedAsAnArgument() {
-        DeviceInterface device = OpenCl.driver().deviceInterface();
+        DeviceInterface device = OpenCl.driver().device();
         try (KernelModule module = device.loadModule(Gelu.source()); DeviceBuffer x = device.allocate(1024)) {
             DeviceBuffer closed = device.allocate(1024);
             closed.close();
@@ -184,7 +184,7 @@ class KernelTest {
 
     @Test
     void sourceKindsTheDeviceCannotLoadAreRefusedClearly() {
-        DeviceInterface device = OpenCl.driver().deviceInterface();
+        DeviceInterface device = OpenCl.driver().device();
         assertTrue(device.acceptedSources().contains(SourceKind.OPENCL_C));
         assertFalse(device.acceptedSources().contains(SourceKind.PTX));
         KernelException ptx = assertThrows(KernelException.class,

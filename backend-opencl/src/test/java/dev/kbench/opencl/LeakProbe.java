@@ -28,6 +28,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
+import dev.kbench.api.Backend;
 import dev.kbench.api.Bench;
 import dev.kbench.api.BenchOptions;
 import dev.kbench.api.BenchResult;
@@ -39,8 +40,8 @@ import dev.kbench.api.KernelArg;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.spi.Driver;
+import dev.kbench.spi.DeviceInterface;
+import dev.kbench.spi.Driver;
 
 /**
  * Runs {@code rounds} doBench calls of {@code repetitions} timed repetitions each (a one-work-item kernel
@@ -58,8 +59,8 @@ public final class LeakProbe {
     public static void main(String[] args) throws IOException {
         int rounds = Integer.parseInt(args[0]);
         int repetitions = Integer.parseInt(args[1]);
-        Driver driver = Drivers.system().select("opencl");
-        OpenClDevice device = (OpenClDevice) driver.deviceInterface();
+        Backend driver = Drivers.system().select("opencl");
+        OpenClDevice device = (OpenClDevice) driver.device();
         DeviceInterface di = device;
         String source = "__kernel void touch(__global int *x) { x[get_global_id(0)] += 1; }";
         BenchOptions options = BenchOptions.withDefaults().withCacheClearBytes(0).withWarmupMillis(0).withRepMillis(1e9)

@@ -26,8 +26,8 @@ import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 
 import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.spi.CacheClearer;
-import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.spi.CacheClearer;
+import dev.kbench.spi.DeviceInterface;
 import org.junit.jupiter.api.Test;
 
 /** Allocate, write, read and fill device buffers, and the cache clearer's buffer. */
@@ -35,7 +35,7 @@ class MemoryTest {
 
     @Test
     void writeThenReadReturnsTheSameBytes() {
-        DeviceInterface device = OpenCl.driver().deviceInterface();
+        DeviceInterface device = OpenCl.driver().device();
         int n = 300_001;
         try (Arena arena = Arena.ofConfined(); DeviceBuffer buffer = device.allocate(4L * n)) {
             MemorySegment source = arena.allocate(4L * n);
@@ -51,7 +51,7 @@ class MemoryTest {
 
     @Test
     void heapSegmentsAreStagedThroughNativeMemory() {
-        DeviceInterface device = OpenCl.driver().deviceInterface();
+        DeviceInterface device = OpenCl.driver().device();
         float[] values = new float[10_000];
         for (int i = 0; i < values.length; i++) {
             values[i] = i * 0.25f - 17;
@@ -66,7 +66,7 @@ class MemoryTest {
 
     @Test
     void fillWritesThePatternOverTheWholeBuffer() {
-        DeviceInterface device = OpenCl.driver().deviceInterface();
+        DeviceInterface device = OpenCl.driver().device();
         int n = 4096;
         try (DeviceBuffer buffer = device.allocate(4L * n)) {
             device.fill(buffer, Float.floatToRawIntBits(2.5f));
@@ -85,7 +85,7 @@ class MemoryTest {
 
     @Test
     void aShortWriteOrReadTouchesOnlyTheStartOfTheBuffer() {
-        DeviceInterface device = OpenCl.driver().deviceInterface();
+        DeviceInterface device = OpenCl.driver().device();
         try (DeviceBuffer buffer = device.allocate(64)) {
             device.fill(buffer, 0x01010101);
             device.write(MemorySegment.ofArray(new int[] {5, 6}), buffer);

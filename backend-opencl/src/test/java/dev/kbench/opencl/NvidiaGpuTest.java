@@ -33,8 +33,8 @@ class NvidiaGpuTest {
     @Test
     void theNvidiaGpuIsChosen() {
         OpenClDriver driver = OpenCl.driver();
-        assertEquals("GPU", driver.deviceInterface().facts().extra().get("deviceType"), driver.availability().reason());
-        assertTrue(driver.deviceInterface().facts().vendor().toUpperCase(java.util.Locale.ROOT).contains("NVIDIA"),
-                driver.deviceInterface().facts()::toString);
+        assertEquals("GPU", driver.device().facts().extra().get("deviceType"), driver.availability().reason());
+        assertTrue(driver.device().facts().vendor().toUpperCase(java.util.Locale.ROOT).contains("NVIDIA"),
+                driver.device().facts()::toString);
     }
 }

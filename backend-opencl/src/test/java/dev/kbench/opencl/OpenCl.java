@@ -18,8 +18,9 @@ package dev.kbench.opencl;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kbench.api.Backend;
 import dev.kbench.api.Drivers;
-import dev.kbench.api.spi.Driver;
+import dev.kbench.spi.Driver;
 
 /**
  * The test run's OpenCL driver: the one {@link Drivers#system()} finds. Tests that need OpenCL call
@@ -31,7 +32,7 @@ final class OpenCl {
     }
 
     static OpenClDriver driver() {
-        Driver driver = Drivers.system().select("opencl");
+        Backend driver = Drivers.system().select("opencl");
         assertInstanceOf(OpenClDriver.class, driver);
         assertTrue(driver.availability().active(), () -> "these tests need an OpenCL platform with a device "
                 + "(CI installs pocl-opencl-icd and ocl-icd-opencl-dev): " + driver.availability().reason());
@@ -39,6 +40,6 @@ final class OpenCl {
     }
 
     static OpenClDevice device() {
-        return (OpenClDevice) driver().deviceInterface();
+        return (OpenClDevice) driver().device();
     }
 }

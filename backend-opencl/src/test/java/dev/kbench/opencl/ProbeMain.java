@@ -21,6 +21,8 @@ import java.lang.foreign.ValueLayout;
 import java.util.List;
 import java.util.Locale;
 
+import dev.kbench.api.Backend;
+import dev.kbench.api.Device;
 import dev.kbench.api.Bench;
 import dev.kbench.api.BenchOptions;
 import dev.kbench.api.BenchResult;
@@ -31,8 +33,8 @@ import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;
 import dev.kbench.api.KernelArg;
 import dev.kbench.api.KernelModule;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.spi.Driver;
+import dev.kbench.spi.DeviceInterface;
+import dev.kbench.spi.Driver;
 
 /**
  * What discovery finds in this JVM, printed: one {@code describe()} line per driver, the inventory, the
@@ -47,9 +49,9 @@ public final class ProbeMain {
     public static void main(String[] args) {
         for (DriverStatus status : Drivers.system().statuses()) {
             System.out.println(status.describe());
-            status.driver().ifPresent(d -> d.inventory().forEach(line -> System.out.println("  " + line)));
+            status.backend().ifPresent(d -> d.inventory().forEach(line -> System.out.println("  " + line)));
         }
-        Driver driver;
+        Backend driver;
         try {
             driver = Drivers.system().active();
             System.out.println("lookup: " + driver.name());
@@ -58,7 +60,7 @@ public final class ProbeMain {
             return;
         }
         if (List.of(args).contains("bench")) {
-            DeviceInterface device = driver.deviceInterface();
+            Device device = driver.device();
             int n = 1 << 16;
             try (Arena arena = Arena.ofConfined(); KernelModule module = device.loadModule(Gelu.source());
                  DeviceBuffer x = device.allocate(4L * n); DeviceBuffer y = device.allocate(4L * n)) {

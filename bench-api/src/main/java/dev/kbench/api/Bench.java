@@ -15,11 +15,11 @@
  */
 package dev.kbench.api;
 
-import dev.kbench.api.spi.CacheClearer;
-import dev.kbench.api.spi.CapturedGraph;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.spi.Driver;
-import dev.kbench.api.spi.Event;
+import dev.kbench.spi.CacheClearer;
+import dev.kbench.spi.CapturedGraph;
+import dev.kbench.spi.DeviceInterface;
+import dev.kbench.spi.Driver;
+import dev.kbench.spi.Event;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -29,7 +29,7 @@ import java.util.function.Supplier;
  * Triton's {@code triton.testing.do_bench}, step by step, on any backend; and the analogue of its
  * {@code do_bench_cudagraph} for backends that capture graphs.
  *
- * <p>{@link #doBench(Driver, Runnable, BenchOptions)} does, in order: call {@code fn} once and
+ * <p>{@link #doBench(Backend, Runnable, BenchOptions)} does, in order: call {@code fn} once and
  * synchronize; create the cache clearer; estimate one call's cost as an event pair around 5 calls,
  * each preceded by a cache clear, divided by 5; derive {@code nWarmup = max(1, (int) (warmup / estimate))}
  * and {@code nRepeat = max(1, (int) (rep / estimate))}; create {@code nRepeat} event pairs; make the
@@ -43,13 +43,13 @@ import java.util.function.Supplier;
  * sample and says when the floor or the cap applied.
  *
  * {@snippet :
- * Driver driver = Drivers.system().active();
- * BenchResult result = Bench.doBench(driver, () -> kernel.launch(grid, block, args),
+ * Backend backend = Drivers.system().active();
+ * BenchResult result = Bench.doBench(backend, () -> kernel.launch(grid, block, args),
  *         BenchOptions.withDefaults().withQuantiles(0.2, 0.5, 0.8));
  * double[] q = result.quantileValues();   // ms
  * }
  *
- * <p>{@code fn} must enqueue its work on the driver's work stream (see {@link DeviceInterface}) and
+ * <p>{@code fn} must enqueue its work on the backend's work stream (see {@link Device}) and
  * must not synchronize, or the host time to launch leaks into the measurement.
  */
 public final class Bench {
@@ -90,19 +90,19 @@ public final class Bench {
     }
 
     /**
-     * {@code do_bench} on a driver, with a cache clearer of {@link BenchOptions#cacheClearBytes()}
+     * {@code do_bench} on a backend's device, with a cache clearer of {@link BenchOptions#cacheClearBytes()}
      * created after the first call and freed at the end.
      *
-     * @param driver the driver whose device runs {@code fn}
+     * @param backend the backend whose device runs {@code fn}
      * @param fn enqueues one call of the work to time
      * @param options the settings
      * @return every sample and the summary
      */
-    public static BenchResult doBench(Driver driver, Runnable fn, BenchOptions options) {
-        Objects.requireNonNull(driver, "driver");
+    public static BenchResult doBench(Backend backend, Runnable fn, BenchOptions options) {
+        Driver driver = Drivers.driver(backend);
         List<CacheClearer> created = new ArrayList<>(1);
         try {
-            return measure(driver.deviceInterface(), () -> {
+            return measure(driver.device(), () -> {
                 CacheClearer clearer = options.cacheClearBytes() == 0 ? NO_CLEAR
                         : driver.cacheClearer(options.cacheClearBytes());
                 created.add(clearer);
@@ -111,21 +111,6 @@ public final class Bench {
         } finally {
             created.forEach(CacheClearer::close);
         }
-    }
-
-    /**
-     * {@code do_bench} with a cache clearer the caller owns and reuses, e.g. across the repetitions of
-     * a suite; {@link BenchOptions#cacheClearBytes()} is then ignored.
-     *
-     * @param device the device whose work stream {@code fn} enqueues on
-     * @param clearer the clearer used before each estimate and timed call
-     * @param fn enqueues one call of the work to time
-     * @param options the settings
-     * @return every sample and the summary
-     */
-    public static BenchResult doBench(DeviceInterface device, CacheClearer clearer, Runnable fn, BenchOptions options) {
-        Objects.requireNonNull(clearer, "clearer");
-        return measure(device, () -> clearer, fn, options);
     }
 
     private static BenchResult measure(DeviceInterface di, Supplier<CacheClearer> cache, Runnable fn,
@@ -176,14 +161,15 @@ public final class Bench {
      * <p>The untimed hook runs on the host while capturing, once per captured call, as Triton's
      * {@code grad_to_none} does.
      *
-     * @param driver a driver whose device supports {@link DeviceInterface#capture(Runnable)}
+     * @param backend a backend that captures graphs (CUDA)
      * @param fn enqueues one call; it must be capturable (no synchronization, no host reads)
      * @param options the settings ({@code warmupMillis} is not used)
      * @return every sample and the summary
      * @throws UnsupportedOperationException if the backend cannot capture graphs
      */
-    public static BenchResult doBenchGraph(Driver driver, Runnable fn, BenchOptions options) {
-        DeviceInterface di = driver.deviceInterface();
+    public static BenchResult doBenchGraph(Backend backend, Runnable fn, BenchOptions options) {
+        Driver driver = Drivers.driver(backend);
+        DeviceInterface di = driver.device();
         Objects.requireNonNull(fn, "fn");
         fn.run();
         di.synchronize();

@@ -16,7 +16,6 @@
 package dev.kbench.api;
 
 import dev.kbench.api.internal.Quantiles;
-import dev.kbench.api.spi.CacheClearer;
 import java.util.List;
 import java.util.Objects;
 
@@ -83,7 +82,7 @@ public record BenchOptions(double warmupMillis, double repMillis, ReturnMode ret
      * @return the default options
      */
     public static BenchOptions withDefaults() {
-        return new BenchOptions(25, 100, ReturnMode.MEAN, List.of(), CacheClearer.TRITON_BYTES,
+        return new BenchOptions(25, 100, ReturnMode.MEAN, List.of(), CacheSizes.TRITON_BYTES,
                 DEFAULT_MAX_REPEAT, DEFAULT_MAX_WARMUP, DEFAULT_MIN_ESTIMATE_MILLIS, () -> { });
     }
 

@@ -15,7 +15,6 @@
  */
 package dev.kbench.api;
 
-import dev.kbench.api.spi.DeviceInterface;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,7 +52,7 @@ public record Benchmark(String name, List<Axis> axes, Factory factory, Function<
          * @return the workload
          * @throws Exception if preparation fails; the suite records the error for this benchmark
          */
-        Workload create(DeviceInterface device, Params params) throws Exception;
+        Workload create(Device device, Params params) throws Exception;
     }
 
     /** Validates the benchmark. */

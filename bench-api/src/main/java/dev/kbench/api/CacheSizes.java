@@ -15,10 +15,14 @@
  */
 package dev.kbench.api;
 
-import dev.kbench.api.spi.CacheClearer;
-
-/** Policies for the size of the buffer a {@link CacheClearer} writes. */
+/**
+ * Sizes of the cache clear: the buffer written before every timed call so that a kernel finds none of
+ * its data in the last-level cache ({@link BenchOptions#withCacheClearBytes(long)}, {@link SuiteOptions}).
+ */
 public final class CacheSizes {
+
+    /** Triton's fixed flush size, the default: 256 MiB. */
+    public static final long TRITON_BYTES = 256L << 20;
 
     /** The smallest device-sized flush: 1 MiB. */
     public static final long MIN_DEVICE_SIZED_BYTES = 1L << 20;
@@ -39,7 +43,7 @@ public final class CacheSizes {
             throw new IllegalArgumentException("the cache multiple must be >= 1, got " + multiple);
         }
         if (facts.lastLevelCacheBytes().isEmpty() || facts.lastLevelCacheBytes().getAsLong() <= 0) {
-            return CacheClearer.TRITON_BYTES;
+            return TRITON_BYTES;
         }
         long bytes = Math.multiplyExact(facts.lastLevelCacheBytes().getAsLong(), multiple);
         return Math.max(MIN_DEVICE_SIZED_BYTES, (bytes + 3) & ~3L);

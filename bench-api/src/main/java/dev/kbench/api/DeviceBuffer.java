@@ -15,10 +15,9 @@
  */
 package dev.kbench.api;
 
-import dev.kbench.api.spi.DeviceInterface;
 
 /**
- * A buffer in device memory, created by {@link DeviceInterface#allocate(long)}.
+ * A buffer in device memory, created by {@link Device#allocate(long)}.
  * Closing it frees the device memory; a closed buffer must not be passed to a kernel.
  */
 public interface DeviceBuffer extends AutoCloseable {

@@ -15,23 +15,19 @@
  */
 package dev.kbench.api;
 
-import dev.kbench.api.spi.Driver;
 import java.util.Objects;
 
 /**
  * Which device a measurement ran on, stably enough to tell two identical GPUs of one host apart and to
  * find the same GPU again in the next run.
  *
- * @param backend the driver's name ({@code cuda}, {@code opencl}, {@code levelzero})
- * @param index the device's 0-based index in {@link Driver#devices()}: the CUDA ordinal, the OpenCL
- *        device's position among all devices of all platforms, the Level Zero device's position among all
- *        devices of all drivers
+ * @param backend the backend's {@link Backend#name()}
+ * @param index the device's 0-based index in {@link Backend#devices()}, in the backend's own order (e.g.
+ *        the CUDA ordinal, the OpenCL device's position among all devices of all platforms)
  * @param name the device's name as the API reports it
- * @param id a stable identity where the API has one: the PCI bus id ({@code 0000:18:00.0}) for CUDA, and
- *        for OpenCL where the device has {@code cl_khr_pci_bus_info}, else the device UUID (Level Zero,
- *        OpenCL's {@code cl_khr_device_uuid}) as 32 hex digits; for an OpenCL device with neither,
- *        {@code cl:PLATFORM:DEVICE} (its position, stable while the installed platforms stay the same);
- *        empty when the backend knows nothing better
+ * @param id a stable identity where the API has one, as each backend documents it: preferably the PCI bus
+ *        id ({@code 0000:18:00.0}), else the device UUID as 32 hex digits, else a position stable while the
+ *        installed drivers stay the same; empty when the backend knows nothing better
  */
 public record DeviceIdentity(String backend, int index, String name, String id) {
 
@@ -55,9 +51,9 @@ public record DeviceIdentity(String backend, int index, String name, String id) 
     }
 
     /**
-     * The device with the given index, for {@link Driver#withDevice(int)}.
+     * The device with the given index, for {@link Backend#withDevice(int)}.
      *
-     * @param devices a driver's {@link Driver#devices()}
+     * @param devices a backend's {@link Backend#devices()}
      * @param index the index asked for
      * @param backend the driver's name, for the message
      * @return the device

@@ -15,7 +15,6 @@
  */
 package dev.kbench.api;
 
-import dev.kbench.api.spi.Driver;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -25,9 +24,9 @@ import java.util.Optional;
  * @param name the driver's name, or the provider's description when it failed to load
  * @param state active, inactive, or broken (the provider threw while loading or probing)
  * @param reason what was found, why it is inactive, or the error
- * @param driver the driver, empty when it is broken
+ * @param backend the backend, empty when it is broken
  */
-public record DriverStatus(String name, State state, String reason, Optional<Driver> driver) {
+public record DriverStatus(String name, State state, String reason, Optional<Backend> backend) {
 
     /** A provider's state. */
     public enum State {
@@ -49,7 +48,7 @@ public record DriverStatus(String name, State state, String reason, Optional<Dri
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(state, "state");
         Objects.requireNonNull(reason, "reason");
-        Objects.requireNonNull(driver, "driver");
+        Objects.requireNonNull(backend, "backend");
     }
 
     /**

@@ -15,31 +15,34 @@
  */
 package dev.kbench.api;
 
-import dev.kbench.api.spi.Availability;
-import dev.kbench.api.spi.Driver;
+import dev.kbench.spi.Driver;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
- * Finds the drivers on the class or module path and returns the one to use, as Triton's
+ * Finds the backends on the class or module path (every provider of {@code dev.kbench.spi.Driver})
+ * and returns the one to use, as Triton's
  * {@code runtime.driver.active}: exactly one may be active unless one is chosen explicitly.
  *
- * <p>Precedence, highest first: {@link #setActive(Driver)}; the name in
+ * <p>Precedence, highest first: {@link #setActive(Backend)}; the name in
  * {@code -Dkbench.backend=NAME}; the name in the environment variable {@code KBENCH_BACKEND}; the
  * single active driver. Discovery happens once, lazily; instances are thread-safe.
  *
  * {@snippet :
- * Driver driver = Drivers.system().active();   // throws DriverLookupException unless exactly one is active
- * DeviceInterface device = driver.deviceInterface();
+ * Backend backend = Drivers.system().active();   // throws DriverLookupException unless exactly one is active
+ * Device device = backend.device();
  * }
  */
 public final class Drivers {
@@ -50,7 +53,7 @@ public final class Drivers {
     public static final String BACKEND_ENV = "KBENCH_BACKEND";
 
     /** The last line of a lookup error: how a library caller chooses a driver. */
-    private static final String HINT = "Choose one with Drivers.system().select(NAME) or setActive(driver), -D"
+    private static final String HINT = "Choose one with Drivers.system().select(NAME) or setActive(backend), -D"
             + BACKEND_PROPERTY + "=NAME or " + BACKEND_ENV + "=NAME; Drivers.system().statuses() lists every driver's state.";
 
     private static final Drivers SYSTEM = new Drivers(Drivers::loadProviders, System::getProperty, System::getenv);
@@ -59,7 +62,7 @@ public final class Drivers {
     private final Function<String, String> properties;
     private final Function<String, String> environment;
     private List<DriverStatus> statuses;
-    private Driver chosen;
+    private Backend chosen;
 
     private Drivers(Supplier<List<DriverStatus>> discovery, Function<String, String> properties,
                     Function<String, String> environment) {
@@ -81,11 +84,11 @@ public final class Drivers {
      * A lookup over given drivers, ignoring system properties and the environment: for embedding
      * and tests.
      *
-     * @param drivers the drivers, in discovery order
+     * @param backends the backends, in discovery order
      * @return a new lookup
      */
-    public static Drivers of(List<? extends Driver> drivers) {
-        List<Driver> copy = List.copyOf(drivers);
+    public static Drivers of(List<? extends Backend> backends) {
+        List<Backend> copy = List.copyOf(backends);
         return new Drivers(() -> copy.stream().map(Drivers::probe).toList(), key -> null, key -> null);
     }
 
@@ -102,12 +105,27 @@ public final class Drivers {
     }
 
     /**
+     * The kinds of kernel code the backends found take, in discovery order (each backend's
+     * {@link Backend#sourceKinds()}, whether active or not; broken providers contribute none). This, not a
+     * list kept by kbench, is what {@link KernelSource#of(java.nio.file.Path)} tells file kinds by.
+     *
+     * @return the kinds, without repeats
+     */
+    public Set<SourceKind> sourceKinds() {
+        Set<SourceKind> kinds = new LinkedHashSet<>();
+        for (DriverStatus status : statuses()) {
+            status.backend().ifPresent(b -> kinds.addAll(b.sourceKinds()));
+        }
+        return Collections.unmodifiableSet(kinds);
+    }
+
+    /**
      * The driver to use, by the precedence in the class description.
      *
      * @return the driver
      * @throws DriverLookupException if no single driver can be chosen, with Triton's message
      */
-    public synchronized Driver active() {
+    public synchronized Backend active() {
         if (chosen != null) {
             return chosen;
         }
@@ -125,29 +143,29 @@ public final class Drivers {
             throw new DriverLookupException(active.size() + " active drivers ([" + names
                     + "]). There should only be one.\n" + states(), HINT);
         }
-        return active.getFirst().driver().orElseThrow();
+        return active.getFirst().backend().orElseThrow();
     }
 
     /**
      * The named driver, which must be discovered and active.
      *
-     * @param name {@code cuda}, {@code opencl} or {@code levelzero}
+     * @param name a backend's {@link Backend#name()}, as {@link #statuses()} lists them
      * @return the driver
      * @throws DriverLookupException if no driver has that name or it is inactive, listing the others
      */
-    public Driver select(String name) {
+    public Backend select(String name) {
         return select(name, "Drivers.select");
     }
 
     /**
      * The named driver, which must be discovered and active; the error quotes where the name came from.
      *
-     * @param name {@code cuda}, {@code opencl} or {@code levelzero}
+     * @param name a backend's {@link Backend#name()}, as {@link #statuses()} lists them
      * @param origin where the caller got the name, e.g. a command-line option such as {@code --backend}
      * @return the driver
      * @throws DriverLookupException if no driver has that name or it is inactive, listing the others
      */
-    public synchronized Driver select(String name, String origin) {
+    public synchronized Backend select(String name, String origin) {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(origin, "origin");
         String wanted = name.toLowerCase(Locale.ROOT);
@@ -157,7 +175,7 @@ public final class Drivers {
                     throw new DriverLookupException("backend '" + wanted + "' (from " + origin + ") is "
                             + status.state() + ": " + status.reason() + "\n" + states(), HINT);
                 }
-                return status.driver().orElseThrow();
+                return status.backend().orElseThrow();
             }
         }
         throw new DriverLookupException("unknown backend '" + name + "' (from " + origin + "); available: ["
@@ -167,13 +185,13 @@ public final class Drivers {
     /**
      * Makes {@code driver} the active one, over every other rule (Triton's {@code driver.set_active}).
      *
-     * @param driver the driver to use from now on
+     * @param backend the backend to use from now on
      */
-    public synchronized void setActive(Driver driver) {
-        this.chosen = Objects.requireNonNull(driver, "driver");
+    public synchronized void setActive(Backend backend) {
+        this.chosen = Objects.requireNonNull(backend, "backend");
     }
 
-    /** Forgets {@link #setActive(Driver)}; the lookup rules apply again. */
+    /** Forgets {@link #setActive(Backend)}; the lookup rules apply again. */
     public synchronized void resetActive() {
         this.chosen = null;
     }
@@ -186,8 +204,8 @@ public final class Drivers {
     private String states() {
         StringBuilder text = new StringBuilder();
         if (statuses().isEmpty()) {
-            text.append("no kbench backend was found on the class path or module path; "
-                    + "add backend-cuda, backend-opencl or backend-levelzero.\n");
+            text.append("no kbench backend was found on the class path or module path; add a backend module "
+                    + "(a jar that provides " + Driver.class.getName() + ").\n");
         }
         for (DriverStatus status : statuses()) {
             text.append(status.describe()).append('\n');
@@ -214,7 +232,7 @@ public final class Drivers {
         return found;
     }
 
-    private static DriverStatus probe(Driver driver) {
+    private static DriverStatus probe(Backend driver) {
         String name;
         try {
             name = driver.name();
@@ -228,6 +246,23 @@ public final class Drivers {
         } catch (RuntimeException | LinkageError e) {
             return new DriverStatus(name, DriverStatus.State.BROKEN, "probing threw " + describe(e), Optional.empty());
         }
+    }
+
+    /**
+     * The driver behind a backend, for the timing code that needs its events and cache clearers.
+     *
+     * @param backend a backend from a lookup
+     * @return the backend as the driver it is
+     * @throws IllegalArgumentException if the backend was implemented without {@link Driver}
+     */
+    static Driver driver(Backend backend) {
+        Objects.requireNonNull(backend, "backend");
+        if (backend instanceof Driver driver) {
+            return driver;
+        }
+        throw new IllegalArgumentException("backend '" + backend.name() + "' (" + backend.getClass().getName()
+                + ") is not a kbench driver: timing needs a backend from Drivers, which implements "
+                + Driver.class.getName());
     }
 
     private static String brokenName(ServiceConfigurationError e) {

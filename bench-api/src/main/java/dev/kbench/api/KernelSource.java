@@ -20,7 +20,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
+import java.util.Collection;
 import java.util.Objects;
 
 /**
@@ -57,26 +57,30 @@ public record KernelSource(SourceKind kind, byte[] code, String name, String bui
     }
 
     /**
-     * Reads a file, taking its kind from the extension: {@code .ptx}, {@code .cubin}/{@code .fatbin},
-     * {@code .cl}, {@code .spv}.
+     * Reads a file, taking its kind from the extension among the kinds the backends found here take
+     * ({@link Drivers#sourceKinds()}): {@code .ptx}, {@code .cubin}/{@code .fatbin}, {@code .cl},
+     * {@code .spv} with the built-in backends.
      *
      * @param file the file
      * @return the source, without build options
-     * @throws IllegalArgumentException if the extension is not one of these
+     * @throws IllegalArgumentException if no backend found takes that extension, listing those there are
      * @throws UncheckedIOException if the file cannot be read
      */
     public static KernelSource of(Path file) {
-        String fileName = file.getFileName().toString();
-        String ext = fileName.contains(".")
-                ? fileName.substring(fileName.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT) : "";
-        SourceKind kind = switch (ext) {
-            case "ptx" -> SourceKind.PTX;
-            case "cubin", "fatbin" -> SourceKind.CUBIN;
-            case "cl" -> SourceKind.OPENCL_C;
-            case "spv" -> SourceKind.SPIRV;
-            default -> throw new IllegalArgumentException("cannot tell the kernel kind of '" + file
-                    + "' from its extension; use .ptx, .cubin, .fatbin, .cl or .spv");
-        };
+        return of(file, Drivers.system().sourceKinds());
+    }
+
+    /**
+     * Reads a file, taking its kind from the extension among the given kinds.
+     *
+     * @param file the file
+     * @param kinds the kinds to choose from, e.g. a device's {@link Device#acceptedSources()}
+     * @return the source, without build options
+     * @throws IllegalArgumentException if none of the kinds has that extension, listing theirs
+     * @throws UncheckedIOException if the file cannot be read
+     */
+    public static KernelSource of(Path file, Collection<SourceKind> kinds) {
+        SourceKind kind = SourceKind.forFile(file, kinds);
         try {
             return new KernelSource(kind, Files.readAllBytes(file), file.toString(), "");
         } catch (IOException e) {

@@ -15,7 +15,6 @@
  */
 package dev.kbench.api;
 
-import dev.kbench.api.spi.Driver;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -112,15 +111,14 @@ public record Suite(List<Benchmark> benchmarks) {
     }
 
     /**
-     * Runs the suite on a driver's device.
+     * Runs the suite on a backend's device.
      *
-     * @param driver the driver
+     * @param backend the backend
      * @param options the settings
      * @param listener receives results as they are measured
      * @return every outcome
      */
-    public SuiteResult run(Driver driver, SuiteOptions options, SuiteListener listener) {
-        Objects.requireNonNull(driver, "driver");
-        return new SuiteRunner(driver, options, listener).run(this);
+    public SuiteResult run(Backend backend, SuiteOptions options, SuiteListener listener) {
+        return new SuiteRunner(Drivers.driver(backend), options, listener).run(this);
     }
 }

@@ -15,7 +15,6 @@
  */
 package dev.kbench.api;
 
-import dev.kbench.api.spi.CacheClearer;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -85,7 +84,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      * @return the defaults
      */
     public static SuiteOptions withDefaults() {
-        return new SuiteOptions(10, Schedule.INTERLEAVED, OptionalLong.empty(), 25, 10, 100, CacheClearer.TRITON_BYTES,
+        return new SuiteOptions(10, Schedule.INTERLEAVED, OptionalLong.empty(), 25, 10, 100, CacheSizes.TRITON_BYTES,
                 Optional.empty());
     }
 

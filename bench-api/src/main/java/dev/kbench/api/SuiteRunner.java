@@ -16,10 +16,10 @@
 package dev.kbench.api;
 
 import dev.kbench.api.internal.Quantiles;
-import dev.kbench.api.spi.CacheClearer;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.spi.Driver;
-import dev.kbench.api.spi.Event;
+import dev.kbench.spi.CacheClearer;
+import dev.kbench.spi.DeviceInterface;
+import dev.kbench.spi.Driver;
+import dev.kbench.spi.Event;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -50,7 +50,7 @@ final class SuiteRunner {
 
     SuiteRunner(Driver driver, SuiteOptions options, SuiteListener listener) {
         this.driver = driver;
-        this.device = driver.deviceInterface();
+        this.device = driver.device();
         this.options = java.util.Objects.requireNonNull(options, "options");
         this.listener = java.util.Objects.requireNonNull(listener, "listener");
         DeviceFacts facts = device.facts();

@@ -15,8 +15,8 @@
  */
 package dev.kbench.api;
 
-import dev.kbench.api.spi.CacheClearer;
-import dev.kbench.api.spi.Event;
+import dev.kbench.spi.CacheClearer;
+import dev.kbench.spi.Event;
 import java.util.List;
 
 /**

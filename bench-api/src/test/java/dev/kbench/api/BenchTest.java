@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.kbench.api.spi.CacheClearer;
+import dev.kbench.spi.CacheClearer;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -56,7 +56,7 @@ class BenchTest {
         assertEquals(5 + 400, driver.clears, "a clear before each estimate call and each timed call, none in warmup");
         assertEquals(2 + 2 * 400, device.eventsCreated);
         assertEquals(device.eventsCreated, device.eventsClosed, "every event closed");
-        assertEquals(List.of(CacheClearer.TRITON_BYTES), driver.clearerSizes);
+        assertEquals(List.of(CacheSizes.TRITON_BYTES), driver.clearerSizes);
         assertEquals(1, driver.clearersClosed);
         assertFalse(result.estimateFloored());
         assertFalse(result.repeatCapped());

@@ -20,8 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.kbench.api.spi.Availability;
-import dev.kbench.api.spi.Driver;
+import dev.kbench.api.Availability;
+import dev.kbench.spi.Driver;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -42,7 +42,7 @@ class DriversTest {
                 cuda: inactive: simulated: no device
                 opencl: inactive: simulated: no device
                 levelzero: inactive: simulated: no device
-                Choose one with Drivers.system().select(NAME) or setActive(driver), -Dkbench.backend=NAME or \
+                Choose one with Drivers.system().select(NAME) or setActive(backend), -Dkbench.backend=NAME or \
                 KBENCH_BACKEND=NAME; Drivers.system().statuses() lists every driver's state.""", e.getMessage());
         assertEquals(e.getMessage().substring(0, e.getMessage().lastIndexOf('\n')), e.diagnosis(),
                 "the diagnosis is the message without the library's hint");

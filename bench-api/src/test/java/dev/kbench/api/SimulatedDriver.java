@@ -15,12 +15,12 @@
  */
 package dev.kbench.api;
 
-import dev.kbench.api.spi.Availability;
-import dev.kbench.api.spi.CacheClearer;
-import dev.kbench.api.spi.CapturedGraph;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.spi.Driver;
-import dev.kbench.api.spi.Event;
+import dev.kbench.api.Availability;
+import dev.kbench.spi.CacheClearer;
+import dev.kbench.spi.CapturedGraph;
+import dev.kbench.spi.DeviceInterface;
+import dev.kbench.spi.Driver;
+import dev.kbench.spi.Event;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,12 +55,17 @@ class SimulatedDriver implements Driver {
     }
 
     @Override
+    public Set<SourceKind> sourceKinds() {
+        return Set.of(SourceKind.OPENCL_C);
+    }
+
+    @Override
     public Availability availability() {
         return availability;
     }
 
     @Override
-    public DeviceInterface deviceInterface() {
+    public DeviceInterface device() {
         return device;
     }
 

@@ -24,7 +24,7 @@ import dev.kbench.api.CacheSizes;
 import dev.kbench.api.DeviceFacts;
 import dev.kbench.api.Suite;
 import dev.kbench.api.SuiteOptions;
-import dev.kbench.api.spi.Driver;
+import dev.kbench.api.Backend;
 import dev.kbench.cli.suite.BuiltinSuite;
 import dev.kbench.cli.suite.SuiteKernels;
 import picocli.CommandLine;
@@ -64,10 +64,10 @@ final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         output.validate(Map.of());
-        Driver driver = main.driver();
+        Backend driver = main.driver();
         PrintWriter err = spec.commandLine().getErr();
-        DeviceFacts facts = driver.deviceInterface().facts();
-        try (SuiteKernels kernels = SuiteKernels.forDevice(driver.deviceInterface(), Optional.empty())) {
+        DeviceFacts facts = driver.device().facts();
+        try (SuiteKernels kernels = SuiteKernels.forDevice(driver.device(), Optional.empty())) {
             Suite suite = BuiltinSuite.create(kernels, facts.totalMemoryBytes());
             if (!output.quiet) {
                 err.println("kbench demo: the built-in suite on " + driver.name() + " (" + facts.name() + "), kernels from "

@@ -23,7 +23,7 @@ import dev.kbench.api.DeviceFacts;
 import dev.kbench.api.DriverLookupException;
 import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;
-import dev.kbench.api.spi.Driver;
+import dev.kbench.api.Backend;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -44,29 +44,32 @@ final class InfoCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         out.println("drivers:");
         if (Drivers.system().statuses().isEmpty()) {
-            out.println("  none: no kbench backend on the class path or module path (add backend-cuda, "
-                    + "backend-opencl or backend-levelzero)");
+            out.println("  none: no kbench backend on the class path or module path (add a backend module, "
+                    + "a jar that provides a kbench driver)");
         }
         for (DriverStatus status : Drivers.system().statuses()) {
             out.println("  " + status.describe());
-            status.driver().ifPresent(d -> d.inventory().forEach(line -> out.println("    " + line)));
+            status.backend().ifPresent(d -> d.inventory().forEach(line -> out.println("    " + line)));
             if (status.active()) {
-                status.driver().ifPresent(d -> {
+                status.backend().ifPresent(d -> {
                     out.println("    devices (kbench run --backend " + d.name() + " --devices all|INDEX,...):");
                     d.devices().forEach(id -> out.println("      " + id.describe()));
                 });
             }
         }
-        Driver driver;
+        Backend driver;
         try {
             driver = main.driver();
         } catch (DriverLookupException e) {
+            if (main.backendChosen()) {
+                throw e;   // an explicit --backend that names no usable backend is an error, as in every command
+            }
             out.println("active: none (" + e.getMessage().lines().findFirst().orElse("") + ")");
             out.flush();
             return ExitCodes.OK;
         }
-        DeviceFacts facts = driver.deviceInterface().facts();
-        out.println("active: " + driver.name() + " (kernel sources: " + driver.deviceInterface().acceptedSources() + ")");
+        DeviceFacts facts = driver.device().facts();
+        out.println("active: " + driver.name() + " (kernel sources: " + driver.device().acceptedSources() + ")");
         out.println("  device: " + driver.identity().describe());
         out.println("  host: " + dev.kbench.api.HostName.current());
         out.println("  vendor: " + facts.vendor());

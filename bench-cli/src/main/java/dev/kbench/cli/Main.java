@@ -17,16 +17,20 @@ package dev.kbench.cli;
 
 import java.io.FilterOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Objects;
+import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 
+import dev.kbench.api.Backend;
 import dev.kbench.api.Drivers;
 import dev.kbench.api.internal.Descriptors;
-import dev.kbench.api.spi.Driver;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -40,7 +44,7 @@ import picocli.CommandLine.Command;
  *         .execute("compare", "base.csv", "new.csv", "--format", "json");
  * }
  */
-@Command(name = "kbench", mixinStandardHelpOptions = true, version = "kbench " + Main.VERSION,
+@Command(name = "kbench", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Benchmarks GPU kernels correctly: device events, cache flushes, interleaved repetitions, "
                 + "robust statistics.",
         subcommands = {InfoCommand.class, RunCommand.class, AbCommand.class, CompareCommand.class, MergeCommand.class,
@@ -52,8 +56,34 @@ import picocli.CommandLine.Command;
                 + "closed standard output).", "", "Start with `kbench demo`; see docs/cli.md."})
 public final class Main implements Runnable {
 
-    /** kbench's version, as {@code --version} and the environment sidecar give it. */
-    static final String VERSION = "0.1.0";
+    /** kbench's version, as {@code --version} and the environment sidecar give it: the build's, never a copy. */
+    static final String VERSION = Version.read();
+
+    /** {@code --version}: the version the build wrote into {@code version.properties}. */
+    static final class Version implements CommandLine.IVersionProvider {
+
+        /** Made by picocli. */
+        Version() {
+        }
+
+        @Override
+        public String[] getVersion() {
+            return new String[] {"kbench " + VERSION};
+        }
+
+        static String read() {
+            try (InputStream in = Main.class.getResourceAsStream("version.properties")) {
+                if (in == null) {
+                    throw new IllegalStateException("version.properties is missing from bench-cli; rebuild it");
+                }
+                Properties properties = new Properties();
+                properties.load(in);
+                return Objects.requireNonNull(properties.getProperty("version"), "version");
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read bench-cli's version.properties", e);
+            }
+        }
+    }
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -63,7 +93,7 @@ public final class Main implements Runnable {
     }
 
     @CommandLine.Option(names = "--backend", paramLabel = "NAME", scope = CommandLine.ScopeType.INHERIT,
-            description = "Driver to use (cuda, opencl, levelzero); wins over -Dkbench.backend and KBENCH_BACKEND.")
+            description = "Backend to use, by name (kbench info lists the backends found); wins over -Dkbench.backend and KBENCH_BACKEND.")
     private String backend;
 
     @CommandLine.Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
@@ -89,13 +119,23 @@ public final class Main implements Runnable {
      * @return the driver
      * @throws dev.kbench.api.DriverLookupException if none can be chosen
      */
-    Driver driver() {
+    Backend driver() {
         if (backend != null && backend.isBlank()) {
-            throw new IllegalArgumentException("--backend '" + backend + "' is empty; give cuda, opencl or levelzero, "
+            throw new IllegalArgumentException("--backend '" + backend + "' is empty; give the name of a backend kbench info lists, "
                     + "or leave --backend out to use the lookup rule");
         }
         Drivers drivers = Drivers.system();
         return backend == null ? drivers.active() : drivers.select(backend, "--backend");
+    }
+
+    /**
+     * Whether {@code --backend} was given: then a lookup that fails is an error even where a command
+     * could go on without a backend ({@code info}).
+     *
+     * @return true if the option was given
+     */
+    boolean backendChosen() {
+        return backend != null;
     }
 
     /**

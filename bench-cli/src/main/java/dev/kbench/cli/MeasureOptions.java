@@ -19,12 +19,13 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.kbench.api.Backend;
 import dev.kbench.api.CacheSizes;
+import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.DeviceFacts;
 import dev.kbench.api.NoiseTarget;
 import dev.kbench.api.Schedule;
 import dev.kbench.api.SuiteOptions;
-import dev.kbench.api.spi.CacheClearer;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
@@ -214,15 +215,15 @@ final class MeasureOptions {
      * @param options the resolved options
      * @throws IllegalArgumentException naming {@code --cache-clear} and its value if the buffer cannot be allocated
      */
-    void checkCacheClear(dev.kbench.api.spi.Driver driver, SuiteOptions options) {
+    void checkCacheClear(Backend driver, SuiteOptions options) {
         if (cacheClear == null || options.cacheClearBytes() == 0) {
             return;
         }
-        try (CacheClearer clearer = driver.cacheClearer(options.cacheClearBytes())) {
-            clearer.bytes();
+        try (DeviceBuffer clear = driver.device().allocate(options.cacheClearBytes())) {
+            clear.bytes();
         } catch (RuntimeException | OutOfMemoryError e) {
             throw new IllegalArgumentException("--cache-clear '" + cacheClear + "': cannot allocate the "
-                    + options.cacheClearBytes() + "-byte clear buffer on " + driver.deviceInterface().facts().name()
+                    + options.cacheClearBytes() + "-byte clear buffer on " + driver.device().facts().name()
                     + ": " + e.getMessage() + "; give a smaller size, 'device' or 0", e);
         }
     }
@@ -254,10 +255,10 @@ final class MeasureOptions {
             return 0;
         }
         if (t.equalsIgnoreCase("triton")) {
-            return CacheClearer.TRITON_BYTES;
+            return CacheSizes.TRITON_BYTES;
         }
         if (t.equalsIgnoreCase("device")) {
-            return facts == null ? CacheClearer.TRITON_BYTES : CacheSizes.deviceSized(facts, 2);
+            return facts == null ? CacheSizes.TRITON_BYTES : CacheSizes.deviceSized(facts, 2);
         }
         Matcher m = SIZE.matcher(t);
         if (!m.matches()) {

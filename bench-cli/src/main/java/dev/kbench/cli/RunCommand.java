@@ -28,7 +28,7 @@ import java.util.concurrent.Callable;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.api.Suite;
 import dev.kbench.api.SuiteOptions;
-import dev.kbench.api.spi.Driver;
+import dev.kbench.api.Backend;
 import dev.kbench.cli.suite.SuiteKernels;
 import dev.kbench.forks.ForkOutcome;
 import dev.kbench.forks.Forks;
@@ -115,7 +115,7 @@ final class RunCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--json and --jmh-json are written per process; with --devices use "
                         + "--csv-samples FILE (and kbench report FILE)");
             }
-            Driver driver = main.driver();
+            Backend driver = main.driver();
             return DeviceRuns.run(spec, DeviceRuns.select(devices, driver.devices(), driver.name()),
                     parallelDevices ? DeviceRuns.Schedule.PARALLEL : DeviceRuns.Schedule.SEQUENTIAL,
                     measure.resolve(SuiteOptions.withDefaults(), null), output,
@@ -127,16 +127,16 @@ final class RunCommand implements Callable<Integer> {
         if (forks > 1) {
             return forked(original);
         }
-        try (Driver chosen = device == null ? null : main.driver().withDevice(device)) {
+        try (Backend chosen = device == null ? null : main.driver().withDevice(device)) {
             return measure(chosen != null ? chosen : main.driver(), original);
         }
     }
 
-    private int measure(Driver driver, List<String> original) {
+    private int measure(Backend driver, List<String> original) {
         List<SuiteKernels> kernels = new ArrayList<>();
         try {
-            Suite suite = selection.suite(driver.deviceInterface(), kernels::add);
-            SuiteOptions options = measure.resolve(SuiteOptions.withDefaults(), driver.deviceInterface().facts());
+            Suite suite = selection.suite(driver.device(), kernels::add);
+            SuiteOptions options = measure.resolve(SuiteOptions.withDefaults(), driver.device().facts());
             measure.checkCacheClear(driver, options);
             return SuiteSession.run(main, driver, suite, options, output, spec.commandLine().getOut(),
                     spec.commandLine().getErr(), original);

@@ -35,7 +35,7 @@ import dev.kbench.api.DeviceFacts;
 import dev.kbench.api.DeviceIdentity;
 import dev.kbench.api.DeviceTelemetry;
 import dev.kbench.api.HostName;
-import dev.kbench.api.spi.Driver;
+import dev.kbench.api.Backend;
 import dev.kbench.stats.SamplesCsvWriter;
 
 /**
@@ -62,9 +62,9 @@ final class RunEnvironment {
      *
      * @param driver the driver measuring
      * @param runId the run's id, shared by its forks and devices
-     * @return the record; call {@link #finish(Driver)} after the run
+     * @return the record; call {@link #finish(Backend)} after the run
      */
-    static RunEnvironment start(Driver driver, String runId) {
+    static RunEnvironment start(Backend driver, String runId) {
         RunEnvironment env = new RunEnvironment(runId);
         DeviceIdentity id = driver.identity();
         env.run.put("run_id", runId);
@@ -72,12 +72,12 @@ final class RunEnvironment {
         env.run.put("device_index", id.index());
         env.run.put("device", id.name());
         env.run.put("device_id", id.id());
-        DeviceFacts facts = driver.deviceInterface().facts();
+        DeviceFacts facts = driver.device().facts();
         ObjectNode f = env.run.putObject("facts");
         f.put("vendor", facts.vendor());
         facts.extra().forEach(f::put);
         env.run.put("started", Instant.now().toString());
-        telemetry(env.run.putObject("start"), driver.deviceInterface().telemetry());
+        telemetry(env.run.putObject("start"), driver.device().telemetry());
         return env;
     }
 
@@ -86,9 +86,9 @@ final class RunEnvironment {
      *
      * @param driver the driver that measured
      */
-    void finish(Driver driver) {
+    void finish(Backend driver) {
         run.put("ended", Instant.now().toString());
-        telemetry(run.putObject("end"), driver.deviceInterface().telemetry());
+        telemetry(run.putObject("end"), driver.device().telemetry());
     }
 
     private static void telemetry(ObjectNode node, DeviceTelemetry t) {

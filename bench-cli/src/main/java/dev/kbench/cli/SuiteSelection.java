@@ -25,11 +25,12 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
 
+import dev.kbench.api.Drivers;
 import dev.kbench.api.Dim3;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
 import dev.kbench.api.Suite;
-import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.Device;
 import dev.kbench.cli.suite.ArgSpec;
 import dev.kbench.cli.suite.BuiltinSuite;
 import dev.kbench.cli.suite.SuiteKernels;
@@ -71,7 +72,7 @@ final class SuiteSelection {
     }
 
     @Option(names = "--suite-source", paramLabel = "KIND",
-            description = "Load the built-in suite from cl, ptx or spv (default: the first of these the device accepts).")
+            description = "Load the built-in suite from this kind of code, by name or extension (the suite ships cl, ptx and spv; default: the first the device accepts).")
     String suiteSource;
 
     @Option(names = "--suite-dir", paramLabel = "DIR",
@@ -155,7 +156,7 @@ final class SuiteSelection {
      * @param kernels receives the built-in suite's kernels, for the caller to close; unused for a user kernel
      * @return the suite
      */
-    Suite suite(DeviceInterface device, Consumer<SuiteKernels> kernels) {
+    Suite suite(Device device, Consumer<SuiteKernels> kernels) {
         if (userKernel()) {
             UserKernel spec = userKernelSpec();
             SourceKind kind = spec.source().kind();
@@ -175,7 +176,7 @@ final class SuiteSelection {
     }
 
     private Optional<SourceKind> suiteSourceKind() {
-        return suiteSource == null ? Optional.empty() : Optional.of(SuiteKernels.parseKind(suiteSource));
+        return suiteSource == null ? Optional.empty() : Optional.of(SuiteKernels.parseKind(suiteSource, Drivers.system().sourceKinds()));
     }
 
     private UserKernel userKernelSpec() {

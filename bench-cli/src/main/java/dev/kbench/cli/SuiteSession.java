@@ -24,7 +24,7 @@ import dev.kbench.api.Suite;
 import dev.kbench.api.SuiteListener;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.SuiteResult;
-import dev.kbench.api.spi.Driver;
+import dev.kbench.api.Backend;
 import dev.kbench.stats.SamplesCsvWriter;
 import dev.kbench.stats.format.RunFiles;
 import dev.kbench.stats.format.RunReport;
@@ -51,7 +51,7 @@ final class SuiteSession {
      * @param command the command line, for the environment sidecar
      * @return {@link ExitCodes#OK}, or {@link ExitCodes#FAILURE} if a benchmark failed or nothing was measured
      */
-    static int run(Main main, Driver driver, Suite suite, SuiteOptions options, OutputOptions output, PrintWriter out,
+    static int run(Main main, Backend driver, Suite suite, SuiteOptions options, OutputOptions output, PrintWriter out,
                    PrintWriter err, List<String> command) {
         ProgressListener progress = new ProgressListener(err, output.progressMode(), output.quiet);
         List<SuiteListener> listeners = new ArrayList<>();
@@ -80,7 +80,7 @@ final class SuiteSession {
                 listeners.add(SuiteListener.onSamples(csv::append));
             }
             listeners.add(watchdog);
-            String device = driver.deviceInterface().facts().name();
+            String device = driver.device().facts().name();
             listeners.add(new SuiteListener() {
                 @Override
                 public void started(long seed, long plannedRepetitions) {

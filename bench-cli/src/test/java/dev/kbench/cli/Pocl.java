@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;
-import dev.kbench.api.spi.Driver;
+import dev.kbench.api.Backend;
 
 /**
  * The OpenCL driver on PoCL, which the end-to-end tests need. A missing PoCL fails these tests, never
@@ -30,7 +30,7 @@ final class Pocl {
     private Pocl() {
     }
 
-    static Driver require() {
+    static Backend require() {
         DriverStatus status = Drivers.system().statuses().stream().filter(s -> s.name().equals("opencl")).findFirst()
                 .orElseThrow(() -> new AssertionError("the opencl backend is not on the test class path"));
         assertTrue(status.active(), "these tests need an OpenCL driver such as PoCL (apt-get install pocl-opencl-icd); "

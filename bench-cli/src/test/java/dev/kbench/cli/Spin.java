@@ -26,7 +26,7 @@ import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
 import dev.kbench.api.Workload;
-import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.Device;
 
 /** The spin kernel (kernels/spin.cl) as a suite benchmark: {@code iters} multiply-adds per element. */
 final class Spin implements Workload {
@@ -38,7 +38,7 @@ final class Spin implements Workload {
     private final Kernel kernel;
     private final List<KernelArg> args;
 
-    private Spin(DeviceInterface device, int iters) {
+    private Spin(Device device, int iters) {
         module = device.loadModule(KernelSource.ofText(SourceKind.OPENCL_C, Cli.text("kernels/spin.cl"), "spin.cl"));
         buffer = device.allocate(4L * N);
         device.fill(buffer, Float.floatToRawIntBits(1f));

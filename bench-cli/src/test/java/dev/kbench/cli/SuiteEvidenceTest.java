@@ -27,7 +27,7 @@ import dev.kbench.api.Suite;
 import dev.kbench.api.SuiteListener;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.SuiteResult;
-import dev.kbench.api.spi.Driver;
+import dev.kbench.api.Backend;
 import dev.kbench.stats.BenchmarkComparison;
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.CompareReport;
@@ -42,7 +42,7 @@ import org.junit.jupiter.api.Test;
  */
 class SuiteEvidenceTest {
 
-    private static Driver driver;
+    private static Backend driver;
 
     @BeforeAll
     static void pocl() {

@@ -32,7 +32,7 @@ import dev.kbench.api.SuiteFactory;
 import dev.kbench.api.SuiteListener;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.SuiteResult;
-import dev.kbench.api.spi.Driver;
+import dev.kbench.api.Backend;
 import dev.kbench.stats.SamplesCsvWriter;
 import dev.kbench.stats.WriteMode;
 
@@ -114,7 +114,7 @@ public final class ForkChild {
         }
         SuiteFactory factory = (SuiteFactory) type.getConstructor().newInstance();
         Drivers drivers = Drivers.system();
-        Driver driver = named.containsKey("--backend") ? drivers.select(named.get("--backend")) : drivers.active();
+        Backend driver = named.containsKey("--backend") ? drivers.select(named.get("--backend")) : drivers.active();
         try (SamplesCsvWriter csv = SamplesCsvWriter.open(out, WriteMode.APPEND)) {
             SuiteResult result = factory.suite().run(driver, options, SuiteListener.onSamples(rows -> {
                 try {

@@ -44,8 +44,8 @@ import dev.kbench.api.SuiteListener;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.SuiteResult;
 import dev.kbench.api.Workload;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.spi.Driver;
+import dev.kbench.api.Device;
+import dev.kbench.api.Backend;
 import dev.kbench.stats.BenchmarkComparison;
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.CompareReport;
@@ -111,7 +111,7 @@ public final class SaxpySuite {
      * @return what was measured
      * @throws IOException if the CSV cannot be written
      */
-    public static Result run(Driver driver, Path csv, SuiteOptions options, String sizes) throws IOException {
+    public static Result run(Backend driver, Path csv, SuiteOptions options, String sizes) throws IOException {
         Axis n = Axis.ints("n", 1).withValues(sizes);
         Suite suite = Suite.of(
                 Benchmark.of("saxpy", (device, params) -> new Saxpy(device, "saxpy", params.getLong("n"), 1)).withAxis(n),
@@ -154,9 +154,9 @@ public final class SaxpySuite {
         private final DeviceBuffer x;
         private final DeviceBuffer y;
         private final DeviceBuffer z;
-        private final DeviceInterface device;
+        private final Device device;
 
-        Saxpy(DeviceInterface device, String entry, long n, int width) {
+        Saxpy(Device device, String entry, long n, int width) {
             if (!device.acceptedSources().contains(SourceKind.OPENCL_C)) {
                 throw new IllegalArgumentException("this example ships OpenCL C; the device accepts " + device.acceptedSources());
             }

@@ -24,7 +24,7 @@ import java.util.SplittableRandom;
 
 import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.Workload;
-import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.Device;
 
 /**
  * A workload that owns device buffers and host copies of its inputs: the untimed part shared by the
@@ -39,11 +39,11 @@ abstract class DeviceWorkload implements Workload {
     /** The last elements, always checked: where a kernel's bounds check matters. */
     static final long TAIL_CHECKED = 1L << 12;
 
-    final DeviceInterface device;
+    final Device device;
     private final List<DeviceBuffer> buffers = new ArrayList<>();
     private Arena host = Arena.ofShared();
 
-    DeviceWorkload(DeviceInterface device) {
+    DeviceWorkload(Device device) {
         this.device = device;
     }
 

@@ -20,34 +20,37 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 
 import dev.kbench.api.Kernel;
 import dev.kbench.api.KernelException;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
-import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.Device;
 
 /**
- * The built-in suite's kernel module on one device: {@code suite.cl}, {@code suite.ptx} or
- * {@code suite.spv} (classpath resources copied from {@code kernels/suite}), in the first form the
- * device accepts, built once on first use and shared by every workload. Not thread-safe.
+ * The built-in suite's kernel module on one device: {@code suite.EXT} for an extension of a kind the
+ * device accepts (classpath resources copied from {@code kernels/suite}: {@code suite.cl},
+ * {@code suite.ptx}, {@code suite.spv}), in the device's order of preference, built once on first use
+ * and shared by every workload. Which kinds there are is what the device says, not a list kept here.
+ * Not thread-safe.
  */
 public final class SuiteKernels implements AutoCloseable {
 
-    /** The forms tried, in order: OpenCL C (built by the driver), PTX (JIT-compiled), SPIR-V. */
-    static final List<SourceKind> PREFERENCE = List.of(SourceKind.OPENCL_C, SourceKind.PTX, SourceKind.SPIRV);
+    /** The file name of the suite's kernels, before the extension. */
+    private static final String BASE_NAME = "suite.";
 
-    private final DeviceInterface device;
+    private final Device device;
     private final KernelSource source;
     private KernelModule module;
 
-    private SuiteKernels(DeviceInterface device, KernelSource source) {
+    private SuiteKernels(Device device, KernelSource source) {
         this.device = device;
         this.source = source;
     }
@@ -60,27 +63,27 @@ public final class SuiteKernels implements AutoCloseable {
      * @param source the kernels
      * @return the kernels; nothing is built until the first {@link #kernel(String)}
      */
-    static SuiteKernels of(DeviceInterface device, KernelSource source) {
+    static SuiteKernels of(Device device, KernelSource source) {
         return new SuiteKernels(Objects.requireNonNull(device, "device"), Objects.requireNonNull(source, "source"));
     }
 
     /**
-     * The suite's kernels for a device, in the form given or else the first of OpenCL C, PTX and
-     * SPIR-V that the device accepts.
+     * The suite's kernels for a device, in the form given or else the first form the device accepts
+     * that the suite ships.
      *
      * @param device the device
      * @param forced the form to use, empty to choose
      * @return the kernels; nothing is built until the first {@link #kernel(String)}
      * @throws IllegalArgumentException if the device accepts none of the forms, or not the forced one
      */
-    public static SuiteKernels forDevice(DeviceInterface device, Optional<SourceKind> forced) {
+    public static SuiteKernels forDevice(Device device, Optional<SourceKind> forced) {
         return forDevice(device, forced, Optional.empty());
     }
 
     /**
-     * The suite's kernels for a device, read from a directory holding {@code suite.cl},
-     * {@code suite.ptx} and/or {@code suite.spv} (e.g. another build of {@code kernels/suite}) instead
-     * of the shipped ones; the forms missing from the directory count as not accepted.
+     * The suite's kernels for a device, read from a directory holding {@code suite.EXT} files (e.g.
+     * another build of {@code kernels/suite}) instead of the shipped ones; the forms missing from the
+     * directory count as not accepted.
      *
      * @param device the device
      * @param forced the form to use, empty to choose
@@ -88,28 +91,27 @@ public final class SuiteKernels implements AutoCloseable {
      * @return the kernels; nothing is built until the first {@link #kernel(String)}
      * @throws IllegalArgumentException if no usable form is there
      */
-    public static SuiteKernels forDevice(DeviceInterface device, Optional<SourceKind> forced, Optional<Path> directory) {
+    public static SuiteKernels forDevice(Device device, Optional<SourceKind> forced, Optional<Path> directory) {
         Objects.requireNonNull(device, "device");
-        Set<SourceKind> accepted = new java.util.LinkedHashSet<>(device.acceptedSources());
-        if (directory.isPresent()) {
-            accepted.removeIf(k -> k == SourceKind.CUBIN || !Files.isRegularFile(directory.get().resolve(fileName(k))));
-            if (accepted.isEmpty()) {
-                throw new IllegalArgumentException("--suite-dir '" + directory.get() + "' holds none of "
-                        + device.acceptedSources().stream().filter(k -> k != SourceKind.CUBIN).map(SuiteKernels::fileName)
-                        .toList() + ", the suite's forms this device accepts");
-            }
+        Map<SourceKind, String> shipped = new LinkedHashMap<>();
+        for (SourceKind kind : device.acceptedSources()) {
+            fileName(kind, directory).ifPresent(file -> shipped.put(kind, file));
+        }
+        if (shipped.isEmpty()) {
+            throw new IllegalArgumentException((directory.isPresent() ? "--suite-dir '" + directory.get() + "' holds"
+                    : "the built-in suite ships") + " none of "
+                    + device.acceptedSources().stream().flatMap(k -> k.extensions().stream()).map(e -> BASE_NAME + e)
+                    .toList() + ", the forms this device accepts (" + SourceKind.describe(device.acceptedSources()) + ")");
         }
         if (forced.isPresent()) {
-            if (!accepted.contains(forced.get())) {
-                throw new IllegalArgumentException("the device accepts " + accepted + ", not " + forced.get()
+            if (!shipped.containsKey(forced.get())) {
+                throw new IllegalArgumentException("the device accepts " + shipped.keySet() + ", not " + forced.get()
                         + "; choose one of those with --suite-source");
             }
-            return new SuiteKernels(device, source(forced.get(), directory));
+            return new SuiteKernels(device, source(forced.get(), shipped.get(forced.get()), directory));
         }
-        SourceKind chosen = PREFERENCE.stream().filter(accepted::contains).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("the device accepts " + accepted
-                        + "; the built-in suite ships OpenCL C, PTX and SPIR-V only"));
-        return new SuiteKernels(device, source(chosen, directory));
+        Map.Entry<SourceKind, String> chosen = shipped.entrySet().iterator().next();
+        return new SuiteKernels(device, source(chosen.getKey(), chosen.getValue(), directory));
     }
 
     /**
@@ -126,7 +128,7 @@ public final class SuiteKernels implements AutoCloseable {
      *
      * @return the device
      */
-    DeviceInterface device() {
+    Device device() {
         return device;
     }
 
@@ -147,11 +149,26 @@ public final class SuiteKernels implements AutoCloseable {
     /**
      * The suite's source in one form, read from the classpath.
      *
-     * @param kind OPENCL_C, PTX or SPIRV
+     * @param kind a form the suite ships ({@code suite.EXT} for one of its extensions)
      * @return the source
+     * @throws IllegalArgumentException if the suite ships no file of that kind
      */
     public static KernelSource source(SourceKind kind) {
-        String file = fileName(kind);
+        String file = fileName(kind, Optional.empty()).orElseThrow(() -> new IllegalArgumentException(
+                "the built-in suite ships no " + kind + " (" + kind.extensions().stream().map(e -> BASE_NAME + e).toList()
+                        + ")"));
+        return source(kind, file, Optional.empty());
+    }
+
+    private static KernelSource source(SourceKind kind, String file, Optional<Path> directory) {
+        if (directory.isPresent()) {
+            Path path = directory.get().resolve(file);
+            try {
+                return new KernelSource(kind, Files.readAllBytes(path), path.toString(), "");
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read kernel file '" + path + "': " + e.getMessage(), e);
+            }
+        }
         try (InputStream in = SuiteKernels.class.getResourceAsStream(file)) {
             if (in == null) {
                 throw new IllegalStateException("the kernel resource " + file + " is missing from bench-cli; "
@@ -163,39 +180,38 @@ public final class SuiteKernels implements AutoCloseable {
         }
     }
 
-    private static KernelSource source(SourceKind kind, Optional<Path> directory) {
-        if (directory.isEmpty()) {
-            return source(kind);
+    /** The name of the suite's file of that kind, in the directory or among the resources, if there is one. */
+    private static Optional<String> fileName(SourceKind kind, Optional<Path> directory) {
+        for (String extension : kind.extensions()) {
+            String file = BASE_NAME + extension;
+            boolean there = directory.isPresent() ? Files.isRegularFile(directory.get().resolve(file))
+                    : SuiteKernels.class.getResource(file) != null;
+            if (there) {
+                return Optional.of(file);
+            }
         }
-        Path file = directory.get().resolve(fileName(kind));
-        if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("--suite-dir '" + directory.get() + "' has no " + fileName(kind));
-        }
-        return KernelSource.of(file);
-    }
-
-    private static String fileName(SourceKind kind) {
-        return switch (kind) {
-            case OPENCL_C -> "suite.cl";
-            case PTX -> "suite.ptx";
-            case SPIRV -> "suite.spv";
-            case CUBIN -> throw new IllegalArgumentException("the built-in suite ships no cubin; use PTX");
-        };
+        return Optional.empty();
     }
 
     /**
-     * Parses a {@code --suite-source} value.
+     * Parses a {@code --suite-source} value: a kind's name or one of its file extensions, among the
+     * kinds the backends found take.
      *
-     * @param text {@code cl}, {@code ptx} or {@code spv} (or a {@link SourceKind} name)
+     * @param text e.g. {@code cl}, {@code ptx}, {@code spv} or {@code OPENCL_C}
+     * @param kinds the kinds there are ({@link dev.kbench.api.Drivers#sourceKinds()})
      * @return the kind
+     * @throws IllegalArgumentException if no kind has that name or extension, listing those there are
      */
-    public static SourceKind parseKind(String text) {
-        return switch (text.trim().toLowerCase(Locale.ROOT)) {
-            case "cl", "opencl_c", "opencl" -> SourceKind.OPENCL_C;
-            case "ptx" -> SourceKind.PTX;
-            case "spv", "spirv", "spir-v" -> SourceKind.SPIRV;
-            default -> throw new IllegalArgumentException("unknown suite source '" + text + "'; use cl, ptx or spv");
-        };
+    public static SourceKind parseKind(String text, Collection<SourceKind> kinds) {
+        String wanted = text.trim().toLowerCase(Locale.ROOT);
+        for (SourceKind kind : kinds) {
+            if (kind.name().toLowerCase(Locale.ROOT).equals(wanted) || kind.extensions().contains(wanted)) {
+                return kind;
+            }
+        }
+        throw new IllegalArgumentException("unknown suite source '" + text + "'; use one of "
+                + kinds.stream().flatMap(k -> k.extensions().stream()).distinct().toList() + " ("
+                + SourceKind.describe(kinds) + ")");
     }
 
     /** Releases the module, if it was built. */

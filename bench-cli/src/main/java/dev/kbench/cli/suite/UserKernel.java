@@ -32,7 +32,7 @@ import dev.kbench.api.KernelArg;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.Workload;
-import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.Device;
 
 /**
  * A kernel from a file, benchmarked without writing Java: {@code run --kernel FILE --entry NAME --grid
@@ -90,7 +90,7 @@ public record UserKernel(KernelSource source, String entry, String name, Dim3 gr
         private final Kernel kernel;
         private final List<KernelArg> args = new ArrayList<>();
 
-        UserWorkload(DeviceInterface device, UserKernel spec) {
+        UserWorkload(Device device, UserKernel spec) {
             this.spec = spec;
             this.module = device.loadModule(spec.source());
             try {
@@ -108,7 +108,7 @@ public record UserKernel(KernelSource source, String entry, String name, Dim3 gr
             }
         }
 
-        private DeviceBuffer filled(DeviceInterface device, ArgSpec.Buffer spec) {
+        private DeviceBuffer filled(Device device, ArgSpec.Buffer spec) {
             DeviceBuffer buffer = device.allocate(spec.bytes());
             buffers.add(buffer);
             if (spec.fill().isPresent() && spec.bytes() % 4 == 0 && (spec.type() == ArgSpec.ElementType.F32

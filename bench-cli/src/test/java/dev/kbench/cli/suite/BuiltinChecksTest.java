@@ -31,7 +31,7 @@ import dev.kbench.api.Suite;
 import dev.kbench.api.SuiteListener;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.SuiteResult;
-import dev.kbench.api.spi.Driver;
+import dev.kbench.api.Backend;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -43,7 +43,7 @@ import org.junit.jupiter.api.Test;
  */
 class BuiltinChecksTest {
 
-    private static Driver driver;
+    private static Backend driver;
 
     @BeforeAll
     static void pocl() {
@@ -55,8 +55,8 @@ class BuiltinChecksTest {
 
     private static Map<String, BenchmarkOutcome> run(String code) {
         KernelSource source = KernelSource.ofText(SourceKind.OPENCL_C, code, "suite.cl (modified)");
-        try (SuiteKernels kernels = SuiteKernels.of(driver.deviceInterface(), source)) {
-            Suite suite = BuiltinSuite.create(kernels, driver.deviceInterface().facts().totalMemoryBytes())
+        try (SuiteKernels kernels = SuiteKernels.of(driver.device(), source)) {
+            Suite suite = BuiltinSuite.create(kernels, driver.device().facts().totalMemoryBytes())
                     .withOverrides(Map.of("n", "1000", "size", "40"));
             SuiteResult result = suite.run(driver, SuiteOptions.withDefaults().withRepetitions(1).withMillis(0, 0.5)
                     .withMaxSamplesPerRepetition(2).withCacheClearBytes(0), SuiteListener.all(java.util.List.of()));

@@ -35,29 +35,23 @@ import org.junit.jupiter.api.Test;
 /**
  * The floors of kbench, checked on the compiled product classes: bench-api at the bottom and depending
  * on nothing; bench-stats on bench-api only; bench-forks on bench-stats and bench-api; each backend on
- * the backend SPI (bench-api) only; bench-cli on top, through public API only; no arrow points up or sideways. README.md ("Modules (JPMS)") draws
- * the same picture.
+ * bench-api's extender door only; bench-cli on top, through the user door only; no arrow points up or
+ * sideways. bench-api has two doors: the user package {@code dev.kbench.api} and the extender packages
+ * {@code dev.kbench.spi} (what a backend implements) and {@code dev.kbench.spi.kit} (what it reuses).
+ * README.md ("Modules (JPMS)") and docs/api.md draw the same picture.
  */
 class LayeringTest {
 
-    /**
-     * Which packages form which floor: the one place to edit when a module's packages change (e.g. when
-     * bench-api splits into user API, SPI and internals).
-     */
+    /** Which packages form which floor: the one place to edit when a module's packages change. */
     static final class Layers {
-        /**
-         * What backend authors implement and use: the SPI, the user API types a device hands out
-         * (buffers, kernels, modules) and the backends' shared support code.
-         */
-        static final String[] SPI = {"dev.kbench.api", "dev.kbench.api.spi..", "dev.kbench.api.support.."};
-        /** What backends share and nobody else uses (bench-api's support package). */
-        static final String[] BACKEND_SUPPORT = {"dev.kbench.api.support.."};
-        /** What library users use of bench-api: the user package and the SPI they call a device through. */
-        static final String[] API = {"dev.kbench.api", "dev.kbench.api.spi.."};
+        /** The extender door: the SPI a backend implements and the kit it reuses. */
+        static final String[] EXTENDER = {"dev.kbench.spi", "dev.kbench.spi.kit"};
+        /** What a backend may use of bench-api: both doors (a device hands out user types). */
+        static final String[] BACKEND_VISIBLE = {"dev.kbench.api", "dev.kbench.spi", "dev.kbench.spi.kit"};
         /** bench-api's internals, shared with bench-stats and bench-cli only. */
         static final String[] INTERNAL = {"dev.kbench.api.internal.."};
         /** Every package of bench-api. */
-        static final String[] BENCH_API = {"dev.kbench.api.."};
+        static final String[] BENCH_API = {"dev.kbench.api..", "dev.kbench.spi.."};
         static final String[] STATS = {"dev.kbench.stats.."};
         static final String[] FORKS = {"dev.kbench.forks.."};
         static final String[] CUDA = {"dev.kbench.cuda.."};
@@ -123,13 +117,14 @@ class LayeringTest {
     }
 
     @Test
-    void backendsSeeOnlyTheSpi() {
+    void backendsSeeOnlyTheDoors() {
         for (String[] backend : new String[][] {Layers.CUDA, Layers.OPENCL, Layers.LEVELZERO}) {
             noClasses().that().resideInAnyPackage(backend).should().dependOnClassesThat(
-                            resideInAnyPackage(Layers.all()).and(not(resideInAnyPackage(Layers.SPI)))
+                            resideInAnyPackage(Layers.all()).and(not(resideInAnyPackage(Layers.BACKEND_VISIBLE)))
                                     .and(not(resideInAnyPackage(backend))))
-                    .orShould().dependOnClassesThat(resideInAnyPackage(Layers.SPI).and(not(modifier(PUBLIC))))
-                    .because("a backend implements the SPI and must not reach into kbench's internals or another backend")
+                    .orShould().dependOnClassesThat(resideInAnyPackage(Layers.BACKEND_VISIBLE).and(not(modifier(PUBLIC))))
+                    .because("a backend goes through the extender door, as a stranger's backend must: never into "
+                            + "kbench's internals or another backend")
                     .check(product);
         }
     }
@@ -162,11 +157,12 @@ class LayeringTest {
     }
 
     @Test
-    void onlyBackendsUseTheBackendSupport() {
+    void usersOfTheLibraryComeThroughTheUserDoor() {
         noClasses().that().resideInAnyPackage(Stream.of(Layers.STATS, Layers.FORKS, Layers.CLI).flatMap(Stream::of)
                         .toArray(String[]::new))
-                .should().dependOnClassesThat().resideInAnyPackage(Layers.BACKEND_SUPPORT)
-                .because("the support package is the backends' shared code, not API")
+                .should().dependOnClassesThat().resideInAnyPackage(Layers.EXTENDER)
+                .because("bench-stats, bench-forks and bench-cli use kbench as any user does: through dev.kbench.api, never "
+                        + "the SPI or the backend kit")
                 .check(product);
     }
 }

@@ -31,7 +31,7 @@ import dev.kbench.api.Kernel;
 import dev.kbench.api.KernelArg;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
-import dev.kbench.api.spi.DeviceInterface;
+import dev.kbench.api.Device;
 import org.apache.commons.numbers.gamma.Erf;
 
 /**
@@ -60,7 +60,7 @@ public final class Gelu {
     /**
      * The GELU kernels in a form the device accepts: PTX, else OpenCL C.
      *
-     * @param accepted the device's {@link DeviceInterface#acceptedSources()}
+     * @param accepted the device's {@link Device#acceptedSources()}
      * @return the kernels
      * @throws IllegalArgumentException if the device takes neither
      */
@@ -162,7 +162,7 @@ public final class Gelu {
      * @param block threads per block (work-group size)
      * @return what the comparison found
      */
-    public static Check check(DeviceInterface device, Kernel gelu, int n, int block) {
+    public static Check check(Device device, Kernel gelu, int n, int block) {
         long bytes = 4L * n;
         try (Arena arena = Arena.ofConfined();
              DeviceBuffer x = device.allocate(bytes); DeviceBuffer y = device.allocate(bytes)) {

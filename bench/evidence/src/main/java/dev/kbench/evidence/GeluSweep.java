@@ -40,9 +40,9 @@ import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.ReturnMode;
 import dev.kbench.api.SourceKind;
-import dev.kbench.api.spi.CacheClearer;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.spi.Driver;
+import dev.kbench.spi.CacheClearer;
+import dev.kbench.api.Device;
+import dev.kbench.api.Backend;
 
 /**
  * The GELU sweep on any backend (docs/cuda.md and docs/opencl.md, "The H200 sweep"): checks the kernel's
@@ -137,7 +137,7 @@ public final class GeluSweep {
 
         long clearBytes(DeviceFacts facts) {
             return switch (clear) {
-                case "triton" -> CacheClearer.TRITON_BYTES;
+                case "triton" -> CacheSizes.TRITON_BYTES;
                 case "device" -> CacheSizes.deviceSized(facts, 2);
                 default -> {
                     long bytes;
@@ -194,7 +194,7 @@ public final class GeluSweep {
             System.exit(2);
             return;
         }
-        Driver driver = Drivers.system().active();
+        Backend driver = Drivers.system().active();
         try {
             int status = run(driver, options, System.out, System.err);
             System.exit(status);
@@ -212,8 +212,8 @@ public final class GeluSweep {
      * @param log where the device, the check and progress go
      * @return 0, or 1 if the check failed (nothing is timed then)
      */
-    static int run(Driver driver, Options options, PrintStream stdout, PrintStream log) {
-        DeviceInterface device = driver.deviceInterface();
+    static int run(Backend driver, Options options, PrintStream stdout, PrintStream log) {
+        Device device = driver.device();
         DeviceFacts facts = device.facts();
         long clearBytes = options.clearBytes(facts);
         BenchOptions bench = BenchOptions.withDefaults().withRepMillis(options.repMillis())
@@ -270,14 +270,14 @@ public final class GeluSweep {
 
     /** The rows and samples measured so far. */
     private static final class Sweep {
-        final Driver driver;
+        final Backend driver;
         final String path;
         final int block;
         final BenchOptions bench;
         final List<String> rows = new ArrayList<>(List.of(HEADER));
         final List<String> samples = new ArrayList<>(List.of("benchmark,params,sample,time_ms,backend,device,bytes"));
 
-        Sweep(Driver driver, String path, int block, BenchOptions bench) {
+        Sweep(Backend driver, String path, int block, BenchOptions bench) {
             this.driver = driver;
             this.path = path;
             this.block = block;
@@ -304,7 +304,7 @@ public final class GeluSweep {
                     result.estimateMillis(), clear, driver.name(), block, result.warmupCalls(),
                     result.statistic(ReturnMode.MIN)));
             log.println(rows.getLast());
-            String device = csv(driver.deviceInterface().facts().name());
+            String device = csv(driver.device().facts().name());
             double[] times = result.timesMillis();
             for (int i = 0; i < times.length; i++) {
                 samples.add(String.format(Locale.ROOT, "%s,mode=%s;n=%d;block=%d;clear=%d,%d,%s,%s,%s,%s", kernel, mode, n,

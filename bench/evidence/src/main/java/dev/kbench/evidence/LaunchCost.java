@@ -31,9 +31,9 @@ import dev.kbench.api.Kernel;
 import dev.kbench.api.KernelArg;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
-import dev.kbench.api.spi.Availability;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.spi.Event;
+import dev.kbench.api.Availability;
+import dev.kbench.spi.DeviceInterface;
+import dev.kbench.spi.Event;
 import dev.kbench.cuda.CudaDriver;
 
 /**
@@ -116,7 +116,7 @@ public final class LaunchCost {
                                 + availability.reason());
                         System.exit(1);
                     }
-                    DeviceInterface device = driver.deviceInterface();
+                    DeviceInterface device = driver.device();
                     String launchPath = device.facts().extra().get("launchPath");
                     double[][] perLaunch = measure(device, source, kernelName, batches, batch);
                     double[] host = perLaunch[0];

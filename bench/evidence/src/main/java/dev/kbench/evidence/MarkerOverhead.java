@@ -22,11 +22,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import dev.kbench.api.Backend;
 import dev.kbench.api.Drivers;
 import dev.kbench.api.internal.Quantiles;
-import dev.kbench.api.spi.CacheClearer;
-import dev.kbench.api.spi.DeviceInterface;
-import dev.kbench.api.spi.Driver;
+import dev.kbench.spi.CacheClearer;
+import dev.kbench.spi.DeviceInterface;
+import dev.kbench.spi.Driver;
 import org.jocl.CL;
 import org.jocl.Pointer;
 import org.jocl.Sizeof;
@@ -72,7 +73,7 @@ public final class MarkerOverhead {
     public static void main(String[] args) {
         int iterations = args.length > 0 ? Integer.parseInt(args[0]) : 2000;
         int log2n = args.length > 1 ? Integer.parseInt(args[1]) : 16;
-        long clearBytes = args.length > 2 ? Long.parseLong(args[2]) : CacheClearer.TRITON_BYTES;
+        long clearBytes = args.length > 2 ? Long.parseLong(args[2]) : dev.kbench.api.CacheSizes.TRITON_BYTES;
         run(Drivers.system().select("opencl"), iterations, 1L << log2n, clearBytes, System.out);
     }
 
@@ -114,15 +115,16 @@ public final class MarkerOverhead {
     /**
      * Measures the three scenarios and prints a CSV line for each.
      *
-     * @param driver the opencl driver
+     * @param backend the opencl driver
      * @param iterations samples per scenario
      * @param n the GELU kernel's size
      * @param clearBytes the cache clear of the third scenario
      * @param out where the CSV goes
      * @return the scenarios
      */
-    public static List<Scenario> run(Driver driver, int iterations, long n, long clearBytes, PrintStream out) {
-        DeviceInterface device = driver.deviceInterface();
+    public static List<Scenario> run(Backend backend, int iterations, long n, long clearBytes, PrintStream out) {
+        Driver driver = (Driver) backend;   // an instrument of the SPI: it times raw events and clears
+        DeviceInterface device = driver.device();
         out.println("# kbench MarkerOverhead on " + device.facts().name() + " (" + device.facts().extra().get("deviceVersion")
                 + ", driver " + device.facts().extra().get("driverVersion") + "): GELU n=" + n + ", " + iterations
                 + " iterations per scenario, clear " + clearBytes + " bytes; times in us");

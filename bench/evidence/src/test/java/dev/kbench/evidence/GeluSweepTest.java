@@ -27,7 +27,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import dev.kbench.api.Drivers;
-import dev.kbench.api.spi.Driver;
+import dev.kbench.api.Backend;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,7 +36,7 @@ class GeluSweepTest {
 
     @Test
     void checksTheKernelThenTimesEverySizeInEveryModeTheBackendHas(@TempDir Path tmp) throws Exception {
-        Driver driver = Drivers.system().select("opencl");
+        Backend driver = Drivers.system().select("opencl");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         Path samples = tmp.resolve("samples.csv");

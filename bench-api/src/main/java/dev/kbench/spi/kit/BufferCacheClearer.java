@@ -13,9 +13,9 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.api.support;
+package dev.kbench.spi.kit;
 
-import dev.kbench.api.spi.CacheClearer;
+import dev.kbench.spi.CacheClearer;
 import java.util.Objects;
 
 /**

@@ -13,36 +13,31 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.api.spi;
+package dev.kbench.api;
 
-import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.DeviceFacts;
-import dev.kbench.api.DeviceTelemetry;
-import dev.kbench.api.KernelException;
-import dev.kbench.api.KernelModule;
-import dev.kbench.api.KernelSource;
-import dev.kbench.api.SourceKind;
 import java.lang.foreign.MemorySegment;
 import java.util.Set;
 
 /**
- * The device a {@link Driver} runs work on, and its one in-order work stream (CUDA stream, OpenCL
- * command queue, Level Zero command list): everything enqueued here runs in order, and {@link Event}s
- * are recorded on it. The analogue of Triton's {@code get_device_interface()}.
+ * A device of the active backend and its one in-order work stream (CUDA stream, OpenCL command queue,
+ * Level Zero command list): buffers, kernel modules and copies; everything enqueued here runs in
+ * order. Get one from {@link Backend#device()}; {@link Bench} times work enqueued on it.
  *
- * <p>Instances are not thread-safe: drive one device from one thread at a time.
+ * {@snippet :
+ * Backend backend = Drivers.system().active();     // exactly one active backend, or an explicit choice
+ * Device device = backend.device();
+ * try (DeviceBuffer x = device.allocate(4L * n)) {
+ *     device.write(host, x);
+ * }
+ * }
+ *
+ * <p>Backends implement it (through their driver); users do not. Instances are not thread-safe: drive
+ * one device from one thread at a time.
  */
-public interface DeviceInterface {
+public interface Device {
 
     /** Blocks until all work enqueued so far has completed on the device. */
     void synchronize();
-
-    /**
-     * Creates a timing event on this device.
-     *
-     * @return a new, unrecorded event; the caller closes it
-     */
-    Event createEvent();
 
     /**
      * What the backend knows about the device.
@@ -62,7 +57,8 @@ public interface DeviceInterface {
     }
 
     /**
-     * The kernel source kinds {@link #loadModule(KernelSource)} accepts.
+     * The kernel source kinds {@link #loadModule(KernelSource)} accepts, in the device's order of
+     * preference (iteration order).
      *
      * @return a non-empty set
      */
@@ -112,19 +108,6 @@ public interface DeviceInterface {
     void fill(DeviceBuffer target, int pattern);
 
     /**
-     * Records {@code work} (kernel launches, cache clears and event records on this device's work
-     * stream) into a replayable graph instead of running it, as CUDA graphs do. Events recorded
-     * inside {@code work} are replayed with the graph and can then be read.
-     *
-     * @param work enqueues the work to capture
-     * @return the captured graph; the caller closes it
-     * @throws UnsupportedOperationException if the backend has no graphs
-     */
-    default CapturedGraph capture(Runnable work) {
-        throw new UnsupportedOperationException("this backend has no graph capture; run without graph mode");
-    }
-
-    /**
      * A backend-specific handle for users who enqueue their own work on the same stream, e.g. the
      * CUDA {@code CUstream}, the OpenCL {@code cl_command_queue}, or the Level Zero command list.
      * Each backend documents the types it offers.
@@ -137,4 +120,5 @@ public interface DeviceInterface {
     default <T> T unwrap(Class<T> type) {
         throw new UnsupportedOperationException("no native handle of type " + type.getName());
     }
+
 }

@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.api.support;
+package dev.kbench.spi.kit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -30,7 +30,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.kbench.api.DeviceIdentity;
-import dev.kbench.api.spi.Availability;
+import dev.kbench.api.Availability;
 import org.junit.jupiter.api.Test;
 
 class DiscoveryCacheTest {

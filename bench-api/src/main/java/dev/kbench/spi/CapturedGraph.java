@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.api.spi;
+package dev.kbench.spi;
 
 /** Work recorded by {@link DeviceInterface#capture(Runnable)}, replayable without host launch cost. */
 public interface CapturedGraph extends AutoCloseable {

@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.api.spi;
+package dev.kbench.spi;
 
 /**
  * A device-side timestamp on the device's work stream, as Triton's {@code Event(enable_timing=True)}.

@@ -13,15 +13,15 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.api.support;
+package dev.kbench.spi.kit;
 
 import dev.kbench.api.DeviceBuffer;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 
 /**
- * The argument checks of {@link dev.kbench.api.spi.DeviceInterface#allocate}, {@code write}, {@code read},
- * {@code fill} and {@link dev.kbench.api.spi.Driver#cacheClearer}, with one wording for every backend. Each
+ * The argument checks of {@link dev.kbench.spi.DeviceInterface#allocate}, {@code write}, {@code read},
+ * {@code fill} and {@link dev.kbench.spi.Driver#cacheClearer}, with one wording for every backend. Each
  * throws {@link IllegalArgumentException} naming the value.
  */
 public final class BufferChecks {

@@ -13,28 +13,31 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.api.spi;
+package dev.kbench.spi.kit;
+
+import dev.kbench.spi.CacheClearer;
+import dev.kbench.spi.DeviceInterface;
 
 /**
- * Flushes the device caches by writing a buffer on the work stream, as Triton's {@code clear_cache}:
- * after {@link #clear()} a kernel finds none of its data in the last-level cache.
+ * A backend's open device, as a {@link DriverBase} opens, reopens and closes it.
  */
-public interface CacheClearer extends AutoCloseable {
-
-    /** Triton's fixed flush size: 256 MiB. */
-    long TRITON_BYTES = 256L << 20;
-
-    /** Enqueues the write of the whole buffer on the device's work stream; returns at once. */
-    void clear();
+public interface OpenableDevice extends DeviceInterface {
 
     /**
-     * The size of the buffer written by each {@link #clear()}.
+     * Whether {@link #close()} has released the device.
      *
-     * @return bytes
+     * @return true once closed
      */
-    long bytes();
+    boolean isClosed();
 
-    /** Frees the buffer. Idempotent. */
-    @Override
+    /** Releases the device and everything made through it. Idempotent. */
     void close();
+
+    /**
+     * A cache clearer on this device's stream or queue.
+     *
+     * @param bytes the buffer size, already checked to be at least 1
+     * @return the clearer
+     */
+    CacheClearer newCacheClearer(long bytes);
 }

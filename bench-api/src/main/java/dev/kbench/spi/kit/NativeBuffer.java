@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.api.support;
+package dev.kbench.spi.kit;
 
 import dev.kbench.api.DeviceBuffer;
 import java.util.Objects;
@@ -21,7 +21,7 @@ import java.util.Objects;
 /**
  * The skeleton of a backend's device buffer: its device, its size and whether it is closed; closing is
  * idempotent and frees the native memory once, through {@link #free()}. Not thread-safe, as
- * {@link dev.kbench.api.spi.DeviceInterface} says.
+ * {@link dev.kbench.spi.DeviceInterface} says.
  *
  * @param <D> the backend's device type
  */

@@ -13,18 +13,18 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.api.support;
+package dev.kbench.spi.kit;
 
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
 
 import dev.kbench.api.DeviceIdentity;
-import dev.kbench.api.spi.Availability;
+import dev.kbench.api.Availability;
 
 /**
  * A driver's discovery, made on the first question and kept for the driver's life: the
- * {@link dev.kbench.api.spi.Driver} methods about availability and devices, answered the same way by
+ * {@link dev.kbench.spi.Driver} methods about availability and devices, answered the same way by
  * every backend. Thread-safe; the probe runs at most once.
  *
  * @param <D> the backend's handle on a device
@@ -59,7 +59,7 @@ public final class DiscoveryCache<D extends Discovery.Device> {
     }
 
     /**
-     * As {@link dev.kbench.api.spi.Driver#availability()}.
+     * As {@link dev.kbench.spi.Driver#availability()}.
      *
      * @return active with the chosen device, or inactive with the reason
      */
@@ -68,7 +68,7 @@ public final class DiscoveryCache<D extends Discovery.Device> {
     }
 
     /**
-     * As {@link dev.kbench.api.spi.Driver#inventory()}.
+     * As {@link dev.kbench.spi.Driver#inventory()}.
      *
      * @return one line per platform, driver and device seen
      */
@@ -77,7 +77,7 @@ public final class DiscoveryCache<D extends Discovery.Device> {
     }
 
     /**
-     * As {@link dev.kbench.api.spi.Driver#devices()}.
+     * As {@link dev.kbench.spi.Driver#devices()}.
      *
      * @return the identities of the devices the backend could run on; empty when inactive
      */
@@ -96,7 +96,7 @@ public final class DiscoveryCache<D extends Discovery.Device> {
     }
 
     /**
-     * As {@link dev.kbench.api.spi.Driver#identity()}.
+     * As {@link dev.kbench.spi.Driver#identity()}.
      *
      * @return the chosen device's identity
      * @throws IllegalStateException naming the reason when inactive

@@ -13,14 +13,14 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.api.support;
+package dev.kbench.spi.kit;
 
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
 import dev.kbench.api.DeviceIdentity;
-import dev.kbench.api.spi.Availability;
+import dev.kbench.api.Availability;
 
 /**
  * What a backend's device discovery found: whether it is available and why, one inventory line per
@@ -92,7 +92,7 @@ public record Discovery<D extends Discovery.Device>(Availability availability, L
     }
 
     /**
-     * The identities of {@link #devices()}, as {@link dev.kbench.api.spi.Driver#devices()} lists them.
+     * The identities of {@link #devices()}, as {@link dev.kbench.spi.Driver#devices()} lists them.
      *
      * @return the identities, in index order; empty when inactive
      */
