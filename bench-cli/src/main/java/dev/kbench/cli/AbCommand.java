@@ -19,6 +19,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -187,7 +188,8 @@ final class AbCommand implements Callable<Integer> {
             }
         }
         boolean dead = ForkedRuns.reportDead(outcomes, 2 * forks, directory, true, err);
-        if (outcomes.stream().anyMatch(ForkOutcome::stopped)) {
+        boolean emptySide = Arrays.stream(writers).anyMatch(w -> w == null || w.rows() == 0);
+        if (outcomes.stream().anyMatch(ForkOutcome::stopped) || emptySide) {
             List<String> kept = new ArrayList<>();
             for (int s = 0; s < 2; s++) {
                 kept.add(writers[s] == null || writers[s].rows() == 0 ? "no " + sides[s].name() + " samples"

@@ -24,6 +24,7 @@ import dev.kbench.api.internal.Descriptors;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -109,17 +110,19 @@ public final class Forks {
     /**
      * The guard each child runs under, in a session of its own (setsid): the child's standard input is
      * /dev/null; a watcher reads the guard's standard input, the pipe from the parent JVM, and when it
-     * ends (the parent died) kills the session's process group from a fresh session and removes the
-     * disposable directory ($1, if not empty). When the child ends first, the watcher is killed before
-     * the parent closes the pipe.
+     * ends kills the session's process group from a fresh session and, if the parent died (it wrote
+     * nothing), removes the disposable directory ($1, if not empty). When the child ends first, the watcher
+     * is killed before the parent closes the pipe; when the guard itself was killed, the living parent
+     * writes a line before closing the pipe, so the watcher kills what is left of the fork but keeps the
+     * directory, which the parent and its next forks still use.
      */
     private static final String GUARD = String.join("\n",
             "d=$1; shift",
             "exec 3<&0 0</dev/null",
             "\"$@\" 3<&- &",
             "c=$!",
-            "{ cat <&3 >/dev/null && setsid sh -c 'kill -KILL -\"$1\"; [ -z \"$2\" ] || rm -rf -- \"$2\"' "
-                    + "kbench-reaper $$ \"$d\"; } >/dev/null 2>&1 &",
+            "{ r=$(cat <&3); setsid sh -c 'kill -KILL -\"$1\"; [ -n \"$3\" ] || [ -z \"$2\" ] || rm -rf -- \"$2\"' "
+                    + "kbench-reaper $$ \"$d\" \"$r\"; } >/dev/null 2>&1 &",
             "w=$!",
             "exec 3<&-",
             "wait $c",
@@ -414,7 +417,7 @@ public final class Forks {
             synchronized (LIVE_LOCK) {
                 LIVE.remove(process);
             }
-            process.getOutputStream().close();   // the guard's pipe: its watcher is gone, nothing is removed
+            closeGuardPipe(process);
             reader.join(TimeUnit.SECONDS.toMillis(10));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + launch.side() + " fork " + launch.fork() + " ("
@@ -465,6 +468,18 @@ public final class Forks {
             }
         } catch (IOException e) {
             forward.accept("(its output could not be read further: " + e.getMessage() + ")");
+        }
+    }
+
+    /**
+     * Closes the pipe to a fork's guard, first telling a watcher that outlived its guard (the guard was
+     * killed) that this JVM lives: it then kills the fork's leftovers and keeps the directory.
+     */
+    private static void closeGuardPipe(Process process) {
+        try (OutputStream pipe = process.getOutputStream()) {
+            pipe.write("alive\n".getBytes(StandardCharsets.US_ASCII));
+        } catch (IOException e) {
+            // the watcher is gone (the guard ended normally and killed it): nothing to tell
         }
     }
 
