@@ -32,6 +32,7 @@ import dev.kbench.stats.StatsJson;
 import dev.kbench.stats.Verdict;
 import dev.kbench.stats.format.CompareExport;
 import dev.kbench.stats.format.CompareTable;
+import dev.kbench.stats.format.DashboardJson;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -66,7 +67,11 @@ final class CompareCommand implements Callable<Integer> {
         /** Markdown. */
         MD,
         /** docs/formats.md §3's JSON. */
-        JSON
+        JSON,
+        /** github-action-benchmark's customSmallerIsBetter JSON: the ratio new/base per benchmark (§10). */
+        GITHUB,
+        /** Bencher's BMF JSON: the ratio with its interval as bounds, and the new median (§10). */
+        BENCHER
     }
 
     @CommandLine.Spec
@@ -104,7 +109,8 @@ final class CompareCommand implements Callable<Integer> {
     private FailOn failOn;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
-            description = "table (default; coloured on a terminal), md or json (docs/formats.md §3).")
+            description = "table (default; coloured on a terminal), md, json (docs/formats.md §3), or for dashboards "
+                    + "github (github-action-benchmark's customSmallerIsBetter) or bencher (Bencher's BMF) (§10).")
     private Format format;
 
     @Option(names = "--always-show-pvalues", description = "Show the p-value of every benchmark, not only of changed ones.")
@@ -301,6 +307,8 @@ final class CompareCommand implements Callable<Integer> {
         String title = CompareTable.describe(report, baseName, newName);
         switch (format) {
             case JSON -> out.print(StatsJson.compare(report));
+            case GITHUB -> out.print(DashboardJson.compare(report, DashboardJson.Dashboard.GITHUB));
+            case BENCHER -> out.print(DashboardJson.compare(report, DashboardJson.Dashboard.BENCHER));
             case MD -> out.print(CompareExport.MD.render(report, title, alwaysShowPValues));
             case TABLE -> out.print("# " + title + "\n" + CompareTable.of(report, alwaysShowPValues).toText(Terminal.colours())
                     + CompareTable.unmatched(report) + CompareTable.caveats(report));

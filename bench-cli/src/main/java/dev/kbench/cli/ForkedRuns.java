@@ -194,6 +194,35 @@ final class ForkedRuns {
         return Results.suite(seed, schedule, name, device, outcomes, runId);
     }
 
+    /**
+     * How many repetitions each fork measured, per benchmark, in the order {@link #merged} puts them.
+     *
+     * @param samples every fork's samples, tagged with the fork
+     * @return per benchmark id, the repetitions of each fork that measured it
+     */
+    static Map<String, int[]> repetitionsPerFork(List<SampleRecord> samples) {
+        Map<String, int[]> out = new LinkedHashMap<>();
+        for (Map.Entry<BenchmarkId, SampleSet.Series> b : SampleSet.of(samples).series().entrySet()) {
+            int[] forks = b.getValue().forks();
+            int[] runs = b.getValue().runIndexes();
+            int[] repetitions = b.getValue().repetitions();
+            int[] devices = b.getValue().deviceIndexes();
+            List<Integer> counts = new ArrayList<>();
+            for (int i = 0; i < forks.length; i++) {
+                boolean newFork = i == 0 || forks[i] != forks[i - 1] || runs[i] != runs[i - 1]
+                        || devices[i] != devices[i - 1];
+                if (newFork) {
+                    counts.add(1);
+                } else if (repetitions[i] != repetitions[i - 1]) {
+                    counts.set(counts.size() - 1, counts.getLast() + 1);
+                }
+            }
+            out.put(SampleRecord.id(b.getKey().benchmark(), b.getKey().params()),
+                    counts.stream().mapToInt(Integer::intValue).toArray());
+        }
+        return out;
+    }
+
     private static Params params(String text) {
         Map<String, Object> values = new LinkedHashMap<>();
         if (!text.isEmpty()) {

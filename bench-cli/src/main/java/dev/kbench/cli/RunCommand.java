@@ -196,7 +196,8 @@ final class RunCommand implements Callable<Integer> {
                     }
                 }
             }
-            SuiteSession.report(ForkedRuns.merged(all, seed, options.schedule(), ""), options, output, out);
+            SuiteSession.report(ForkedRuns.merged(all, seed, options.schedule(), ""), options, output, out,
+                    ForkedRuns.repetitionsPerFork(all));
             out.flush();
             if (csv != null && csv.rows() > 0) {
                 List<Path> files = new ArrayList<>();

@@ -140,6 +140,20 @@ final class SuiteSession {
      * @param out stdout
      */
     static void report(SuiteResult result, SuiteOptions options, OutputOptions output, PrintWriter out) {
+        report(result, options, output, out, java.util.Map.of());
+    }
+
+    /**
+     * Writes a run measured in forks, as {@link #report(SuiteResult, SuiteOptions, OutputOptions, PrintWriter)}.
+     *
+     * @param result the run, every fork's repetitions one after another
+     * @param options how it was measured
+     * @param output what to write
+     * @param out stdout
+     * @param repetitionsPerFork per benchmark id, how many repetitions each fork measured (for the JMH JSON)
+     */
+    static void report(SuiteResult result, SuiteOptions options, OutputOptions output, PrintWriter out,
+                       java.util.Map<String, int[]> repetitionsPerFork) {
         RunReport report = RunReport.of(result, options, output.statistic());
         output.format.write(report, out, Terminal.colours());
         out.flush();
@@ -147,7 +161,7 @@ final class SuiteSession {
             OutputFiles.write("--json", output.json, RunFiles.json(report), output.existing("--json"));
         }
         if (output.jmhJson != null) {
-            OutputFiles.write("--jmh-json", output.jmhJson, RunFiles.jmhJson(report), output.existing("--jmh-json"));
+            OutputFiles.write("--jmh-json", output.jmhJson, RunFiles.jmhJson(report, repetitionsPerFork), output.existing("--jmh-json"));
         }
     }
 }

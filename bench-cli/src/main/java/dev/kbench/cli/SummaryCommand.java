@@ -24,6 +24,7 @@ import dev.kbench.stats.SampleSet;
 import dev.kbench.stats.StatsJson;
 import dev.kbench.stats.Summarizer;
 import dev.kbench.stats.Summary;
+import dev.kbench.stats.format.DashboardJson;
 import dev.kbench.stats.format.SummaryTable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -46,7 +47,11 @@ final class SummaryCommand implements Callable<Integer> {
         /** Markdown. */
         MD,
         /** docs/formats.md §4's JSON. */
-        JSON
+        JSON,
+        /** github-action-benchmark's customSmallerIsBetter JSON (§10). */
+        GITHUB,
+        /** Bencher's BMF JSON (§10). */
+        BENCHER
     }
 
     @CommandLine.Spec
@@ -60,7 +65,9 @@ final class SummaryCommand implements Callable<Integer> {
     private List<String> quantiles;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
-            description = "table (default), md or json (docs/formats.md §4).")
+            description = "table (default), md, json (docs/formats.md §4), or for dashboards github "
+                    + "(github-action-benchmark's customSmallerIsBetter) or bencher (Bencher's BMF): per benchmark the "
+                    + "median of its forks' medians with an interval as bounds (§10).")
     private Format format;
 
     @Option(names = "--details", description = "With --format json: add the robust details (IQR, MAD, median "
@@ -77,6 +84,8 @@ final class SummaryCommand implements Callable<Integer> {
         switch (format) {
             case JSON -> out.print(details ? StatsJson.summaryWithDetails(summaries) : StatsJson.summary(summaries));
             case MD -> out.print(SummaryTable.of(summaries).toMarkdown());
+            case GITHUB -> out.print(DashboardJson.run(samples, DashboardJson.Dashboard.GITHUB));
+            case BENCHER -> out.print(DashboardJson.run(samples, DashboardJson.Dashboard.BENCHER));
             case TABLE -> out.print("# kbench summary: " + file + runs(samples) + "\n"
                     + SummaryTable.of(summaries).toText(Terminal.colours()));
         }

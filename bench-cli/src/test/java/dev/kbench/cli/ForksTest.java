@@ -70,10 +70,11 @@ class ForksTest {
     }
 
     @Test
-    void runWithThreeForksRecordsForksZeroToTwoAndPrintsOneTable() {
+    void runWithThreeForksRecordsForksZeroToTwoAndPrintsOneTable() throws java.io.IOException {
         Path csv = dir.resolve("forks.csv");
+        Path jmh = dir.resolve("jmh.json");
         Cli.Result r = Cli.run(args(List.of("--backend", "opencl", "run", "--forks", "3", "--seed", "11",
-                "--csv-samples", csv.toString()), QUICK));
+                "--csv-samples", csv.toString(), "--jmh-json", jmh.toString()), QUICK));
         assertEquals(0, r.status(), r.toString());
         assertEquals(Set.of(0, 1, 2), forks(csv), r.toString());
         assertTrue(r.out().contains("copy") && r.out().contains("n=4096"), r.toString());
@@ -82,6 +83,17 @@ class ForksTest {
         for (int fork = 0; fork < 3; fork++) {
             assertTrue(r.err().contains("fork " + fork + " of 3, seed " + seeds[fork]), r.toString());
         }
+        // JMH's JSON as JMH writes a run of 3 forks: "forks": 3 and one rawData row per fork
+        com.fasterxml.jackson.databind.JsonNode entry = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(jmh.toFile()).get(0);
+        assertEquals(3, entry.get("forks").asInt(), entry::toString);
+        com.fasterxml.jackson.databind.JsonNode raw = entry.get("primaryMetric").get("rawData");
+        assertEquals(3, raw.size(), entry::toString);
+        long repetitions = SamplesCsv.read(csv).stream().filter(s -> s.fork() == 1)
+                .map(s -> s.id() + "/" + s.repetition()).distinct().filter(k -> k.startsWith(
+                        entry.get("benchmark").asText().substring("kbench.opencl.".length()))).count();
+        assertEquals(repetitions, raw.get(1).size(), entry::toString);
+        assertEquals(entry.get("measurementIterations").asInt(), raw.get(0).size(), entry::toString);
     }
 
     @Test

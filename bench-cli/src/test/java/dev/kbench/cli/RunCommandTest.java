@@ -146,6 +146,18 @@ class RunCommandTest {
     }
 
     @Test
+    void jmhJsonHasNoParamsForABenchmarkWithoutAny() throws IOException {
+        Path jmh = dir.resolve("empty-jmh.json");
+        Cli.Result r = Cli.run(quick("--filter", "empty", "--repetitions", "3", "--jmh-json", jmh.toString(), "--quiet"));
+        assertEquals(0, r.status(), r.toString());
+        JsonNode entry = JSON.readTree(jmh.toFile()).get(0);
+        assertEquals("kbench.opencl.empty", entry.get("benchmark").asText());
+        assertTrue(!entry.has("params"), "JMH writes no params for a benchmark without any: " + entry);
+        assertEquals(1, entry.get("forks").asInt());
+        assertEquals(3, entry.get("primaryMetric").get("rawData").get(0).size());
+    }
+
+    @Test
     void theEnvironmentFileFollowsTheRulesOfTheSamplesFile() throws IOException {
         Path csv = dir.resolve("env.csv");
         Path env = RunEnvironment.sidecar(csv);

@@ -30,12 +30,15 @@ import org.apache.commons.statistics.distribution.TDistribution;
  * {@code run --jmh-json FILE}: JMH's result JSON ({@code -rf json}), so JMH visualizers
  * (jmh.morethan.io, the Jenkins and TeamCity JMH plugins) read kbench runs. One entry per measured
  * benchmark and combination, mode {@code avgt} in {@code ms/op}; a JMH iteration is a kbench
- * repetition and its score the mean of the repetition's samples; one fork.
+ * repetition and its score the mean of the repetition's samples; a JMH fork is a kbench fork
+ * ({@code run --forks F}: {@code "forks": F} and one {@code rawData} row per fork, as JMH writes them).
+ * A benchmark without parameters has no {@code params} key, as in JMH.
  *
- * <p>As JMH computes them over the iteration scores: {@code score} is their mean, {@code scoreError}
+ * <p>As JMH computes them over the iteration scores of all forks: {@code score} is their mean, {@code scoreError}
  * the half-width of the 99.9% Student-t confidence interval of the mean ({@code "NaN"} with fewer than
  * 3 iterations, as JMH writes it), {@code scorePercentiles} their percentiles (here NumPy's linear
- * method), {@code rawData} the iteration scores of the one fork.
+ * method). So {@code score} is a mean of means, not the table's median, and {@code scoreError} treats
+ * iterations as independent, as JMH does; kbench's own intervals are per fork.
  */
 final class JmhJson {
 
@@ -56,10 +59,22 @@ final class JmhJson {
      * @return the JSON text, an array
      */
     static String write(RunReport report) {
+        return write(report, Map.of());
+    }
+
+    /**
+     * The JMH JSON of a run measured in forks.
+     *
+     * @param report the run
+     * @param repetitionsPerFork per benchmark id ({@link BenchmarkOutcome#id()}), how many of its repetitions
+     *        (in order) each fork measured; a benchmark not in the map is one fork
+     * @return the JSON text, an array
+     */
+    static String write(RunReport report, Map<String, int[]> repetitionsPerFork) {
         ArrayNode root = RunJson.MAPPER.createArrayNode();
         for (RunReport.Row row : report.rows()) {
             if (row.outcome().measured()) {
-                root.add(entry(report, row.outcome()));
+                root.add(entry(report, row.outcome(), repetitionsPerFork.get(row.outcome().id())));
             }
         }
         try {
@@ -69,14 +84,15 @@ final class JmhJson {
         }
     }
 
-    private static ObjectNode entry(RunReport report, BenchmarkOutcome o) {
+    private static ObjectNode entry(RunReport report, BenchmarkOutcome o, int[] perFork) {
         double[] scores = o.repetitions().stream().mapToDouble(r -> Arrays.stream(r).average().orElse(Double.NaN)).toArray();
+        int[] forks = perFork != null && Arrays.stream(perFork).sum() == scores.length ? perFork : new int[] {scores.length};
         ObjectNode e = RunJson.MAPPER.createObjectNode();
         e.put("jmhVersion", JMH_VERSION);
         e.put("benchmark", "kbench." + report.result().backend() + "." + o.benchmark());
         e.put("mode", "avgt");
         e.put("threads", 1);
-        e.put("forks", 1);
+        e.put("forks", forks.length);
         e.put("jvm", ProcessHandle.current().info().command().orElse("java"));
         e.putArray("jvmArgs");
         e.put("jdkVersion", System.getProperty("java.version"));
@@ -85,12 +101,14 @@ final class JmhJson {
         e.put("warmupIterations", 0);
         e.put("warmupTime", String.format(Locale.ROOT, "%s ms", Numbers.significant(report.options().warmupMillis(), 6)));
         e.put("warmupBatchSize", 1);
-        e.put("measurementIterations", scores.length);
+        e.put("measurementIterations", Arrays.stream(forks).max().orElse(0));
         e.put("measurementTime", String.format(Locale.ROOT, "%s ms", Numbers.significant(report.options().repetitionMillis(), 6)));
         e.put("measurementBatchSize", 1);
-        ObjectNode params = e.putObject("params");
-        for (Map.Entry<String, Object> p : o.params().asMap().entrySet()) {
-            params.put(p.getKey(), o.params().getString(p.getKey()));
+        if (!o.params().asMap().isEmpty()) {   // JMH writes no "params" for a benchmark without any
+            ObjectNode params = e.putObject("params");
+            for (Map.Entry<String, Object> p : o.params().asMap().entrySet()) {
+                params.put(p.getKey(), o.params().getString(p.getKey()));
+            }
         }
         ObjectNode metric = e.putObject("primaryMetric");
         double mean = Arrays.stream(scores).average().orElse(Double.NaN);
@@ -112,9 +130,13 @@ final class JmhJson {
             percentiles.put(Double.toString(p), Quantiles.of(scores, p / 100));   // JMH's keys: "0.0" .. "100.0"
         }
         metric.put("scoreUnit", "ms/op");
-        ArrayNode raw = metric.putArray("rawData").addArray();
-        for (double s : scores) {
-            raw.add(s);
+        ArrayNode rawData = metric.putArray("rawData");
+        int at = 0;
+        for (int count : forks) {
+            ArrayNode raw = rawData.addArray();
+            for (int i = 0; i < count; i++) {
+                raw.add(scores[at++]);
+            }
         }
         e.putObject("secondaryMetrics");
         return e;

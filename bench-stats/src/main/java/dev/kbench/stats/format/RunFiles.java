@@ -40,4 +40,15 @@ public final class RunFiles {
     public static String jmhJson(RunReport report) {
         return JmhJson.write(report);
     }
+
+    /**
+     * JMH's result JSON of a run measured in forks: {@code "forks"} and one {@code rawData} row per fork.
+     *
+     * @param report the run
+     * @param repetitionsPerFork per benchmark id, how many of its repetitions (in order) each fork measured
+     * @return the JSON text
+     */
+    public static String jmhJson(RunReport report, java.util.Map<String, int[]> repetitionsPerFork) {
+        return JmhJson.write(report, repetitionsPerFork);
+    }
 }

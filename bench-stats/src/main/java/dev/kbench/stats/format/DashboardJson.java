@@ -1,0 +1,171 @@
+/*
+ * Copyright 2026 The kbench authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.kbench.stats.format;
+
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kbench.stats.BenchmarkComparison;
+import dev.kbench.stats.BenchmarkId;
+import dev.kbench.stats.CompareReport;
+import dev.kbench.stats.DeviceGroup;
+import dev.kbench.stats.Interval;
+import dev.kbench.stats.SampleSet;
+import dev.kbench.stats.Summarizer;
+import dev.kbench.stats.Summary;
+
+/**
+ * A run or a comparison in the formats of the dashboards users run (docs/formats.md §10):
+ * github-action-benchmark's {@code customSmallerIsBetter} JSON and Bencher's Metric Format (BMF) JSON.
+ *
+ * <p>A run's value per benchmark is the median of its forks' medians; its bounds are that median's
+ * distribution-free 95% interval over the forks (with 6 or more), else the lowest and highest fork
+ * median (2 to 5 forks), else the median's interval over the samples of the one fork. A comparison's
+ * value is the median ratio new/base with its bootstrap interval, compare's verdict beside it.
+ */
+public final class DashboardJson {
+
+    /** The dashboards. */
+    public enum Dashboard {
+        /** github-action-benchmark, tool {@code customSmallerIsBetter}: an array of {name, unit, value, range, extra}. */
+        GITHUB,
+        /** Bencher Metric Format: {benchmark: {measure: {value, lower_value, upper_value}}}, latency in nanoseconds. */
+        BENCHER
+    }
+
+    private static final double LEVEL = 0.95;
+    private static final double NANOS_PER_MILLI = 1e6;
+
+    private DashboardJson() {
+    }
+
+    /**
+     * A run's benchmarks for a dashboard.
+     *
+     * @param samples the run's samples (a file with several devices names each benchmark with its device)
+     * @param dashboard which format
+     * @return the JSON text
+     */
+    public static String run(SampleSet samples, Dashboard dashboard) {
+        List<DeviceGroup> groups = samples.deviceGroups();
+        ArrayNode github = RunJson.MAPPER.createArrayNode();
+        ObjectNode bencher = RunJson.MAPPER.createObjectNode();
+        Summarizer summarizer = Summarizer.withDefaults().withConfidenceLevel(LEVEL);
+        for (DeviceGroup group : groups.isEmpty() ? List.<DeviceGroup>of() : groups) {
+            SampleSet one = groups.size() == 1 ? samples : samples.only(group);
+            for (Map.Entry<BenchmarkId, SampleSet.Series> e : one.series().entrySet()) {
+                String name = e.getKey() + (groups.size() > 1 ? " on " + group.label() : "");
+                Estimate est = estimate(summarizer, e.getKey(), e.getValue());
+                if (dashboard == Dashboard.GITHUB) {
+                    ObjectNode o = github.addObject();
+                    o.put("name", name);
+                    o.put("unit", "ms");
+                    o.put("value", est.median);
+                    o.put("range", range(est.lower, est.upper));
+                    o.put("extra", est.how + "; " + e.getValue().size() + " samples");
+                } else {
+                    ObjectNode latency = bencher.putObject(name).putObject("latency");
+                    latency.put("value", est.median * NANOS_PER_MILLI);
+                    latency.put("lower_value", est.lower * NANOS_PER_MILLI);
+                    latency.put("upper_value", est.upper * NANOS_PER_MILLI);
+                }
+            }
+        }
+        return write(dashboard == Dashboard.GITHUB ? github : bencher);
+    }
+
+    /**
+     * A comparison for a dashboard: per benchmark the median ratio new/base (smaller is better) with its interval.
+     *
+     * @param report the comparison
+     * @param dashboard which format
+     * @return the JSON text
+     */
+    public static String compare(CompareReport report, Dashboard dashboard) {
+        ArrayNode github = RunJson.MAPPER.createArrayNode();
+        ObjectNode bencher = RunJson.MAPPER.createObjectNode();
+        for (BenchmarkComparison c : report.results()) {
+            Interval r = c.ratioInterval();
+            double lower = r.isDefined() ? r.lower() : c.ratio();
+            double upper = r.isDefined() ? r.upper() : c.ratio();
+            if (dashboard == Dashboard.GITHUB) {
+                ObjectNode o = github.addObject();
+                o.put("name", c.id() + " new/base");
+                o.put("unit", "ratio");
+                o.put("value", c.ratio());
+                o.put("range", range(lower, upper));
+                o.put("extra", String.format(Locale.ROOT, "%s; base %s ms, new %s ms; %s %d|%d", c.verdict().jsonName(),
+                        Numbers.significant(c.medianBaseMillis(), 6), Numbers.significant(c.medianNewMillis(), 6),
+                        c.unit().jsonName() + "s", c.nBase(), c.nNew()));
+            } else {
+                ObjectNode b = bencher.putObject(c.id().toString());
+                ObjectNode ratio = b.putObject("ratio");
+                ratio.put("value", c.ratio());
+                ratio.put("lower_value", lower);
+                ratio.put("upper_value", upper);
+                b.putObject("latency").put("value", c.medianNewMillis() * NANOS_PER_MILLI);
+            }
+        }
+        return write(dashboard == Dashboard.GITHUB ? github : bencher);
+    }
+
+    /** A run's value and bounds per benchmark, and how the bounds were made. */
+    private record Estimate(double median, double lower, double upper, String how) {
+    }
+
+    private static Estimate estimate(Summarizer summarizer, BenchmarkId id, SampleSet.Series series) {
+        double[] times = series.timesMillis();
+        int[] sizes = series.runSizes(false);
+        double[] medians = new double[sizes.length];
+        int at = 0;
+        for (int i = 0; i < sizes.length; i++) {
+            medians[i] = summarizer.summarize(id, Arrays.copyOfRange(times, at, at + sizes[i])).medianMillis();
+            at += sizes[i];
+        }
+        if (medians.length == 1) {
+            Summary s = summarizer.summarize(id, times);
+            Interval in = s.medianInterval();
+            return in.isDefined() ? new Estimate(s.medianMillis(), in.lower(), in.upper(), "95% interval of the median over "
+                    + "the samples of 1 fork") : new Estimate(s.medianMillis(), s.minMillis(), s.maxMillis(), "min..max of 1 fork");
+        }
+        Summary over = summarizer.summarize(id, medians);
+        Interval in = over.medianInterval();
+        if (in.isDefined()) {
+            return new Estimate(over.medianMillis(), in.lower(), in.upper(), "95% interval of the median of "
+                    + medians.length + " fork medians");
+        }
+        return new Estimate(over.medianMillis(), over.minMillis(), over.maxMillis(), "lowest..highest of "
+                + medians.length + " fork medians");
+    }
+
+    private static String range(double lower, double upper) {
+        return Numbers.plain(lower) + ".." + Numbers.plain(upper);
+    }
+
+    private static String write(Object root) {
+        try {
+            return RunJson.MAPPER.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
