@@ -249,6 +249,10 @@ final class CompareCommand implements Callable<Integer> {
                     : "--base-device and --new-device name the same device") + "; its devices: "
                     + DeviceGroup.describe(groups));
         }
+        if ((format == Format.GITHUB || format == Format.BENCHER) && others.size() > 1) {
+            throw new IllegalArgumentException("--format " + format.name().toLowerCase(Locale.ROOT) + " writes one "
+                    + "comparison; with " + others.size() + " devices besides the base, choose one with --new-device");
+        }
         if (export != null && others.size() > 1) {
             throw new IllegalArgumentException("--export-to writes one comparison; with " + others.size()
                     + " devices besides the base, choose one with --new-device");

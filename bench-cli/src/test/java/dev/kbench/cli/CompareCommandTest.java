@@ -278,4 +278,27 @@ class CompareCommandTest {
         Files.write(out, kept);
         return out;
     }
+
+    @Test
+    void aDashboardFormatWritesOneComparisonOfDevices() throws IOException {
+        StringBuilder csv = new StringBuilder("benchmark,params,sample,time_ms,backend,device,host,device_id\n");
+        for (int d = 0; d < 3; d++) {
+            for (int s = 0; s < 12; s++) {
+                csv.append("copy,,").append(s).append(',').append(1 + 0.1 * d + 0.001 * s).append(",opencl,cpu,h,dev")
+                        .append(d).append('\n');
+            }
+        }
+        Path file = dir.resolve("devices.csv");
+        Files.writeString(file, csv);
+        Cli.Result many = Cli.run("compare", "--by-device", file.toString(), "--format", "github");
+        assertEquals(2, many.status(), many::toString);
+        assertTrue(many.err().contains("--format github writes one comparison; with 2 devices besides the base"),
+                many::toString);
+        Cli.Result one = Cli.run("compare", file.toString(), "--base-device", "dev0", "--new-device", "dev2",
+                "--format", "bencher", "--fail-on", "never");
+        assertEquals(0, one.status(), one::toString);
+        JsonNode ratio = new ObjectMapper().readTree(one.out()).get("copy").get("ratio");
+        assertTrue(ratio.get("value").asDouble() > 1.15 && ratio.get("lower_value").asDouble() <= ratio.get("value")
+                .asDouble(), one::toString);
+    }
 }
