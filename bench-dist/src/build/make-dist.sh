@@ -21,25 +21,6 @@ mkdir -p "$dir/bin" "$dir/lib"
 # The JVM's native debug symbols are most of its size; jlink's --strip-debug leaves them.
 if command -v strip >/dev/null; then strip --strip-unneeded "$dir/runtime/lib/server/libjvm.so"; fi
 cp -R "$staging/lib/." "$dir/lib/"
-# sqlite-jdbc (bench-history) carries SQLite for every OS and CPU, 11 MB of the 12: this distribution is
-# linux-x86_64, so only org/sqlite/native/Linux/x86_64 is kept (python3's zipfile rewrites the jar; without
-# python3 the jar stays whole).
-for j in "$dir"/lib/core/sqlite-jdbc-*.jar; do
-  [[ -f $j ]] && command -v python3 >/dev/null || continue
-  python3 - "$j" <<'PY'
-import os, sys, zipfile
-src = sys.argv[1]
-tmp = src + ".tmp"
-with zipfile.ZipFile(src) as zin, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zout:
-    for item in zin.infolist():
-        name = item.filename
-        if name.startswith("org/sqlite/native/") and not name.startswith("org/sqlite/native/Linux/x86_64/") \
-                and not name.endswith("/"):
-            continue
-        zout.writestr(item, zin.read(name))
-os.replace(tmp, src)
-PY
-done
 # Each backend directory says which of its modules call native code (all of them: the backend and the
 # JNI or FFM libraries it brings), read from the jars themselves, so that the launcher keeps no list.
 for b in "$dir"/lib/backend-*/; do

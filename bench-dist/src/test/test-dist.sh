@@ -23,8 +23,7 @@
 #   test-dist.sh TARBALL JDK_HOME
 set -euo pipefail
 tarball=$1 jdk=$2
-max_mib=44 # it travels with a working tree to GPU machines that take 64 MiB in all (bench-history
-           # brought Flyway, the PostgreSQL driver and SQLite for linux-x86_64: about 3 MiB)
+max_mib=40 # it travels with a working tree to GPU machines that take 64 MiB in all
 fail() { echo "test-dist: FAILED: $*" >&2; exit 1; }
 
 size=$(stat -c %s "$tarball")
@@ -46,9 +45,6 @@ for jar in $(find "$home/lib" -name '*.jar' | sort); do
   "$jdk/bin/jar" --describe-module --file "$jar" 2>/dev/null | grep -q 'automatic' || continue
   needed=$("$jdk/bin/jdeps" --ignore-missing-deps --multi-release 25 --print-module-deps "$jar" 2>/dev/null)
   for m in ${needed//,/ }; do
-    # the PostgreSQL driver's geometric types (PGpoint, PGbox: java.awt.Point) are never read by kbench
-    # history; java.desktop would add 10 MiB to the runtime for them
-    [[ $m == java.desktop && $(basename "$jar") == postgresql-*.jar ]] && continue
     [[ " $have " == *" $m "* ]] || fail "the runtime lacks $m, which $(basename "$jar") needs (runtime: $have)"
   done
 done
