@@ -117,13 +117,15 @@ class FailureModesTest {
     void theWatchdogStopsAKernelThatNeverEndsAndKeepsTheSamples() throws Exception {
         Path kernel = Cli.resource("kernels/hang.cl", dir);
         Path csv = dir.resolve("hang.csv");
-        // 40 calls run (setup, estimate, warmup and some repetitions of 3), then the kernel spins forever
+        // 40 calls run (setup, estimate, warmup and some repetitions of 3), then the kernel spins forever.
+        // The timeout covers setup too (PoCL compiles the kernel): 5 s was seen too short on a loaded
+        // 2-core machine (load 10), so 20 s leaves setup a wide margin; the hang itself costs 20 s.
         Outcome o = kbench("run", "--kernel", kernel.toString(), "--entry", "hang", "--grid", "1", "--block", "1",
                 "--arg", "buf:i32:1:fill=0", "--arg", "buf:i32:1:fill=0", "--arg", "i32:40", "--max-samples", "3",
-                "--rep-ms", "1", "--warmup-ms", "0", "--repetitions", "1000", "--cache-clear", "0", "--timeout", "5s",
+                "--rep-ms", "1", "--warmup-ms", "0", "--repetitions", "1000", "--cache-clear", "0", "--timeout", "20s",
                 "--progress", "none", "--csv-samples", csv.toString());
         assertEquals(ExitCodes.TIMEOUT, o.status(), o.toString());
-        assertTrue(o.err().contains("hang repetition ") && o.err().contains("did not finish within --timeout 5 s"),
+        assertTrue(o.err().contains("hang repetition ") && o.err().contains("did not finish within --timeout 20 s"),
                 o.toString());
         List<SampleRecord> rows = SamplesCsv.read(csv);   // whole and valid: closed cleanly by the watchdog
         assertFalse(rows.isEmpty(), o.toString());
