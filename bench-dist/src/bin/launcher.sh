@@ -94,6 +94,18 @@ kbench_jvm_starts() {
   kbench_die "the Java runtime cannot start under this shell's virtual memory limit (ulimit -v $limit KiB): ${out#\# }; raise the limit (ulimit -v unlimited) or give Java a smaller heap, e.g. KBENCH_JAVA_OPTS=-Xmx1g"
 }
 
+# The JVM decodes file names (its arguments, the path of its own runtime) with the locale's character
+# set. Under the C or POSIX locale that is ASCII, so a path with a non-ASCII byte cannot be represented:
+# an option's file is "Malformed input or input contains unmappable characters", and a runtime unpacked
+# under such a directory cannot start (UnsatisfiedLinkError). There the JVM runs with the character set
+# of C.UTF-8 (in LC_ALL when LC_ALL chose C, else in LC_CTYPE): every other category stays as it was, and
+# processes the run starts (ab's --base-command) inherit it. A locale of another character set is kept.
+kbench_utf8_names() {
+  local ctype=${LC_ALL:-${LC_CTYPE:-${LANG:-}}}
+  [[ -z $ctype || $ctype == C || $ctype == POSIX ]] || return 0
+  if [[ -n ${LC_ALL:-} ]]; then export LC_ALL=C.UTF-8; else export LC_CTYPE=C.UTF-8; fi
+}
+
 # Runs the CLI with JAVA (the java executable) on the module path of kbench_module_path, with the
 # arguments given. KBENCH_CLASSPATH=1 puts the same jars on the class path instead; KBENCH_JAVA_OPTS
 # adds JVM options.
@@ -105,6 +117,7 @@ kbench_exec() {
   # dev.kbench.api, which writes results to the descriptor of -Dkbench.stdout.fd through FFM.
   local native; native=$(kbench_native_access)
   native=dev.kbench.api${native:+,$native}
+  kbench_utf8_names
   kbench_jvm_starts "$java"
   kbench_safe_jvm
   # shellcheck disable=SC2086
