@@ -305,7 +305,8 @@ case_H1() {
     "$([[ $RC == 5 && $((SECONDS - t0)) -lt 60 ]] && grep -q s.fifo "$d/err" && echo 0 || echo 1)"
 }
 
-case_H2() { # a kernel writing past its buffer crashes the JVM (PoCL runs kernels in-process): it must exit promptly
+case_H2() { # a kernel writing just past its buffer corrupts the C heap and crashes the JVM (PoCL runs kernels
+  # in-process); the JVM's crash report then hung in malloc until its 120 s timeout in 2 of 3 tries
   local d=$W/H2 i t0 worst=0 rcs=""; mkdir -p "$d"
   cat > "$d/oob.cl" <<'EOF'
 __kernel void oob(__global int *x, long offset) {
@@ -314,11 +315,11 @@ __kernel void oob(__global int *x, long offset) {
 EOF
   for i in 1 2 3; do
     t0=$SECONDS
-    (cd "$d" && TMPDIR=$d timeout 300 "$KB" run --kernel "$d/oob.cl" --entry oob --grid 1 --block 1 --arg buf:i32:1 \
-        --arg i64:2^40 --repetitions 1 --cache-clear 0 >"$d/out$i" 2>"$d/err$i"); rcs+="$? "
+    (cd "$d" && TMPDIR=$d timeout 300 "$KB" run --kernel "$d/oob.cl" --entry oob --grid 64 --block 256 \
+        --arg buf:i32:1024 --arg i64:1024 --repetitions 2 --quiet --cache-clear 0 >"$d/out$i" 2>"$d/err$i"); rcs+="$? "
     (( SECONDS - t0 > worst )) && worst=$((SECONDS - t0))
   done
-  row H2 hang "run --kernel writing far past its buffer (3 tries)" "each exits (crash report named) within 60 s" \
+  row H2 hang "run --kernel writing 64 KiB just past its 4 KiB buffer (3 tries)" "each exits within 60 s" \
     "exits ${rcs% }, slowest $worst s" "$([[ $worst -lt 60 ]] && echo 0 || echo 1)"
 }
 

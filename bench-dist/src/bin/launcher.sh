@@ -65,6 +65,8 @@ kbench_native_access() {
 # Keeps a crash of the JVM (PoCL runs kernels in-process: an out-of-bounds write in a kernel can crash it)
 # off standard output and out of the user's directory. Sets KBENCH_SAFETY_FLAGS, the JVM options to use:
 #  - hs_err_pid*.log goes to a private temporary directory, which the crash message on stderr names;
+#  - writing it takes at most 20 s (ErrorLogTimeout, 5 s a step; the JVM's default is 120 s): a kernel that
+#    writes just past its buffer corrupts the C heap, and the report then hangs in malloc until the timeout;
 #  - the JVM prints its crash banner on file descriptor 1 whatever its flags say, so kbench's results leave
 #    the JVM on another descriptor, a duplicate of standard output whose number -Dkbench.stdout.fd gives,
 #    and descriptor 1 becomes stderr: stdout holds only kbench's results (a table, JSON, CSV), even when
@@ -74,7 +76,7 @@ kbench_native_access() {
 kbench_safe_jvm() {
   local dir=${TMPDIR:-/tmp}/kbench-crash-$(id -u)
   mkdir -p -m 700 "$dir" 2>/dev/null || dir=${TMPDIR:-/tmp}
-  KBENCH_SAFETY_FLAGS=(-XX:+DisplayVMOutputToStderr "-XX:ErrorFile=$dir/hs_err_pid%p.log")
+  KBENCH_SAFETY_FLAGS=(-XX:+DisplayVMOutputToStderr "-XX:ErrorFile=$dir/hs_err_pid%p.log" -XX:ErrorLogTimeout=20)
   if { : >&1; } 2>/dev/null; then   # standard output is open (a closed one stays closed: exit status 5)
     local results
     exec {results}>&1 1>&2

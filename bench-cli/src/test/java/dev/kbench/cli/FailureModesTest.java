@@ -264,6 +264,23 @@ class FailureModesTest {
     }
 
     /**
+     * A kernel writing just past its buffer corrupts the C heap; the JVM's crash report can then hang in malloc
+     * until its timeout, 120 s by default, in about half of the tries (so the hang itself is not reproducible
+     * on demand). The JVM the launchers start writes its report for at most 20 s.
+     */
+    @Test
+    void aCrashReportIsBoundedInTime() throws Exception {
+        Path launcher = Path.of(System.getProperty("user.dir")).resolve("../bench-dist/src/bin/launcher.sh").normalize();
+        Outcome o = launch(new ProcessBuilder("bash", "-c",
+                "source \"$1\" && kbench_safe_jvm && exec \"$2\" \"${KBENCH_SAFETY_FLAGS[@]}\" -XX:+PrintFlagsFinal -version",
+                "bash", launcher.toString(), Jvm.java()).directory(dir.toFile()));
+        assertEquals(0, o.status(), o.toString());
+        String flag = (o.out() + o.err()).lines().filter(l -> l.contains(" ErrorLogTimeout ")).findFirst().orElseThrow();
+        assertEquals(List.of("uint64_t", "ErrorLogTimeout", "=", "20", "{product}", "{command", "line}"),
+                List.of(flag.strip().split("\\s+")), flag);
+    }
+
+    /**
      * Under the C locale (ASCII) a path with a non-ASCII byte is still a file name: the launchers run the JVM
      * with C.UTF-8's character set (kbench_utf8_names in launcher.sh). The name is made by the shell, since
      * this test's JVM may itself run under the C locale.
