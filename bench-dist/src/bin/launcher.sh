@@ -65,6 +65,8 @@ kbench_native_access() {
 # Keeps a crash of the JVM (PoCL runs kernels in-process: an out-of-bounds write in a kernel can crash it)
 # off standard output and out of the user's directory. Sets KBENCH_SAFETY_FLAGS, the JVM options to use:
 #  - hs_err_pid*.log goes to a private temporary directory, which the crash message on stderr names;
+#  - writing it takes at most 20 s (ErrorLogTimeout, 5 s a step; the JVM's default is 120 s): a kernel that
+#    writes just past its buffer corrupts the C heap, and the report then hangs in malloc until the timeout;
 #  - the JVM prints its crash banner on file descriptor 1 whatever its flags say, so kbench's results leave
 #    the JVM on another descriptor, a duplicate of standard output whose number -Dkbench.stdout.fd gives,
 #    and descriptor 1 becomes stderr: stdout holds only kbench's results (a table, JSON, CSV), even when
@@ -74,7 +76,7 @@ kbench_native_access() {
 kbench_safe_jvm() {
   local dir=${TMPDIR:-/tmp}/kbench-crash-$(id -u)
   mkdir -p -m 700 "$dir" 2>/dev/null || dir=${TMPDIR:-/tmp}
-  KBENCH_SAFETY_FLAGS=(-XX:+DisplayVMOutputToStderr "-XX:ErrorFile=$dir/hs_err_pid%p.log")
+  KBENCH_SAFETY_FLAGS=(-XX:+DisplayVMOutputToStderr "-XX:ErrorFile=$dir/hs_err_pid%p.log" -XX:ErrorLogTimeout=20)
   if { : >&1; } 2>/dev/null; then   # standard output is open (a closed one stays closed: exit status 5)
     local results
     exec {results}>&1 1>&2
@@ -94,6 +96,18 @@ kbench_jvm_starts() {
   kbench_die "the Java runtime cannot start under this shell's virtual memory limit (ulimit -v $limit KiB): ${out#\# }; raise the limit (ulimit -v unlimited) or give Java a smaller heap, e.g. KBENCH_JAVA_OPTS=-Xmx1g"
 }
 
+# The JVM decodes file names (its arguments, the path of its own runtime) with the locale's character
+# set. Under the C or POSIX locale that is ASCII, so a path with a non-ASCII byte cannot be represented:
+# an option's file is "Malformed input or input contains unmappable characters", and a runtime unpacked
+# under such a directory cannot start (UnsatisfiedLinkError). There the JVM runs with the character set
+# of C.UTF-8 (in LC_ALL when LC_ALL chose C, else in LC_CTYPE): every other category stays as it was, and
+# processes the run starts (ab's --base-command) inherit it. A locale of another character set is kept.
+kbench_utf8_names() {
+  local ctype=${LC_ALL:-${LC_CTYPE:-${LANG:-}}}
+  [[ -z $ctype || $ctype == C || $ctype == POSIX ]] || return 0
+  if [[ -n ${LC_ALL:-} ]]; then export LC_ALL=C.UTF-8; else export LC_CTYPE=C.UTF-8; fi
+}
+
 # Runs the CLI with JAVA (the java executable) on the module path of kbench_module_path, with the
 # arguments given. KBENCH_CLASSPATH=1 puts the same jars on the class path instead; KBENCH_JAVA_OPTS
 # adds JVM options.
@@ -105,6 +119,7 @@ kbench_exec() {
   # dev.kbench.api, which writes results to the descriptor of -Dkbench.stdout.fd through FFM.
   local native; native=$(kbench_native_access)
   native=dev.kbench.api${native:+,$native}
+  kbench_utf8_names
   kbench_jvm_starts "$java"
   kbench_safe_jvm
   # shellcheck disable=SC2086

@@ -26,7 +26,10 @@ import dev.kbench.forks.ForkOutcome;
 import dev.kbench.forks.Forks;
 import dev.kbench.stats.BenchmarkId;
 import dev.kbench.stats.SampleSet;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,6 +40,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 import picocli.CommandLine;
 
 /**
@@ -129,7 +133,11 @@ final class ForkedRuns {
                     + " of " + planned + " forks completed; no further fork was started");
         }
         long died = dead.stream().filter(f -> !f.stopped()).count();
-        if (died > 0) {
+        if (died > 0 && holdsNothing(directory)) {
+            Forks.deleteQuietly(directory);
+            err.println("kbench: " + died + " of " + forks.size() + " forks died before writing a samples file or a "
+                    + "JVM crash report (hs_err)");
+        } else if (died > 0) {
             err.println("kbench: " + died + " of " + forks.size() + " forks died; their samples files and any "
                     + "JVM crash report (hs_err) are in " + directory);
         } else if (stopped && !copies) {
@@ -139,6 +147,15 @@ final class ForkedRuns {
         }
         err.flush();
         return !dead.isEmpty();
+    }
+
+    /** Whether a directory holds no file at all (forks killed before they wrote anything). */
+    private static boolean holdsNothing(Path directory) {
+        try (Stream<Path> files = Files.walk(directory)) {
+            return files.noneMatch(Files::isRegularFile);
+        } catch (IOException | UncheckedIOException e) {
+            return false;
+        }
     }
 
     /**

@@ -265,6 +265,47 @@ class FailureModesTest {
         assertTrue(o.err().contains(reports.getFirst().toString()), "the message names the report: " + o);
     }
 
+    /**
+     * A kernel writing just past its buffer corrupts the C heap; the JVM's crash report can then hang in malloc
+     * until its timeout, 120 s by default, in about half of the tries (so the hang itself is not reproducible
+     * on demand). The JVM the launchers start writes its report for at most 20 s.
+     */
+    @Test
+    void aCrashReportIsBoundedInTime() throws Exception {
+        Path launcher = Path.of(System.getProperty("user.dir")).resolve("../bench-dist/src/bin/launcher.sh").normalize();
+        Outcome o = launch(new ProcessBuilder("bash", "-c",
+                "source \"$1\" && kbench_safe_jvm && exec \"$2\" \"${KBENCH_SAFETY_FLAGS[@]}\" -XX:+PrintFlagsFinal -version",
+                "bash", launcher.toString(), Jvm.java()).directory(dir.toFile()));
+        assertEquals(0, o.status(), o.toString());
+        String flag = (o.out() + o.err()).lines().filter(l -> l.contains(" ErrorLogTimeout ")).findFirst().orElseThrow();
+        assertEquals(List.of("uint64_t", "ErrorLogTimeout", "=", "20", "{product}", "{command", "line}"),
+                List.of(flag.strip().split("\\s+")), flag);
+    }
+
+    /**
+     * Under the C locale (ASCII) a path with a non-ASCII byte is still a file name: the launchers run the JVM
+     * with C.UTF-8's character set (kbench_utf8_names in launcher.sh). The name is made by the shell, since
+     * this test's JVM may itself run under the C locale.
+     */
+    @Test
+    void aNonAsciiPathUnderTheCLocaleIsAFileName() throws Exception {
+        Path launcher = Path.of(System.getProperty("user.dir")).resolve("../bench-dist/src/bin/launcher.sh").normalize();
+        Path csv = dir.resolve("plain.csv");
+        String rest = ",".repeat(SamplesCsv.COLUMNS.size() - 7) + "\n";
+        Files.writeString(csv, String.join(",", SamplesCsv.COLUMNS) + "\n" + "copy,,0,0,1.5,opencl,cpu" + rest
+                + "copy,,0,1,2.5,opencl,cpu" + rest);
+        for (String locale : List.of("export LC_ALL=C", "unset LC_ALL LC_CTYPE; export LANG=C",
+                "unset LC_ALL LC_CTYPE LANG")) {
+            List<String> command = new ArrayList<>(List.of("bash", "-c", "source \"$1\" && name=$'\\xc3\\xa9chantillons.csv'"
+                    + " && cp \"$2\" \"$name\" && shift 2 && " + locale + " && kbench_utf8_names && exec \"$@\" \"$name\"",
+                    "bash", launcher.toString(), csv.toString()));
+            command.addAll(Jvm.onClassPath(e -> true, "summary"));
+            Outcome o = launch(new ProcessBuilder(command).directory(dir.toFile()));
+            assertEquals(0, o.status(), locale + ": " + o);
+            assertTrue(o.out().lines().anyMatch(l -> l.startsWith("copy ")), locale + ": " + o);
+        }
+    }
+
     private static String uid() throws IOException, InterruptedException {
         Process id = new ProcessBuilder("id", "-u").start();
         String uid = new String(id.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();

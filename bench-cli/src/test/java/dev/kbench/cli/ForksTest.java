@@ -119,6 +119,25 @@ class ForksTest {
         assertTrue(r.out().contains("copy"), "the table over the forks that completed: " + r);
     }
 
+    /** Forks killed by the fork timeout before they wrote anything: no empty directory is left and named. */
+    @Test
+    void forksThatLeftNothingLeaveNoDirectoryToLookAt() throws Exception {
+        Path csv = dir.resolve("fk02.csv");
+        Cli.Result r = Cli.run(args(List.of("--backend", "opencl", "run", "--forks", "2", "--fork-timeout-s", "1",
+                "--csv-samples", csv.toString()), List.of("--filter", "copy", "-p", "n=2^12", "--repetitions", "100000",
+                "--rep-ms", "1", "--warmup-ms", "1", "--cache-clear", "64KiB")));
+        assertEquals(ExitCodes.FAILURE, r.status(), r.toString());
+        assertTrue(r.err().contains("2 of 2 forks died"), r.toString());
+        java.util.regex.Matcher named = java.util.regex.Pattern.compile("/\\S*kbench-forks-\\d+").matcher(r.err());
+        while (named.find()) {
+            Path directory = Path.of(named.group());
+            assertTrue(Files.isDirectory(directory), "named on stderr, so there: " + r);
+            try (java.util.stream.Stream<Path> files = Files.walk(directory)) {
+                assertTrue(files.anyMatch(Files::isRegularFile), "named on stderr, so something to look at: " + r);
+            }
+        }
+    }
+
     @Test
     void theLibrarysForksReCreateASuiteFromItsFactoryInEachChild() {
         List<String> lines = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
