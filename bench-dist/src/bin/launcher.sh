@@ -73,10 +73,15 @@ kbench_native_access() {
 #    the JVM or a native library prints. The JVM writes to that descriptor itself, never to a reopened
 #    /proc/self/fd path: a duplicate shares the caller's file position, so results and messages redirected
 #    to one file (> log 2>&1) follow each other instead of overwriting each other.
+# It also names the command as the user typed it (-Dkbench.command: ./kbench, bin/kbench, or kbench when
+# found on the PATH), so that hints on stderr ("compare two runs with: ./kbench compare ...") can be pasted.
 kbench_safe_jvm() {
   local dir=${TMPDIR:-/tmp}/kbench-crash-$(id -u)
   mkdir -p -m 700 "$dir" 2>/dev/null || dir=${TMPDIR:-/tmp}
-  KBENCH_SAFETY_FLAGS=(-XX:+DisplayVMOutputToStderr "-XX:ErrorFile=$dir/hs_err_pid%p.log" -XX:ErrorLogTimeout=20)
+  local typed=$0
+  [[ $typed == */* && $(command -v -- "${typed##*/}" 2>/dev/null) == "$typed" ]] && typed=${typed##*/}
+  KBENCH_SAFETY_FLAGS=(-XX:+DisplayVMOutputToStderr "-XX:ErrorFile=$dir/hs_err_pid%p.log" -XX:ErrorLogTimeout=20
+    "-Dkbench.command=$typed")
   if { : >&1; } 2>/dev/null; then   # standard output is open (a closed one stays closed: exit status 5)
     local results
     exec {results}>&1 1>&2

@@ -33,6 +33,7 @@ import java.util.stream.Stream;
 import dev.kbench.api.RunId;
 import dev.kbench.forks.ForkOutcome;
 import dev.kbench.forks.Forks;
+import dev.kbench.stats.SamplesCsvWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -187,6 +188,22 @@ final class AbCommand implements Callable<Integer> {
                 }
             }
         }
+        // each side's environment, as a run with --csv-samples records it, from its forks' own sidecars
+        List<String> original = spec.root().commandLine().getParseResult().originalArgs();
+        for (int s = 0; s < 2; s++) {
+            if (writers[s] == null || writers[s].rows() == 0) {
+                continue;
+            }
+            List<Path> files = new ArrayList<>();
+            for (int fork = 0; fork < next[s]; fork++) {
+                files.add(directory.resolve(sides[s].name() + "-" + fork + ".csv"));
+            }
+            String warning = RunEnvironment.writeRuns("--" + sides[s].name() + "-csv", writers[s].file(), existing(),
+                    original, runIds[s], RunEnvironment.runsOf(files, true));
+            if (!warning.isEmpty()) {
+                err.println(warning);
+            }
+        }
         boolean dead = ForkedRuns.reportDead(outcomes, 2 * forks, directory, true, err);
         boolean emptySide = Arrays.stream(writers).anyMatch(w -> w == null || w.rows() == 0);
         if (outcomes.stream().anyMatch(ForkOutcome::stopped) || emptySide) {
@@ -249,6 +266,8 @@ final class AbCommand implements Callable<Integer> {
         Map<String, Path> outputs = new LinkedHashMap<>();
         outputs.put("--base-csv", baseCsv);
         outputs.put("--new-csv", newCsv);
+        outputs.put(RunEnvironment.option("--base-csv"), SamplesCsvWriter.isStream(baseCsv) ? null : RunEnvironment.sidecar(baseCsv));
+        outputs.put(RunEnvironment.option("--new-csv"), SamplesCsvWriter.isStream(newCsv) ? null : RunEnvironment.sidecar(newCsv));
         Map<String, Path> inputs = new LinkedHashMap<>();
         inputs.put("--base-kernel " + baseKernel, baseKernel);
         inputs.put("--new-kernel " + newKernel, newKernel);

@@ -147,7 +147,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         if (byDevice) {
             throw new IllegalArgumentException("--by-device compares the devices of one file; give only BASE.csv "
-                    + "(merge files first with kbench merge), or use --base-device and --new-device");
+                    + "(merge files first with " + Main.typed() + " merge), or use --base-device and --new-device");
         }
         SampleSet next = Inputs.readSamples(newPath, spec);
         String baseName = basePath + SummaryCommand.runs(base);

@@ -153,8 +153,14 @@ class ForksTest {
         assertEquals(Set.of(0, 1), rows.stream().map(SampleRecord::fork).collect(Collectors.toSet()));
         assertTrue(rows.stream().allMatch(r -> r.benchmark().equals("fill")), rows.toString());
 
-        dev.kbench.forks.Forks.Result broken = dev.kbench.forks.Forks.of(ForkedSuites.Broken.class).withForks(2)
-                .withBackend("opencl").run(dev.kbench.api.SuiteOptions.withDefaults(), r -> { });
+        // every fork died: nothing was measured, and the runner says so instead of returning a result
+        dev.kbench.forks.ForksFailedException failed = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.kbench.forks.ForksFailedException.class, () -> dev.kbench.forks.Forks.of(ForkedSuites.Broken.class)
+                        .withForks(2).withBackend("opencl").run(dev.kbench.api.SuiteOptions.withDefaults(), r -> { }));
+        assertTrue(failed.getMessage().startsWith("every fork died (2 of 2), nothing was measured; run fork 0 (seed "),
+                failed.getMessage());
+        assertTrue(failed.getMessage().contains("this suite cannot be built here"), failed.getMessage());
+        dev.kbench.forks.Forks.Result broken = failed.result();
         assertEquals(2, broken.forks().size(), "the second fork runs after the first died");
         for (dev.kbench.forks.ForkOutcome fork : broken.forks()) {
             assertFalse(fork.completed());
@@ -198,6 +204,27 @@ class ForksTest {
         assertEquals(Set.of(0, 1), forks(newCsv), r.toString());
         assertEquals(ExitCodes.REGRESSION, r.status(), r.toString());
         assertTrue(r.out().contains("slower"), r.toString());
+        // each side records where it ran, as run --csv-samples does: one run per fork, tagged with it
+        for (Path csv : List.of(baseCsv, newCsv)) {
+            com.fasterxml.jackson.databind.JsonNode env = new com.fasterxml.jackson.databind.ObjectMapper()
+                    .readTree(RunEnvironment.sidecar(csv).toFile());
+            assertEquals("kbench-env/1", env.get("format").asText(), csv.toString());
+            assertEquals(2, env.get("runs").size(), env.toString());
+            assertEquals(List.of(0, 1), java.util.stream.StreamSupport.stream(env.get("runs").spliterator(), false)
+                    .map(run -> run.get("fork").asInt()).toList(), env.toString());
+            assertEquals("opencl", env.get("runs").get(0).get("backend").asText(), env.toString());
+        }
+    }
+
+    @Test
+    void runForksRowsAreInTheSuitesOrder() {
+        // -p lists the sizes from large to small: the suite's order, which the interleaved samples do not keep
+        Cli.Result r = Cli.run("--backend", "opencl", "run", "--forks", "2", "--seed", "3", "--filter", "copy", "-p",
+                "n=2^13,2^12,2^11,2^10", "--repetitions", "2", "--max-samples", "2", "--rep-ms", "1", "--warmup-ms", "0",
+                "--cache-clear", "0");
+        assertEquals(0, r.status(), r.toString());
+        List<String> rows = r.out().lines().filter(l -> l.startsWith("copy ")).map(l -> l.split("\\s+")[1]).toList();
+        assertEquals(List.of("n=8192", "n=4096", "n=2048", "n=1024"), rows, r.toString());
     }
 
     @Test

@@ -122,18 +122,7 @@ public final class CompareTable {
      */
     public static String caveats(CompareReport report) {
         StringBuilder text = new StringBuilder();
-        long unknown = report.countOneFork();
-        if (unknown > 0) {
-            text.append(unknown).append(" of ").append(report.results().size()).append(" benchmark(s) have one fork"
-                    + " on a side: between-run variance is unknown, so their verdicts are about these two runs, not"
-                    + " about the code; measure each side in several processes (kbench run --forks).\n");
-        }
-        long ignored = report.results().stream().filter(r -> r.betweenRunVariance().equals("ignored")).count();
-        if (ignored > 0) {
-            text.append(ignored).append(" benchmark(s) have forks on both sides but were tested per ")
-                    .append(report.unit().jsonName()).append(": between-run variance is ignored (--unit auto tests"
-                    + " forks).\n");
-        }
+        report.caveats().forEach(line -> text.append(line).append('\n'));
         return text.toString();
     }
 
