@@ -38,7 +38,7 @@ kbench_select_modules() {
   if [[ -n $KBENCH_SELECTED && ! $KBENCH_SELECTED =~ ^[a-z][a-z0-9_-]*$ ]]; then
     kbench_die "--backend '$KBENCH_SELECTED' is not a backend name (lower-case letters, digits, '_' and '-'); kbench info lists the backends found"
   fi
-  KBENCH_MODULES=(bench-api bench-stats bench-forks bench-cli)
+  KBENCH_MODULES=(bench-api bench-stats bench-forks bench-history bench-cli)
   local backends=()
   while IFS= read -r m; do [[ -n $m ]] && backends+=("$m"); done < <(kbench_backend_modules)
   for m in "${backends[@]}"; do
@@ -120,10 +120,11 @@ kbench_exec() {
   local java=$1; shift
   kbench_select_modules "$@"
   local path; path=$(kbench_module_path)
-  # JNI (JOCL, JCuda) and FFM are restricted methods: grant them to the backends' modules, and to
-  # dev.kbench.api, which writes results to the descriptor of -Dkbench.stdout.fd through FFM.
+  # JNI (JOCL, JCuda) and FFM are restricted methods: grant them to the backends' modules, to
+  # dev.kbench.api, which writes results to the descriptor of -Dkbench.stdout.fd through FFM, and to
+  # org.xerial.sqlitejdbc, which loads SQLite's native library for kbench history.
   local native; native=$(kbench_native_access)
-  native=dev.kbench.api${native:+,$native}
+  native=dev.kbench.api,org.xerial.sqlitejdbc${native:+,$native}
   kbench_utf8_names
   kbench_jvm_starts "$java"
   kbench_safe_jvm

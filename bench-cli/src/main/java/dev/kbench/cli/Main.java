@@ -48,7 +48,7 @@ import picocli.CommandLine.Command;
         description = "Benchmarks GPU kernels correctly: device events, cache flushes, interleaved repetitions, "
                 + "robust statistics.",
         subcommands = {InfoCommand.class, RunCommand.class, AbCommand.class, CompareCommand.class, MergeCommand.class,
-                SummaryCommand.class,
+                SummaryCommand.class, HistoryCommand.class,
                 ReportCommand.class, DemoCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit status: 0 ok; 1 a regression (compare), a failed benchmark or nothing measured (run), or an "
                 + "unexpected error such as running out of memory; 2 bad input or usage; 3 no single driver could be "
