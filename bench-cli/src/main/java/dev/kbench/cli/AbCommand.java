@@ -61,6 +61,9 @@ import picocli.CommandLine.Parameters;
                 + "the path given as {out} in the command and as $KBENCH_SAMPLES_OUT ($KBENCH_FORK and $KBENCH_SEED "
                 + "are set too). Every run option (--filter, -p, --repetitions, --rep-ms, ...) applies to both sides. "
                 + "Options after -- go to compare.", "",
+                "With --max-forks, --max-time-s or --target-mdc instead of --forks, forks run a pair at a time and ab "
+                + "stops as soon as every benchmark is settled (or its MDC reaches the target), with the error rates "
+                + "held by group-sequential alpha spending (docs/stats.md).", "",
                 "Examples:",
                 "  kbench ab --base-suite-dir main/kernels/suite --new-suite-dir pr/kernels/suite --filter gelu",
                 "  kbench ab --base-kernel main.ptx --new-kernel pr.ptx --entry gelu --grid 65536 --block 256 \\",
@@ -129,7 +132,7 @@ final class AbCommand implements Callable<Integer> {
 
     @Option(names = "--target-mdc", paramLabel = "REL",
             description = "Instead of a fork count: add fork pairs until every benchmark's minimal detectable change "
-                    + "is at most REL (e.g. 1%), within --max-forks (default " + DEFAULT_MAX_FORKS + ") and "
+                    + "is at most REL (e.g. 1%%), within --max-forks (default " + DEFAULT_MAX_FORKS + ") and "
                     + "--max-time-s, then compare.")
     private String targetMdc;
 
