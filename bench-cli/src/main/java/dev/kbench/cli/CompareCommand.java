@@ -69,6 +69,9 @@ final class CompareCommand implements Callable<Integer> {
         JSON
     }
 
+    /** The change whose reach the table states: how many forks would see it. */
+    private static final double REACH = 0.01;
+
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
@@ -116,6 +119,15 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = OutputFiles.FORCE, description = "Replace an existing --export-to FILE (never a read-only file or a link).")
     private boolean force;
+
+    /**
+     * The significance level the options ask for, once {@link #checkOptions()} has accepted them.
+     *
+     * @return the alpha of each one-sided test
+     */
+    double alpha() {
+        return Double.parseDouble(options.alpha.strip());
+    }
 
     /**
      * Checks the options before any file is read: the statistics' options and the --export-to file.
@@ -303,7 +315,8 @@ final class CompareCommand implements Callable<Integer> {
             case JSON -> out.print(StatsJson.compare(report));
             case MD -> out.print(CompareExport.MD.render(report, title, alwaysShowPValues));
             case TABLE -> out.print("# " + title + "\n" + CompareTable.of(report, alwaysShowPValues).toText(Terminal.colours())
-                    + CompareTable.unmatched(report) + CompareTable.caveats(report));
+                    + CompareTable.unmatched(report) + CompareTable.caveats(report)
+                    + CompareTable.reach(report, REACH));
         }
         out.flush();
         return new int[] {(int) report.count(Verdict.SLOWER), (int) report.count(Verdict.FASTER)};

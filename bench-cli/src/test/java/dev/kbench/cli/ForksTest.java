@@ -261,6 +261,75 @@ class ForksTest {
                 "--seed", "3", "--base-csv", dir.resolve("b.csv").toString(), "--new-csv", dir.resolve("n.csv").toString());
     }
 
+    /** A fork's samples: 20 around {@code scale}, the fork's offset {@code spread} times its index modulo 5. */
+    private void tight(String name, int forks, double scale, double spread) throws IOException {
+        for (int fork = 0; fork < forks; fork++) {
+            StringBuilder csv = new StringBuilder("benchmark,params,repetition,sample,time_ms\n");
+            for (int s = 0; s < 20; s++) {
+                csv.append(String.format(Locale.ROOT, "k,n=1,0,%d,%.7f%n", s,
+                        scale * (1 + spread * (fork % 5) + 0.0001 * s)));
+            }
+            Files.writeString(dir.resolve(name + "-" + fork + ".csv"), csv);
+        }
+    }
+
+    private Cli.Result abUntil(String base, String next, String... options) {
+        List<String> args = new java.util.ArrayList<>(List.of("ab", "--base-command",
+                "cp '" + dir + "'/" + base + "-$KBENCH_FORK.csv {out}", "--new-command",
+                "cp '" + dir + "'/" + next + "-$KBENCH_FORK.csv {out}", "--seed", "3", "--base-csv",
+                dir.resolve("b.csv").toString(), "--new-csv", dir.resolve("n.csv").toString(), "--force"));
+        args.addAll(List.of(options));
+        return Cli.run(args.toArray(String[]::new));
+    }
+
+    @Test
+    void abStopsWhenDecided() throws IOException {
+        tight("same", 30, 1, 0.001);
+        tight("slower", 30, 1.05, 0.001);
+        tight("wide", 30, 1, 0.02);
+        // fork medians within 0.4 % of each other: the interval is inside +-1 % at the first look, 9 forks a side
+        Cli.Result same = abUntil("same", "same", "--max-forks", "20");
+        assertEquals(ExitCodes.OK, same.status(), same.toString());
+        assertTrue(same.err().contains("looks at 9, 12, 15, 18, 20 forks a side")
+                && same.err().contains("look 1 at 9 forks a side") && same.err().contains("1 of 1 benchmark(s) settled")
+                && same.err().contains("9 forks a side in"), same.toString());
+        assertEquals(java.util.stream.IntStream.range(0, 9).boxed().collect(java.util.stream.Collectors.toSet()),
+                forks(dir.resolve("b.csv")), same.toString());
+        // the verdict is compare's at the look's share of alpha
+        assertTrue(same.err().contains("--alpha 0.00057") && same.out().contains("same"), same.toString());
+
+        Cli.Result slower = abUntil("same", "slower", "--max-forks", "20");
+        assertEquals(ExitCodes.REGRESSION, slower.status(), slower.toString());
+        assertTrue(slower.err().contains("look 1 at 9 forks a side") && slower.out().contains("slower"), slower.toString());
+
+        // forks spread 8 %: nothing settles within 10 forks, and the table says what a 1 % change would take
+        Cli.Result wide = abUntil("wide", "wide", "--max-forks", "10");
+        assertEquals(ExitCodes.OK, wide.status(), wide.toString());
+        assertTrue(wide.err().contains("look 1 at 9 forks a side") && wide.err().contains("look 2 at 10 forks a side")
+                && wide.err().contains("0 of 1 benchmark(s) settled"), wide.toString());
+        assertTrue(wide.out().contains("to see a 1% change: k n=1 about "), wide.toString());
+
+        // a target MDC instead of a fork count: the first look is at 7 forks, the fewest that can reject at 0.001
+        Cli.Result target = abUntil("same", "same", "--target-mdc", "1%");
+        assertEquals(ExitCodes.OK, target.status(), target.toString());
+        assertTrue(target.err().contains("look 1 at 7 forks a side") && target.err().contains("1 of 1 benchmark(s) at "
+                + "the MDC target"), target.toString());
+    }
+
+    @Test
+    void abRefusesAFixedAndAnOpenForkCountTogether() {
+        Cli.Result both = abUntil("same", "same", "--forks", "10", "--max-forks", "20");
+        assertEquals(ExitCodes.INVALID_INPUT, both.status(), both.toString());
+        assertTrue(both.err().contains("--forks 10") && both.err().contains("--max-forks"), both.toString());
+        Cli.Result zero = abUntil("same", "same", "--target-mdc", "0%");
+        assertEquals(ExitCodes.INVALID_INPUT, zero.status(), zero.toString());
+        assertTrue(zero.err().contains("--target-mdc '0%'"), zero.toString());
+        Cli.Result one = abUntil("same", "same", "--max-forks", "1");
+        assertEquals(ExitCodes.INVALID_INPUT, one.status(), one.toString());
+        assertTrue(one.err().contains("--max-forks 1"), one.toString());
+        assertFalse(Files.exists(dir.resolve("b.csv")), "no fork ran: " + one);
+    }
+
     @Test
     void abOfTwoCommandsGivesCompareExitStatus() throws IOException {
         // 7 forks a side: the fewest with which the fork-level test can reach alpha 0.001 (1 / C(14, 7)).
