@@ -14,19 +14,7 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 #
-# Where a fork's wall time goes, through kbench's distribution on a GPU host, and what a JDK 25 AOT
-# cache (JEP 483/514/515: classes loaded and linked, method profiles, from a training run) takes off it;
-# then `kbench ab` stopping when decided. Source bench/gpu/with-dist.sh first, then:
-#   bash bench/gpu/fork-phases.sh      # FINAL=DIR for the results (default bench/out/fork-phases), TRIES=5
-# Each phase is a command that does one step more than the one before, timed TRIES times (median):
-#   jvm       the runtime's java -version: JVM start alone
-#   cli       kbench --version: + the launcher, module graph, CLI classes
-#   info      kbench --backend cuda info: + driver discovery (CUDA's libraries, devices)
-#   run-min   kbench run of gelu at 2^24, 1 repetition of 1 ms, no warmup: + context, module load,
-#             allocation, the clear buffer, one measurement, the results
-#   run       the same with ab's defaults (10 repetitions of 10 ms, default warmup): + warmup and measurement
-# The differences between consecutive phases are the phases' costs. Writes phases.csv (mode, phase,
-# median ms, every try) for mode plain and mode aot, the training log, and the ab runs' logs.
+
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"

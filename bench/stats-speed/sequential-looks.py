@@ -14,6 +14,7 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 #
+
 """Where the first look of kbench's group-sequential ab can be (docs/stats.md, "Stopping when decided").
 
 1. For n forks a side, the smallest one-sided p-value kbench's fork-unit Brunner-Munzel can give: the
