@@ -76,7 +76,7 @@ kbench_native_access() {
 # It also names the command as the user typed it (-Dkbench.command: ./kbench, bin/kbench, or kbench when
 # found on the PATH), so that hints on stderr ("compare two runs with: ./kbench compare ...") can be pasted.
 kbench_safe_jvm() {
-  local dir=${TMPDIR:-/tmp}/kbench-crash-$(id -u)
+  local dir=${TMPDIR:-/tmp}/kbench-crash-$EUID
   mkdir -p -m 700 "$dir" 2>/dev/null || dir=${TMPDIR:-/tmp}
   local typed=$0
   [[ $typed == */* && $(command -v -- "${typed##*/}" 2>/dev/null) == "$typed" ]] && typed=${typed##*/}
@@ -97,7 +97,11 @@ kbench_jvm_starts() {
   [[ $limit == unlimited ]] && return 0
   # shellcheck disable=SC2086
   out=$("$1" -XX:ErrorFile=/dev/null ${KBENCH_JAVA_OPTS:-} -version 2>&1) && return 0
-  out=$(grep -m1 -e 'Native memory allocation' -e 'Could not reserve' -e 'Error' <<<"$out" || head -1 <<<"$out")
+  local line pick=
+  while IFS= read -r line; do   # bash alone: the distribution may run where only bash is on PATH
+    case $line in *'Native memory allocation'*|*'Could not reserve'*|*Error*) pick=$line; break ;; esac
+  done <<<"$out"
+  out=${pick:-${out%%$'\n'*}}
   kbench_die "the Java runtime cannot start under this shell's virtual memory limit (ulimit -v $limit KiB): ${out#\# }; raise the limit (ulimit -v unlimited) or give Java a smaller heap, e.g. KBENCH_JAVA_OPTS=-Xmx1g"
 }
 
