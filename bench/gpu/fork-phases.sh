@@ -18,6 +18,11 @@
 # cache (JEP 483/514/515: classes loaded and linked, method profiles, from a training run) takes off it;
 # then `kbench ab` stopping when decided. Source bench/gpu/with-dist.sh first, then:
 #   bash bench/gpu/fork-phases.sh      # FINAL=DIR for the results (default bench/out/fork-phases), TRIES=5
+# SECTIONS picks what runs (default "phases ab forks-aot"):
+#   phases     the phases below, plain and through an AOT cache of a training run (KBENCH_JAVA_OPTS)
+#   ab         ab stopping when decided through that cache: A/A at 2^24 and 2^20, +2 % at 2^24, --target-mdc 1%
+#   forks-aot  ab's forks with their own shared AOT cache (the default) against none (-Dkbench.forks.aot=false),
+#              A/A at 2^24, and the CLI started without the launcher script (java-cli)
 # Each phase is a command that does one step more than the one before, timed TRIES times (median):
 #   jvm       the runtime's java -version: JVM start alone
 #   cli       kbench --version: + the launcher, module graph, CLI classes
@@ -62,6 +67,9 @@ phases() {
   phase run "$KBENCH" --backend cuda run $(user $n24) --repetitions 10 --rep-ms 10 -q
 }
 { date -u; nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv 2>&1; nproc; } > "$final/machine.txt"
+sections=${SECTIONS:-phases ab forks-aot}
+has() { [[ " $sections " == *" $1 "* ]]; }
+if has phases; then
 mode=plain; unset KBENCH_JAVA_OPTS; phases
 # the training run writes the cache when it exits (JEP 514's one step)
 t0=$(date +%s%N)
@@ -77,6 +85,7 @@ mode=aot; phases
   && KBENCH_JAVA_OPTS="$KBENCH_JAVA_OPTS -Xlog:aot -Xlog:class+load:file=$work/classes.txt" "$KBENCH" --backend cuda run \
   $(user $n24) --repetitions 1 --rep-ms 1 --warmup-ms 0 -q > /dev/null 2> "$final/aot-use.log"
 echo "classes: $(grep -c 'shared objects file' "$work/classes.txt" 2>/dev/null) from the AOT cache of $(wc -l < "$work/classes.txt") loaded" | tee -a "$final/aot-use.log" >&2
+fi
 
 # ab, stopping when decided (through the AOT cache, which the forks inherit), within a minute each
 abrun() { # name args...
@@ -87,6 +96,7 @@ abrun() { # name args...
   echo "ab $name: exit $?, $(( ($(date +%s%N) - t0) / 1000000 )) ms; $(grep -E 'look|forks a side in' "$final/ab-$name.log" | tail -2 | tr '\n' ' ')" \
     | tee -a "$final/ab.txt" >&2
 }
+if has ab; then
 # shellcheck disable=SC2046
 abrun aa24 --base-kernel "$kernel" --new-kernel "$kernel" $(user $n24 | sed 's/^--kernel [^ ]* //') \
   --repetitions 10 --rep-ms 10 --max-forks 20 --seed 1
@@ -99,4 +109,15 @@ abrun plus2-24 --max-forks 20 --seed 3 \
 # shellcheck disable=SC2046
 abrun mdc20 --base-kernel "$kernel" --new-kernel "$kernel" $(user $n20 | sed 's/^--kernel [^ ]* //') \
   --repetitions 10 --rep-ms 10 --target-mdc 1% --max-forks 30 --seed 4
+fi
+if has forks-aot; then
+  unset KBENCH_JAVA_OPTS
+  mode=plain
+  phase java-cli "$KBENCH_JAVA" -p "$KBENCH_LIB" -m dev.kbench.cli/dev.kbench.cli.Main --version
+  for forks_aot in false true; do
+    # shellcheck disable=SC2046
+    KBENCH_JAVA_OPTS="-Dkbench.forks.aot=$forks_aot" abrun "aa24-forks-aot-$forks_aot" --base-kernel "$kernel" \
+      --new-kernel "$kernel" $(user $n24 | sed 's/^--kernel [^ ]* //') --repetitions 10 --rep-ms 10 --max-forks 20 --seed 1
+  done
+fi
 echo "fork-phases: results in $final" >&2
