@@ -23,6 +23,7 @@
 #   ab         ab stopping when decided through that cache: A/A at 2^24 and 2^20, +2 % at 2^24, --target-mdc 1%
 #   forks-aot  ab's forks with their own shared AOT cache (the default) against none (-Dkbench.forks.aot=false),
 #              A/A at 2^24, and the CLI started without the launcher script (java-cli)
+#   plus1      a planted +1 % at 2^24 (command form), --threshold 0.5%, stopping when decided
 # Each phase is a command that does one step more than the one before, timed TRIES times (median):
 #   jvm       the runtime's java -version: JVM start alone
 #   cli       kbench --version: + the launcher, module graph, CLI classes
@@ -45,7 +46,7 @@ user() { # the user kernel's arguments for n elements
   echo --kernel "$kernel" --entry gelu --name gelu_ptx --grid $(( ($1 + 255) / 256 )) --block 256 \
     --arg "buf:f32:$1:fill=random" --arg "buf:f32:$1" --arg "i32:$1" --bytes $(( 8 * $1 ))
 }
-n24=16777216; n24p2=17112760; n20=1048576   # 2^24, round(1.02 * 2^24), 2^20
+n24=16777216; n24p1=16944988; n24p2=17112760; n20=1048576   # 2^24, round(1.01 and 1.02 * 2^24), 2^20
 echo "mode,phase,median_ms,tries_ms,last_exit" > "$final/phases.csv"
 phase() { # label command...
   local label=$1 t0 t1 rc times=(); shift
@@ -91,8 +92,8 @@ fi
 abrun() { # name args...
   local name=$1 t0; shift
   t0=$(date +%s%N)
-  "$KBENCH" --backend cuda ab "$@" --max-time-s "${AB_TIME_S:-60}" --base-csv "$work/$name-b.csv" \
-    --new-csv "$work/$name-n.csv" > "$final/ab-$name.txt" 2> "$final/ab-$name.log"
+  "$KBENCH" --backend cuda ab --max-time-s "${AB_TIME_S:-60}" --base-csv "$work/$name-b.csv" \
+    --new-csv "$work/$name-n.csv" "$@" > "$final/ab-$name.txt" 2> "$final/ab-$name.log"
   echo "ab $name: exit $?, $(( ($(date +%s%N) - t0) / 1000000 )) ms; $(grep -E 'look|forks a side in' "$final/ab-$name.log" | tail -2 | tr '\n' ' ')" \
     | tee -a "$final/ab.txt" >&2
 }
@@ -119,5 +120,11 @@ if has forks-aot; then
     KBENCH_JAVA_OPTS="-Dkbench.forks.aot=$forks_aot" abrun "aa24-forks-aot-$forks_aot" --base-kernel "$kernel" \
       --new-kernel "$kernel" $(user $n24 | sed 's/^--kernel [^ ]* //') --repetitions 10 --rep-ms 10 --max-forks 20 --seed 1
   done
+fi
+if has plus1; then
+  abrun plus1-24 --max-forks 20 --seed 5 \
+    --base-command "$KBENCH --backend cuda run $(user $n24) --repetitions 10 --rep-ms 10 -q --csv-samples {out}" \
+    --new-command "$KBENCH --backend cuda run $(user $n24p1) --repetitions 10 --rep-ms 10 -q --csv-samples {out}" \
+    -- --threshold 0.5%
 fi
 echo "fork-phases: results in $final" >&2
