@@ -355,10 +355,11 @@ final class AbCommand implements Callable<Integer> {
                             continue;
                         }
                         look = new GroupSequential.Look(lookIndex, pairsRun, alpha, Compare.DEFAULT_CONFIDENCE_LEVEL, atEnd);
+                    } else if (atEnd) {
+                        // the last look, planned or cut short by the time budget, spends all that is left
+                        look = design.finalLook(previous, pairsRun);
                     } else if (lookIndex < looks.size() && looks.get(lookIndex).forks() == pairsRun) {
                         look = looks.get(lookIndex);
-                    } else if (atEnd) {
-                        look = design.finalLook(previous, pairsRun);
                     } else {
                         continue;
                     }

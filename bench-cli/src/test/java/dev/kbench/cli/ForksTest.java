@@ -317,6 +317,40 @@ class ForksTest {
     }
 
     @Test
+    void forksShareAnAotCacheThatTheFirstWrites() throws IOException {
+        // tests run from target/classes, a directory, with which no JVM writes an AOT cache: the forks get none
+        Path built = Files.createDirectory(dir.resolve("built"));
+        assertEquals(List.of(), dev.kbench.forks.Forks.aotOptions(built));
+        String[] paths = {System.getProperty("java.class.path"), System.getProperty("jdk.module.path")};
+        Path jar = Files.writeString(dir.resolve("some.jar"), "");
+        System.setProperty("java.class.path", jar.toString());
+        System.clearProperty("jdk.module.path");
+        try {
+            aotCacheOfOneDirectory();
+        } finally {
+            System.setProperty("java.class.path", paths[0] == null ? "" : paths[0]);
+            if (paths[1] != null) {
+                System.setProperty("jdk.module.path", paths[1]);
+            }
+        }
+    }
+
+    private void aotCacheOfOneDirectory() throws IOException {
+        Path forks = Files.createDirectory(dir.resolve("forks"));
+        String cache = forks.resolve("forks.aot").toString();
+        List<String> first = dev.kbench.forks.Forks.javaCommand(null, "Main", forks, List.of());
+        assertTrue(first.contains("-XX:AOTCacheOutput=" + cache), first.toString());
+        // while the first trains, or if it wrote nothing, the others go without
+        assertFalse(dev.kbench.forks.Forks.aotOptions(forks).stream().anyMatch(o -> o.startsWith("-XX:AOT")));
+        Files.writeString(forks.resolve("forks.aot.config"), "training");
+        Files.writeString(forks.resolve("forks.aot"), "half written");
+        assertFalse(dev.kbench.forks.Forks.aotOptions(forks).stream().anyMatch(o -> o.startsWith("-XX:AOT")));
+        Files.delete(forks.resolve("forks.aot.config"));
+        List<String> later = dev.kbench.forks.Forks.javaCommand(null, "Main", forks, List.of());
+        assertTrue(later.contains("-XX:AOTCache=" + cache) && !later.contains("-XX:AOTCacheOutput=" + cache), later.toString());
+    }
+
+    @Test
     void abRefusesAFixedAndAnOpenForkCountTogether() {
         Cli.Result both = abUntil("same", "same", "--forks", "10", "--max-forks", "20");
         assertEquals(ExitCodes.INVALID_INPUT, both.status(), both.toString());
