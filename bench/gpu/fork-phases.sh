@@ -14,6 +14,7 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 #
+
 # Where a fork's wall time goes, through kbench's distribution on a GPU host, and what a JDK 25 AOT
 # cache (JEP 483/514/515: classes loaded and linked, method profiles, from a training run) takes off it;
 # then `kbench ab` stopping when decided. Source bench/gpu/with-dist.sh first, then:
