@@ -422,6 +422,14 @@ case_C10() {
     "exit $RC, claim '${claim:-none}', file $([[ -f $d/fk02.csv ]] && echo exists || echo absent), directory named ${dir:-none} $([[ -d $dir ]] && echo exists || echo absent)" "$broken"
 }
 
+case_C11() { # a directory as an output
+  local d=$W/C11; mkdir -p "$d/folder"
+  kb "$d" run "${Q[@]}" --csv-samples "$d/s.csv" --json "$d/folder" --force
+  row C11 confuse "run --csv-samples s.csv --json DIR --force" "exit 2 before measuring (no s.csv)" \
+    "exit $RC, s.csv $([[ -f $d/s.csv ]] && echo written || echo 'not written'): $(first_line "$d/err")" \
+    "$([[ $RC == 2 && ! -f $d/s.csv && -d $d/folder ]] && echo 0 || echo 1)"
+}
+
 # ---------------------------------------------------------------- memory
 
 case_M1() { # merge of two 3M-row files in a 1 GB heap
@@ -441,7 +449,7 @@ case_M1() { # merge of two 3M-row files in a 1 GB heap
   rm -f "$d"/*.csv
 }
 
-CASES=(D1 D2 D3 D4 D5 D6 D7 D8 W1 W2 W3 W4 W5 W6 W7 W8 W9 W10 W11 W12 W13 H1 H2 C1 C2 C3 C4 C5 C6 C7 C8 C9 C10 M1)
+CASES=(D1 D2 D3 D4 D5 D6 D7 D8 W1 W2 W3 W4 W5 W6 W7 W8 W9 W10 W11 W12 W13 H1 H2 C1 C2 C3 C4 C5 C6 C7 C8 C9 C10 C11 M1)
 for c in "${CASES[@]}"; do
   selected "$c" && "case_$c"
 done
