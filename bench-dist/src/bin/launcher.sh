@@ -74,7 +74,7 @@ kbench_native_access() {
 # It also names the command as the user typed it (-Dkbench.command: ./kbench, bin/kbench, or kbench when
 # found on the PATH), so that hints on stderr ("compare two runs with: ./kbench compare ...") can be pasted.
 kbench_safe_jvm() {
-  local dir=${TMPDIR:-/tmp}/kbench-crash-$(id -u)
+  local dir=${TMPDIR:-/tmp}/kbench-crash-$EUID
   mkdir -p -m 700 "$dir" 2>/dev/null || dir=${TMPDIR:-/tmp}
   local typed=$0
   [[ $typed == */* && $(command -v -- "${typed##*/}" 2>/dev/null) == "$typed" ]] && typed=${typed##*/}
