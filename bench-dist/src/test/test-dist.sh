@@ -70,6 +70,25 @@ out=$(cd "$tmp" && "${clean[@]}" "$home/bin/kbench" --backend opencl run --filte
 [[ $(head -1 "$tmp/run.csv") == *benchmark* ]] || fail "run.csv has no samples header"
 echo "test-dist: bin/kbench --backend opencl run --filter copy: ok"
 
+# results and messages redirected to one file, or piped through tee, follow each other: no line is cut or
+# overwritten, the table's title comes once and whole, and the shell's own line comes after the run's
+whole_log() { # FILE WHAT: every line is a message, the table's title, its header or a copy row
+  local line
+  while IFS= read -r line; do
+    case $line in "kbench: "* | "# kbench run: opencl on "* | "benchmark "* | "copy "* | "exit=0") ;;
+      *) fail "a line cut or overwritten with $2: '$line' in: $(cat "$1")" ;; esac
+  done <"$1"
+  [[ $(grep -c '^# kbench run: ' "$1") -eq 1 ]] || fail "the table's title is not there once with $2: $(cat "$1")"
+}
+run_copy=(--backend opencl run --filter copy -p n=2^10 --repetitions 2 --csv-samples)
+(cd "$tmp" && { "${clean[@]}" "$home/bin/kbench" "${run_copy[@]}" log1.csv; echo "exit=$?"; } > log.txt 2>&1)
+whole_log "$tmp/log.txt" "'> log.txt 2>&1'"
+[[ $(tail -1 "$tmp/log.txt") == exit=0 ]] || fail "the shell's line is not last: $(cat "$tmp/log.txt")"
+(cd "$tmp" && set -o pipefail && "${clean[@]}" "$home/bin/kbench" "${run_copy[@]}" log2.csv 2>&1 | tee tee.txt >/dev/null) \
+  || fail "kbench ... 2>&1 | tee exited $?: $(cat "$tmp/tee.txt")"
+whole_log "$tmp/tee.txt" "'2>&1 | tee'"
+echo "test-dist: > log.txt 2>&1 and 2>&1 | tee: whole lines, in order"
+
 # through a symbolic link (readlink resolves it), on the class path
 mkdir "$tmp/link"
 ln -s "$home/bin/kbench" "$tmp/link/kbench"

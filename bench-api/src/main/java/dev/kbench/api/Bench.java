@@ -37,7 +37,10 @@ import java.util.function.Supplier;
  * cache, record the start event, call {@code fn}, record the end event; synchronize once; read the
  * elapsed times.
  *
- * <p>Beyond Triton: an estimate below {@link BenchOptions#minEstimateMillis()} (0 when nothing is
+ * <p>Beyond Triton: after the estimate, one cache clear is timed on its own ({@value #CLEAR_CALLS} clears
+ * between an event pair, divided by {@value #CLEAR_CALLS}; {@link BenchResult#clearMillis()}), so that
+ * the warning that the clear dominates rests on a measured clear rather than on the first estimate, which
+ * also holds one-time costs; an estimate below {@link BenchOptions#minEstimateMillis()} (0 when nothing is
  * enqueued, https://github.com/triton-lang/triton/issues/8948) is raised to it instead of dividing by zero; the counts are capped by
  * {@link BenchOptions#maxRepeat()} and {@link BenchOptions#maxWarmup()}; the result keeps every
  * sample and says when the floor or the cap applied.
@@ -56,6 +59,11 @@ public final class Bench {
 
     /** Calls timed together for the first estimate, as in Triton. */
     public static final int ESTIMATE_CALLS = 5;
+    /**
+     * Clears timed together, after the estimate (whose clears have touched the clear buffer), to measure
+     * one clear's device time.
+     */
+    public static final int CLEAR_CALLS = 3;
     /** Graph replays timed in graph mode without a clear, as Triton's {@code n_retries}. */
     public static final int GRAPH_REPLAYS = 10;
 
@@ -123,6 +131,7 @@ public final class Bench {
         CacheClearer clearer = cache.get();
 
         Counts counts = Counts.derive(estimateMillis(di, clearer, fn), options);
+        double clearMillis = clearMillis(di, clearer);
 
         List<Event> events = new ArrayList<>(2 * counts.repeat());
         try {
@@ -137,7 +146,8 @@ public final class Bench {
             di.synchronize();
             double[] times = TimedLoop.elapsedMillis(events, counts.repeat());
             return new BenchResult(times, counts.estimate(), counts.warmup(), counts.repeat(), 1,
-                    counts.floored(), counts.capped(), hostMillisPerCall, options);
+                    counts.floored(), counts.capped(), hostMillisPerCall, options, clearMillis,
+                    smallerClearBytes(di.facts(), clearer.bytes()));
         } finally {
             events.forEach(Event::close);
         }
@@ -209,7 +219,7 @@ public final class Bench {
                         }
                     }
                     return new BenchResult(times, counts.estimate(), 1, GRAPH_REPLAYS, n, counts.floored(),
-                            counts.capped(), Double.NaN, options);
+                            counts.capped(), Double.NaN, options, Double.NaN, java.util.OptionalLong.empty());
                 }
             }
             for (int i = 0; i < 2 * n; i++) {
@@ -222,7 +232,7 @@ public final class Bench {
                 di.synchronize();
                 double[] times = TimedLoop.elapsedMillis(events, n);
                 return new BenchResult(times, counts.estimate(), 2, n, 1, counts.floored(), counts.capped(), Double.NaN,
-                        options);
+                        options, Double.NaN, java.util.OptionalLong.empty());
             }
         } finally {
             events.forEach(Event::close);
@@ -246,14 +256,57 @@ public final class Bench {
         }
     }
 
+    /**
+     * One clear's device time: an event pair around {@value #CLEAR_CALLS} clears, divided by
+     * {@value #CLEAR_CALLS}. Called after the estimate, whose clears have touched the buffer, so no
+     * one-time cost (first touch of the pages, the fill kernel's compilation) is in it. Shared by doBench
+     * and the suite runner.
+     *
+     * @return ms; 0 without a clear (nothing is enqueued)
+     */
+    static double clearMillis(DeviceInterface di, CacheClearer clearer) {
+        if (clearer.bytes() == 0) {
+            return 0;
+        }
+        try (Event start = di.createEvent(); Event end = di.createEvent()) {
+            start.record();
+            for (int i = 0; i < CLEAR_CALLS; i++) {
+                clearer.clear();
+            }
+            end.record();
+            di.synchronize();
+            return start.elapsedMillis(end) / CLEAR_CALLS;
+        }
+    }
+
+    /**
+     * The device-sized clear ({@link CacheSizes#deviceSized}, twice the last-level cache) where the device
+     * reports its cache and that clear is smaller than the one used: the only clear advice that changes
+     * anything.
+     *
+     * @param facts the device
+     * @param clearBytes the clear used
+     * @return the smaller clear's bytes, or empty
+     */
+    static java.util.OptionalLong smallerClearBytes(DeviceFacts facts, long clearBytes) {
+        boolean reported = facts.lastLevelCacheBytes().isPresent() && facts.lastLevelCacheBytes().getAsLong() > 0;
+        long deviceSized = reported ? CacheSizes.deviceSized(facts, 2) : clearBytes;
+        return deviceSized < clearBytes ? java.util.OptionalLong.of(deviceSized) : java.util.OptionalLong.empty();
+    }
+
     /** The counts derived from an estimate, with Triton's formula and kbench's floor and caps. */
     record Counts(double estimate, int warmup, int repeat, boolean floored, boolean capped) {
 
         static Counts derive(double measuredMillis, BenchOptions options) {
+            return derive(measuredMillis, options, 1);
+        }
+
+        /** With at least {@code minRepeat} timed calls (1: Triton's {@code max(1, ...)}), within the cap. */
+        static Counts derive(double measuredMillis, BenchOptions options, int minRepeat) {
             boolean floored = !(measuredMillis >= options.minEstimateMillis());
             double estimate = floored ? options.minEstimateMillis() : measuredMillis;
             long warmup = Math.max(1, (long) (options.warmupMillis() / estimate));
-            long repeat = Math.max(1, (long) (options.repMillis() / estimate));
+            long repeat = Math.max(minRepeat, (long) (options.repMillis() / estimate));
             return new Counts(estimate, (int) Math.min(warmup, options.maxWarmup()),
                     (int) Math.min(repeat, options.maxRepeat()), floored, repeat > options.maxRepeat());
         }

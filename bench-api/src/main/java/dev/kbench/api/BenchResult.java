@@ -19,6 +19,7 @@ import dev.kbench.api.internal.Quantiles;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalLong;
 
 /**
  * What one {@link Bench#doBench} measured: every sample and how the counts were derived. Built by
@@ -35,6 +36,8 @@ public final class BenchResult {
     private final boolean repeatCapped;
     private final double hostMillisPerCall;
     private final BenchOptions options;
+    private final double clearMillis;
+    private final OptionalLong smallerClearBytes;
 
     /**
      * The share of the per-call estimate above which the host, not the device, sets the pace: see
@@ -44,7 +47,8 @@ public final class BenchResult {
 
     /** Copies the samples. */
     BenchResult(double[] timesMillis, double estimateMillis, int warmupCalls, int repeatCalls, int callsPerSample,
-                boolean estimateFloored, boolean repeatCapped, double hostMillisPerCall, BenchOptions options) {
+                boolean estimateFloored, boolean repeatCapped, double hostMillisPerCall, BenchOptions options,
+                double clearMillis, OptionalLong smallerClearBytes) {
         this.timesMillis = timesMillis.clone();
         this.estimateMillis = estimateMillis;
         this.warmupCalls = warmupCalls;
@@ -54,6 +58,17 @@ public final class BenchResult {
         this.repeatCapped = repeatCapped;
         this.hostMillisPerCall = hostMillisPerCall;
         this.options = Objects.requireNonNull(options, "options");
+        this.clearMillis = clearMillis;
+        this.smallerClearBytes = Objects.requireNonNull(smallerClearBytes, "smallerClearBytes");
+    }
+
+    /**
+     * {@return the device time of one cache clear in ms, measured on its own after the estimate
+     * ({@link Bench#CLEAR_CALLS} clears between an event pair); 0 without a clear; NaN in graph mode,
+     * where it is not measured}
+     */
+    public double clearMillis() {
+        return clearMillis;
     }
 
     /** {@return the per-call estimate the counts were derived from, after the floor, in ms} */
@@ -116,14 +131,15 @@ public final class BenchResult {
     }
 
     /**
-     * What makes this measurement too thin to trust, with the fix: fewer than
-     * {@link MeasurementWarning#MIN_SAMPLES_PER_REPETITION} samples, or a cache clear taking more than
-     * {@link MeasurementWarning#MAX_CACHE_CLEAR_SHARE} of each timed call's estimated time.
+     * What makes this measurement too thin to trust, with a fix that changes it: fewer than
+     * {@link MeasurementWarning#MIN_SAMPLES_PER_REPETITION} samples, or a measured cache clear taking more
+     * than {@link MeasurementWarning#MAX_CACHE_CLEAR_SHARE} of each timed call where the device-sized
+     * clear would be smaller (see {@link MeasurementWarning#of(int, double, double, double, OptionalLong)}).
      *
      * @return the warnings, possibly none
      */
     public List<MeasurementWarning> warnings() {
-        return MeasurementWarning.of(repeatCalls, estimateMillis, medianMillis());
+        return MeasurementWarning.of(repeatCalls, estimateMillis, medianMillis(), clearMillis, smallerClearBytes);
     }
 
     /** {@return every timed device time in milliseconds, in the order measured (a copy)} */

@@ -63,13 +63,25 @@ public final class BenchmarkOutcome {
     private final OptionalDouble peakBandwidthBytesPerSecond;
     private final double measuringMillis;
     private final double hostMillisPerCall;
+    private final double clearMillis;
+    private final OptionalLong smallerClearBytes;
+
+    /** Copies the samples; the clear was not measured (an outcome rebuilt from samples). */
+    BenchmarkOutcome(String benchmark, Params params, List<double[]> repetitions, StopReason stopReason,
+                     Optional<String> reason, double estimateMillis, int warmupCalls,
+                     OptionalLong bytesPerCall, OptionalLong flopsPerCall,
+                     OptionalDouble peakBandwidthBytesPerSecond, double measuringMillis,
+                     double hostMillisPerCall) {
+        this(benchmark, params, repetitions, stopReason, reason, estimateMillis, warmupCalls, bytesPerCall, flopsPerCall,
+                peakBandwidthBytesPerSecond, measuringMillis, hostMillisPerCall, Double.NaN, OptionalLong.empty());
+    }
 
     /** Copies the samples. */
     BenchmarkOutcome(String benchmark, Params params, List<double[]> repetitions, StopReason stopReason,
                      Optional<String> reason, double estimateMillis, int warmupCalls,
                      OptionalLong bytesPerCall, OptionalLong flopsPerCall,
                      OptionalDouble peakBandwidthBytesPerSecond, double measuringMillis,
-                     double hostMillisPerCall) {
+                     double hostMillisPerCall, double clearMillis, OptionalLong smallerClearBytes) {
         this.benchmark = Objects.requireNonNull(benchmark, "benchmark");
         this.params = Objects.requireNonNull(params, "params");
         this.repetitions = repetitions.stream().map(double[]::clone).toList();
@@ -82,6 +94,16 @@ public final class BenchmarkOutcome {
         this.peakBandwidthBytesPerSecond = peakBandwidthBytesPerSecond;
         this.measuringMillis = measuringMillis;
         this.hostMillisPerCall = hostMillisPerCall;
+        this.clearMillis = clearMillis;
+        this.smallerClearBytes = Objects.requireNonNull(smallerClearBytes, "smallerClearBytes");
+    }
+
+    /**
+     * {@return the device time of one cache clear in ms, measured once per suite run after the first
+     * estimate (see {@link BenchResult#clearMillis()}); 0 without a clear; NaN if not measured}
+     */
+    public double clearMillis() {
+        return clearMillis;
     }
 
     /** {@return the benchmark's name} */
@@ -168,7 +190,7 @@ public final class BenchmarkOutcome {
             return List.of();
         }
         int fewest = repetitions.stream().mapToInt(r -> r.length).min().orElseThrow();
-        return MeasurementWarning.of(fewest, estimateMillis, medianMillis());
+        return MeasurementWarning.of(fewest, estimateMillis, medianMillis(), clearMillis, smallerClearBytes);
     }
 
     /**

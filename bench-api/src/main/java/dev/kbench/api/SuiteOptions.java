@@ -32,10 +32,13 @@ import java.util.OptionalLong;
  * @param noiseTarget optional noise-based stopping, replacing the fixed repetition count
  * @param runId the run's identity ({@link RunId}); empty draws a new one, which the result and every
  *        sample record
+ * @param minSamplesPerRepetition floor on the timed calls per repetition (1, Triton's {@code max(1, ...)}):
+ *        a benchmark whose call with its clear takes longer than {@code repetitionMillis / min} still gets
+ *        this many; at most {@code maxSamplesPerRepetition}
  */
 public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed, double warmupMillis,
                            double repetitionMillis, int maxSamplesPerRepetition, long cacheClearBytes,
-                           Optional<NoiseTarget> noiseTarget, Optional<String> runId) {
+                           Optional<NoiseTarget> noiseTarget, Optional<String> runId, int minSamplesPerRepetition) {
 
     /** Validates the fields; messages name the bad value. */
     public SuiteOptions {
@@ -57,6 +60,10 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
         Objects.requireNonNull(noiseTarget, "noiseTarget");
         Objects.requireNonNull(runId, "runId");
         runId.ifPresent(RunId::check);
+        if (minSamplesPerRepetition < 1 || minSamplesPerRepetition > maxSamplesPerRepetition) {
+            throw new IllegalArgumentException("minSamplesPerRepetition must be >= 1 and <= maxSamplesPerRepetition ("
+                    + maxSamplesPerRepetition + "), got " + minSamplesPerRepetition);
+        }
     }
 
     /**
@@ -75,7 +82,27 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
                         double repetitionMillis, int maxSamplesPerRepetition, long cacheClearBytes,
                         Optional<NoiseTarget> noiseTarget) {
         this(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition, cacheClearBytes,
-                noiseTarget, Optional.empty());
+                noiseTarget, Optional.empty(), 1);
+    }
+
+    /**
+     * Options with Triton's floor of one timed call per repetition.
+     *
+     * @param repetitions repetitions per benchmark
+     * @param schedule the order of repetitions
+     * @param seed the seed of the interleaved order, empty to draw one
+     * @param warmupMillis warmup target per benchmark
+     * @param repetitionMillis target device time of one repetition
+     * @param maxSamplesPerRepetition cap on timed calls per repetition
+     * @param cacheClearBytes bytes per cache clear, 0 for none
+     * @param noiseTarget optional noise-based stopping
+     * @param runId the run's identity, empty to draw one
+     */
+    public SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed, double warmupMillis,
+                        double repetitionMillis, int maxSamplesPerRepetition, long cacheClearBytes,
+                        Optional<NoiseTarget> noiseTarget, Optional<String> runId) {
+        this(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition, cacheClearBytes,
+                noiseTarget, runId, 1);
     }
 
     /**
@@ -96,7 +123,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withRepetitions(int count) {
         return new SuiteOptions(count, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                cacheClearBytes, noiseTarget, runId);
+                cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition);
     }
 
     /**
@@ -107,7 +134,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withSchedule(Schedule order) {
         return new SuiteOptions(repetitions, order, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                cacheClearBytes, noiseTarget, runId);
+                cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition);
     }
 
     /**
@@ -118,7 +145,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withSeed(long value) {
         return new SuiteOptions(repetitions, schedule, OptionalLong.of(value), warmupMillis, repetitionMillis,
-                maxSamplesPerRepetition, cacheClearBytes, noiseTarget, runId);
+                maxSamplesPerRepetition, cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition);
     }
 
     /**
@@ -130,7 +157,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withMillis(double warmup, double perRepetition) {
         return new SuiteOptions(repetitions, schedule, seed, warmup, perRepetition, maxSamplesPerRepetition,
-                cacheClearBytes, noiseTarget, runId);
+                cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition);
     }
 
     /**
@@ -141,7 +168,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withMaxSamplesPerRepetition(int max) {
         return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, max, cacheClearBytes,
-                noiseTarget, runId);
+                noiseTarget, runId, minSamplesPerRepetition);
     }
 
     /**
@@ -152,7 +179,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withCacheClearBytes(long bytes) {
         return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                bytes, noiseTarget, runId);
+                bytes, noiseTarget, runId, minSamplesPerRepetition);
     }
 
     /**
@@ -163,7 +190,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withNoiseTarget(NoiseTarget target) {
         return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                cacheClearBytes, Optional.of(target), runId);
+                cacheClearBytes, Optional.of(target), runId, minSamplesPerRepetition);
     }
 
     /**
@@ -174,6 +201,19 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withRunId(String id) {
         return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                cacheClearBytes, noiseTarget, Optional.of(id));
+                cacheClearBytes, noiseTarget, Optional.of(id), minSamplesPerRepetition);
+    }
+
+    /**
+     * With a floor on the timed calls per repetition: a benchmark whose call (with its clear) takes more
+     * than {@code repetitionMillis / min} still gets {@code min} calls, so that no repetition rests on one
+     * or two calls; its repetitions then take longer than {@code repetitionMillis}.
+     *
+     * @param min at least 1, at most {@link #maxSamplesPerRepetition()}
+     * @return new options
+     */
+    public SuiteOptions withMinSamplesPerRepetition(int min) {
+        return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
+                cacheClearBytes, noiseTarget, runId, min);
     }
 }

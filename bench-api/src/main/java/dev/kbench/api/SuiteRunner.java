@@ -44,6 +44,9 @@ final class SuiteRunner {
     private final OptionalDouble peak;
     private final String runId;
     private CacheClearer clearer = Bench.NO_CLEAR;
+    /** One clear's device time, measured after the first estimate; NaN until then. */
+    private double clearMillis = Double.NaN;
+    private final OptionalLong smallerClearBytes;
     private final int perBenchmark;
     private long done;
     private long planned;
@@ -60,6 +63,7 @@ final class SuiteRunner {
         this.peak = facts.peakBandwidthBytesPerSecond();
         this.runId = options.runId().orElseGet(RunId::next);
         this.perBenchmark = options.noiseTarget().map(NoiseTarget::maxRepetitions).orElse(options.repetitions());
+        this.smallerClearBytes = Bench.smallerClearBytes(facts, options.cacheClearBytes());
     }
 
     /** One benchmark and combination, and what has been measured for it so far. */
@@ -91,7 +95,7 @@ final class SuiteRunner {
         BenchmarkOutcome outcome() {
             return new BenchmarkOutcome(benchmark.name(), params, repetitions, stopped, Optional.ofNullable(reason),
                     estimateMillis, warmupCalls, bytes, flops, peak, measuringMillis,
-                    hostCalls == 0 ? Double.NaN : hostMillis / hostCalls);
+                    hostCalls == 0 ? Double.NaN : hostMillis / hostCalls, clearMillis, smallerClearBytes);
         }
     }
 
@@ -204,7 +208,11 @@ final class SuiteRunner {
         BenchOptions counts = BenchOptions.withDefaults().withWarmupMillis(options.warmupMillis())
                 .withRepMillis(options.repetitionMillis())
                 .withMaxCalls(options.maxSamplesPerRepetition(), BenchOptions.DEFAULT_MAX_WARMUP);
-        Bench.Counts derived = Bench.Counts.derive(measured, counts);
+        Bench.Counts derived = Bench.Counts.derive(measured, counts, options.minSamplesPerRepetition());
+        if (Double.isNaN(clearMillis)) {
+            // once per run: the clear is the same buffer and fill for every benchmark
+            clearMillis = Bench.clearMillis(device, clearer);
+        }
         entry.estimateMillis = derived.estimate();
         entry.samplesPerRepetition = derived.repeat();
         entry.warmupCalls = derived.warmup();

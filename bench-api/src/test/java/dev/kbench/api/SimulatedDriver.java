@@ -102,6 +102,8 @@ class SimulatedDriver implements Driver {
         int eventsCreated;
         int eventsClosed;
         int synchronizations;
+        /** What the device reports as its last-level cache (PoCL may report 0). */
+        OptionalLong lastLevelCacheBytes = OptionalLong.of(50L << 20);
         int graphsCaptured;
         int graphReplays;
         List<Runnable> capturing;
@@ -154,7 +156,7 @@ class SimulatedDriver implements Driver {
 
         @Override
         public DeviceFacts facts() {
-            return new DeviceFacts("simulated", "kbench tests", OptionalLong.empty(), OptionalLong.of(50L << 20),
+            return new DeviceFacts("simulated", "kbench tests", OptionalLong.empty(), lastLevelCacheBytes,
                     OptionalLong.empty(), OptionalDouble.empty(), OptionalDouble.empty(), java.util.Map.of());
         }
 

@@ -258,6 +258,7 @@ public final class Main implements Runnable {
         cli.setExecutionExceptionHandler(errors);
         cli.setParameterExceptionHandler(errors);
         cli.setExitCodeExceptionMapper(Errors::exitCode);
+        HelpText.keepTokensWhole(cli);
         return cli;
     }
 

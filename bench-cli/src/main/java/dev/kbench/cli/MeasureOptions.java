@@ -80,6 +80,11 @@ final class MeasureOptions {
             description = "Cap on timed calls per repetition (default 100).")
     Integer maxSamplesPerRepetition;
 
+    @Option(names = "--min-samples", paramLabel = "N",
+            description = "Floor on timed calls per repetition (default 1, as Triton): a benchmark whose call takes "
+                    + "longer than --rep-ms / N still gets N, and its repetitions take longer.")
+    Integer minSamplesPerRepetition;
+
     @Option(names = "--cache-clear", paramLabel = "SIZE",
             description = "Bytes written before each timed call to flush the caches: a size such as 256MiB "
                     + "(default, as Triton), 'device' (twice the device's last-level cache), or 0/off.")
@@ -134,7 +139,17 @@ final class MeasureOptions {
                     repetitionMillis != null ? repetitionMillis : options.repetitionMillis());
         }
         if (maxSamplesPerRepetition != null) {
+            if (maxSamplesPerRepetition < options.minSamplesPerRepetition() && minSamplesPerRepetition == null) {
+                options = options.withMinSamplesPerRepetition(maxSamplesPerRepetition);   // the command's floor gives way
+            }
             options = options.withMaxSamplesPerRepetition(maxSamplesPerRepetition);
+        }
+        if (minSamplesPerRepetition != null) {
+            if (minSamplesPerRepetition > options.maxSamplesPerRepetition()) {
+                throw new IllegalArgumentException("--min-samples " + given("--min-samples", minSamplesPerRepetition)
+                        + " is more than --max-samples " + options.maxSamplesPerRepetition() + "; give a floor at most the cap");
+            }
+            options = options.withMinSamplesPerRepetition(minSamplesPerRepetition);
         }
         if (cacheClear != null) {
             long bytes = parseCacheClear(cacheClear, facts);
@@ -170,6 +185,8 @@ final class MeasureOptions {
         range("--repetitions", repetitions, 1, true, MAX_REPETITIONS, "1 to " + MAX_REPETITIONS);
         range("--max-samples", maxSamplesPerRepetition, 1, true, MAX_SAMPLES, "1 to " + MAX_SAMPLES
                 + " timed calls per repetition (each holds two device events until the repetition ends)");
+        range("--min-samples", minSamplesPerRepetition, 1, true, MAX_SAMPLES, "1 to " + MAX_SAMPLES
+                + " timed calls per repetition");
         range("--noise-budget-ms", noiseBudgetMillis, 0, false, MAX_BUDGET_MILLIS, "more than 0, up to 86400000 (a day)");
         range("--min-repetitions", minRepetitions, 1, true, MAX_REPETITIONS, "1 to " + MAX_REPETITIONS);
         range("--max-repetitions", maxRepetitions, 1, true, MAX_REPETITIONS, "1 to " + MAX_REPETITIONS);
@@ -226,6 +243,22 @@ final class MeasureOptions {
                     + options.cacheClearBytes() + "-byte clear buffer on " + driver.device().facts().name()
                     + ": " + e.getMessage() + "; give a smaller size, 'device' or 0", e);
         }
+    }
+
+    /**
+     * What {@code --cache-clear device} falls back to, said once: a device that reports no last-level cache
+     * (PoCL on a machine whose cache it cannot read reports 0) gets Triton's 256 MiB, not a clear sized to it.
+     *
+     * @param facts the device measured on
+     * @return the note for stderr, or empty when the device's cache sized the clear (or device was not asked for)
+     */
+    java.util.Optional<String> deviceClearNote(DeviceFacts facts) {
+        if (!needsDevice() || facts.lastLevelCacheBytes().orElse(0) > 0) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of("kbench: --cache-clear device: " + facts.name() + " reports no last-level cache size ("
+                + (facts.lastLevelCacheBytes().isPresent() ? "0" : "none") + "), so the clear is Triton's 256 MiB, as without "
+                + "the option; give a size (e.g. --cache-clear 64MiB) to clear less");
     }
 
     /** Whether the options need the device's facts to resolve. */

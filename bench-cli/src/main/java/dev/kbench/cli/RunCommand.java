@@ -138,6 +138,10 @@ final class RunCommand implements Callable<Integer> {
             Suite suite = selection.suite(driver.device(), kernels::add);
             SuiteOptions options = measure.resolve(SuiteOptions.withDefaults(), driver.device().facts());
             measure.checkCacheClear(driver, options);
+            measure.deviceClearNote(driver.device().facts()).ifPresent(note -> {
+                spec.commandLine().getErr().println(note);
+                spec.commandLine().getErr().flush();
+            });
             return SuiteSession.run(main, driver, suite, options, output, spec.commandLine().getOut(),
                     spec.commandLine().getErr(), original);
         } finally {

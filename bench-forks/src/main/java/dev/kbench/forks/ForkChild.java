@@ -63,6 +63,7 @@ public final class ForkChild {
                 "--warmup-ms", Double.toString(options.warmupMillis()),
                 "--rep-ms", Double.toString(options.repetitionMillis()),
                 "--max-samples", Integer.toString(options.maxSamplesPerRepetition()),
+                "--min-samples", Integer.toString(options.minSamplesPerRepetition()),
                 "--cache-clear-bytes", Long.toString(options.cacheClearBytes())));
         options.seed().ifPresent(s -> args.addAll(List.of("--seed", Long.toString(s))));
         backend.ifPresent(b -> args.addAll(List.of("--backend", b)));
@@ -107,6 +108,7 @@ public final class ForkChild {
                 Double.parseDouble(required(named, "--warmup-ms")), Double.parseDouble(required(named, "--rep-ms")),
                 Integer.parseInt(required(named, "--max-samples")),
                 Long.parseLong(required(named, "--cache-clear-bytes")), Optional.empty());
+        options = options.withMinSamplesPerRepetition(Integer.parseInt(required(named, "--min-samples")));
         if (named.containsKey("--seed")) {
             options = options.withSeed(Long.parseLong(named.get("--seed")));
         }

@@ -65,6 +65,7 @@ final class RunJson {
         options.put("warmup_ms", o.warmupMillis());
         options.put("rep_ms", o.repetitionMillis());
         options.put("max_samples_per_repetition", o.maxSamplesPerRepetition());
+        options.put("min_samples_per_repetition", o.minSamplesPerRepetition());
         options.put("cache_clear_bytes", o.cacheClearBytes());
         if (o.noiseTarget().isPresent()) {
             ObjectNode noise = options.putObject("noise_target");
