@@ -63,6 +63,10 @@ public final class BenchmarkOutcome {
     private final OptionalDouble peakBandwidthBytesPerSecond;
     private final double measuringMillis;
     private final double hostMillisPerCall;
+    private final Timing timing;
+    private final TimingMethod method;
+    private final int callsPerSample;
+    private final String timingNote;
 
     /** Copies the samples. */
     BenchmarkOutcome(String benchmark, Params params, List<double[]> repetitions, StopReason stopReason,
@@ -70,6 +74,22 @@ public final class BenchmarkOutcome {
                      OptionalLong bytesPerCall, OptionalLong flopsPerCall,
                      OptionalDouble peakBandwidthBytesPerSecond, double measuringMillis,
                      double hostMillisPerCall) {
+        this(benchmark, params, repetitions, stopReason, reason, estimateMillis, warmupCalls, bytesPerCall,
+                flopsPerCall, peakBandwidthBytesPerSecond, measuringMillis, hostMillisPerCall, Timing.COLD,
+                TimingMethod.EVENTS, 1, "");
+    }
+
+    /** Copies the samples; with how they were timed. */
+    BenchmarkOutcome(String benchmark, Params params, List<double[]> repetitions, StopReason stopReason,
+                     Optional<String> reason, double estimateMillis, int warmupCalls,
+                     OptionalLong bytesPerCall, OptionalLong flopsPerCall,
+                     OptionalDouble peakBandwidthBytesPerSecond, double measuringMillis,
+                     double hostMillisPerCall, Timing timing, TimingMethod method, int callsPerSample,
+                     String timingNote) {
+        this.timing = Objects.requireNonNull(timing, "timing");
+        this.method = Objects.requireNonNull(method, "method");
+        this.callsPerSample = callsPerSample;
+        this.timingNote = Objects.requireNonNull(timingNote, "timingNote");
         this.benchmark = Objects.requireNonNull(benchmark, "benchmark");
         this.params = Objects.requireNonNull(params, "params");
         this.repetitions = repetitions.stream().map(double[]::clone).toList();
@@ -82,6 +102,26 @@ public final class BenchmarkOutcome {
         this.peakBandwidthBytesPerSecond = peakBandwidthBytesPerSecond;
         this.measuringMillis = measuringMillis;
         this.hostMillisPerCall = hostMillisPerCall;
+    }
+
+    /** {@return cold (each sample one call) or hot (each sample a batch's time per call)} */
+    public Timing timing() {
+        return timing;
+    }
+
+    /** {@return how the samples were taken (events per call, graph replay, held or plain hot batches)} */
+    public TimingMethod method() {
+        return method;
+    }
+
+    /** {@return calls averaged into each sample: 1 in cold timing, the calls per batch in hot timing} */
+    public int callsPerSample() {
+        return callsPerSample;
+    }
+
+    /** {@return why hot timing could not hide the launches (e.g. a hold that timed out), empty otherwise} */
+    public String timingNote() {
+        return timingNote;
     }
 
     /** {@return the benchmark's name} */
@@ -168,7 +208,8 @@ public final class BenchmarkOutcome {
             return List.of();
         }
         int fewest = repetitions.stream().mapToInt(r -> r.length).min().orElseThrow();
-        return MeasurementWarning.of(fewest, estimateMillis, medianMillis());
+        // hot timing has no clear: its estimate (launches not hidden) and median differ for other reasons
+        return MeasurementWarning.of(fewest, timing == Timing.HOT ? Double.NaN : estimateMillis, medianMillis());
     }
 
     /**

@@ -32,10 +32,15 @@ import java.util.OptionalLong;
  * @param noiseTarget optional noise-based stopping, replacing the fixed repetition count
  * @param runId the run's identity ({@link RunId}); empty draws a new one, which the result and every
  *        sample record
+ * @param timing cold (each timed call alone after a clear; the default) or hot (one sample per batch of
+ *        back-to-back calls, no clear); with hot, {@code maxSamplesPerRepetition} caps batches
+ * @param submission direct (the host enqueues each timed call; the default) or graph (replayed from a
+ *        captured graph)
  */
 public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed, double warmupMillis,
                            double repetitionMillis, int maxSamplesPerRepetition, long cacheClearBytes,
-                           Optional<NoiseTarget> noiseTarget, Optional<String> runId) {
+                           Optional<NoiseTarget> noiseTarget, Optional<String> runId, Timing timing,
+                           Submission submission) {
 
     /** Validates the fields; messages name the bad value. */
     public SuiteOptions {
@@ -57,6 +62,8 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
         Objects.requireNonNull(noiseTarget, "noiseTarget");
         Objects.requireNonNull(runId, "runId");
         runId.ifPresent(RunId::check);
+        Objects.requireNonNull(timing, "timing");
+        Objects.requireNonNull(submission, "submission");
     }
 
     /**
@@ -75,7 +82,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
                         double repetitionMillis, int maxSamplesPerRepetition, long cacheClearBytes,
                         Optional<NoiseTarget> noiseTarget) {
         this(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition, cacheClearBytes,
-                noiseTarget, Optional.empty());
+                noiseTarget, Optional.empty(), Timing.COLD, Submission.DIRECT);
     }
 
     /**
@@ -96,7 +103,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withRepetitions(int count) {
         return new SuiteOptions(count, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                cacheClearBytes, noiseTarget, runId);
+                cacheClearBytes, noiseTarget, runId, timing, submission);
     }
 
     /**
@@ -107,7 +114,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withSchedule(Schedule order) {
         return new SuiteOptions(repetitions, order, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                cacheClearBytes, noiseTarget, runId);
+                cacheClearBytes, noiseTarget, runId, timing, submission);
     }
 
     /**
@@ -118,7 +125,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withSeed(long value) {
         return new SuiteOptions(repetitions, schedule, OptionalLong.of(value), warmupMillis, repetitionMillis,
-                maxSamplesPerRepetition, cacheClearBytes, noiseTarget, runId);
+                maxSamplesPerRepetition, cacheClearBytes, noiseTarget, runId, timing, submission);
     }
 
     /**
@@ -130,7 +137,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withMillis(double warmup, double perRepetition) {
         return new SuiteOptions(repetitions, schedule, seed, warmup, perRepetition, maxSamplesPerRepetition,
-                cacheClearBytes, noiseTarget, runId);
+                cacheClearBytes, noiseTarget, runId, timing, submission);
     }
 
     /**
@@ -141,7 +148,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withMaxSamplesPerRepetition(int max) {
         return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, max, cacheClearBytes,
-                noiseTarget, runId);
+                noiseTarget, runId, timing, submission);
     }
 
     /**
@@ -152,7 +159,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withCacheClearBytes(long bytes) {
         return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                bytes, noiseTarget, runId);
+                bytes, noiseTarget, runId, timing, submission);
     }
 
     /**
@@ -163,7 +170,30 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withNoiseTarget(NoiseTarget target) {
         return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                cacheClearBytes, Optional.of(target), runId);
+                cacheClearBytes, Optional.of(target), runId, timing, submission);
+    }
+
+    /**
+     * With another timing: {@link Timing#HOT} times batches of back-to-back calls without a cache clear
+     * (the clear size is then not used); see {@link TimingMethod} for how launches are hidden.
+     *
+     * @param mode cold (the default) or hot
+     * @return new options
+     */
+    public SuiteOptions withTiming(Timing mode) {
+        return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
+                cacheClearBytes, noiseTarget, runId, mode, submission);
+    }
+
+    /**
+     * With another submission: {@link Submission#GRAPH} replays the timed calls from a captured graph.
+     *
+     * @param how direct (the default) or graph
+     * @return new options
+     */
+    public SuiteOptions withSubmission(Submission how) {
+        return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
+                cacheClearBytes, noiseTarget, runId, timing, how);
     }
 
     /**
@@ -174,6 +204,6 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withRunId(String id) {
         return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                cacheClearBytes, noiseTarget, Optional.of(id));
+                cacheClearBytes, noiseTarget, Optional.of(id), timing, submission);
     }
 }
