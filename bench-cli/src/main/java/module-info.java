@@ -23,6 +23,7 @@ module dev.kbench.cli {
     requires dev.kbench.api;
     requires dev.kbench.stats;
     requires dev.kbench.forks;
+    requires dev.kbench.history;
     requires info.picocli;
     requires org.apache.commons.numbers.gamma;
     requires org.apache.commons.statistics.distribution;

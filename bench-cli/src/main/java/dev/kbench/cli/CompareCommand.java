@@ -69,6 +69,9 @@ final class CompareCommand implements Callable<Integer> {
         JSON
     }
 
+    /** The change whose reach the table states: how many forks would see it. */
+    private static final double REACH = 0.01;
+
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
@@ -118,6 +121,15 @@ final class CompareCommand implements Callable<Integer> {
     private boolean force;
 
     /**
+     * The significance level the options ask for, once {@link #checkOptions()} has accepted them.
+     *
+     * @return the alpha of each one-sided test
+     */
+    double alpha() {
+        return Double.parseDouble(options.alpha.strip());
+    }
+
+    /**
      * Checks the options before any file is read: the statistics' options and the --export-to file.
      *
      * @return the comparison the options ask for
@@ -147,7 +159,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         if (byDevice) {
             throw new IllegalArgumentException("--by-device compares the devices of one file; give only BASE.csv "
-                    + "(merge files first with kbench merge), or use --base-device and --new-device");
+                    + "(merge files first with " + Main.typed() + " merge), or use --base-device and --new-device");
         }
         SampleSet next = Inputs.readSamples(newPath, spec);
         String baseName = basePath + SummaryCommand.runs(base);
@@ -275,18 +287,38 @@ final class CompareCommand implements Callable<Integer> {
 
     /** Prints one comparison; returns the numbers of slower and faster benchmarks. */
     private int[] gate(CompareReport report, String baseName, String newName, CompareExport export, PrintWriter out) {
+        int[] counts = print(report, baseName, newName, format, alwaysShowPValues, out);
+        if (exportTo != null) {
+            String title = CompareTable.describe(report, baseName, newName);
+            OutputFiles.write("--export-to", exportTo, export.render(report, title, alwaysShowPValues), existing());
+        }
+        return counts;
+    }
+
+    /**
+     * Prints one comparison in a format, as {@code compare} does (also {@code history compare}).
+     *
+     * @param report the comparison
+     * @param baseName the base, as shown
+     * @param newName the new side, as shown
+     * @param format the format
+     * @param alwaysShowPValues show every p-value
+     * @param out where
+     * @return the numbers of slower and faster benchmarks
+     * @throws InputException when no benchmark is in both sides
+     */
+    static int[] print(CompareReport report, String baseName, String newName, Format format, boolean alwaysShowPValues,
+                       PrintWriter out) {
         shared(report, baseName, newName);
         String title = CompareTable.describe(report, baseName, newName);
         switch (format) {
             case JSON -> out.print(StatsJson.compare(report));
             case MD -> out.print(CompareExport.MD.render(report, title, alwaysShowPValues));
             case TABLE -> out.print("# " + title + "\n" + CompareTable.of(report, alwaysShowPValues).toText(Terminal.colours())
-                    + CompareTable.unmatched(report) + CompareTable.caveats(report));
+                    + CompareTable.unmatched(report) + CompareTable.caveats(report)
+                    + CompareTable.reach(report, REACH));
         }
         out.flush();
-        if (exportTo != null) {
-            OutputFiles.write("--export-to", exportTo, export.render(report, title, alwaysShowPValues), existing());
-        }
         return new int[] {(int) report.count(Verdict.SLOWER), (int) report.count(Verdict.FASTER)};
     }
 
@@ -300,13 +332,26 @@ final class CompareCommand implements Callable<Integer> {
 
     /** The exit status for the numbers of slower and faster benchmarks, said on stderr when it fails. */
     private int finish(int[] counts) {
+        return status(counts, failOn, format, spec);
+    }
+
+    /**
+     * The exit status of a comparison under a {@code --fail-on} rule, said on stderr when it fails.
+     *
+     * @param counts the numbers of slower and faster benchmarks
+     * @param failOn the rule
+     * @param format the output's format (JSON says nothing on stderr)
+     * @param spec the command, for its name and stderr
+     * @return {@link ExitCodes#REGRESSION} or {@link ExitCodes#OK}
+     */
+    static int status(int[] counts, FailOn failOn, Format format, CommandLine.Model.CommandSpec spec) {
         boolean fails = switch (failOn) {
             case REGRESSION -> counts[0] > 0;
             case ANY -> counts[0] + counts[1] > 0;
             case NEVER -> false;
         };
         if (fails && format != Format.JSON) {
-            spec.commandLine().getErr().println("kbench compare: " + counts[0] + " slower, "
+            spec.commandLine().getErr().println(spec.qualifiedName() + ": " + counts[0] + " slower, "
                     + counts[1] + " faster (--fail-on " + failOn.name().toLowerCase(Locale.ROOT) + ")");
             spec.commandLine().getErr().flush();
         }

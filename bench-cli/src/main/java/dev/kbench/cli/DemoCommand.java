@@ -77,8 +77,9 @@ final class DemoCommand implements Callable<Integer> {
             int status = SuiteSession.run(main, driver, suite, settings(facts), output, spec.commandLine().getOut(), err,
                     spec.root().commandLine().getParseResult().originalArgs());
             if (!output.quiet) {
-                err.println("kbench demo: next, `kbench run --csv-samples base.csv`, change something, "
-                        + "`kbench run --csv-samples new.csv`, then `kbench compare base.csv new.csv`.");
+                String typed = Main.typed();
+                err.println("kbench demo: next, `" + typed + " run --csv-samples base.csv`, change something, `"
+                        + typed + " run --csv-samples new.csv`, then `" + typed + " compare base.csv new.csv`.");
                 err.flush();
             }
             return status;

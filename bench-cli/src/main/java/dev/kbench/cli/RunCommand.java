@@ -140,7 +140,7 @@ final class RunCommand implements Callable<Integer> {
             }
             if (output.json != null || output.jmhJson != null) {
                 throw new IllegalArgumentException("--json and --jmh-json are written per process; with --devices use "
-                        + "--csv-samples FILE (and kbench report FILE)");
+                        + "--csv-samples FILE (and " + Main.typed() + " report FILE)");
             }
             Backend driver = main.driver();
             return DeviceRuns.run(spec, DeviceRuns.select(devices, driver.devices(), driver.name()),
@@ -251,9 +251,10 @@ final class RunCommand implements Callable<Integer> {
                         err.println("kbench: fork " + fork + " of " + forks + ", seed " + seeds[fork]);
                         err.flush();
                     }
+                    // the child's run JSON gives the suite's order of the rows, which its interleaved samples do not
                     List<String> command = ForkedRuns.childRun(spec, directory, PARENT_OPTIONS,
-                            List.of("--csv-samples", file.toString(), "--seed", Long.toString(seeds[fork]), "--run-id", runId,
-                                    "--quiet"));
+                            List.of("--csv-samples", file.toString(), "--json", ForkedRuns.orderFile(directory, fork).toString(),
+                                    "--seed", Long.toString(seeds[fork]), "--run-id", runId, "--quiet"));
                     boolean disposable = copies && outcomes.stream().allMatch(ForkOutcome::completed);
                     Forks.Launch launch = new Forks.Launch("run", fork, seeds[fork], command, Map.of(), file, directory,
                             Forks.ChildOutput.DISCARD, disposable, Forks.Program.KBENCH);
@@ -272,7 +273,8 @@ final class RunCommand implements Callable<Integer> {
                     }
                 }
             }
-            SuiteSession.report(ForkedRuns.merged(all, seed, options.schedule(), ""), options, output, out);
+            SuiteSession.report(ForkedRuns.merged(all, ForkedRuns.suiteOrder(directory, outcomes.size()), seed,
+                    options.schedule(), ""), options, output, out);
             out.flush();
             if (csv != null && csv.rows() > 0) {
                 List<Path> files = new ArrayList<>();

@@ -68,6 +68,10 @@ final class RunEnvironment {
         RunEnvironment env = new RunEnvironment(runId);
         DeviceIdentity id = driver.identity();
         env.run.put("run_id", runId);
+        // who and what measured, per run: an appended file's header names only its first run's
+        env.run.put("host", HostName.current());
+        env.run.put("kbench_version", Main.VERSION);
+        putGit(env.run);
         env.run.put("backend", id.backend());
         env.run.put("device_index", id.index());
         env.run.put("device", id.name());
@@ -302,6 +306,11 @@ final class RunEnvironment {
             root.put("run_id", runId);
         }
         root.put("kbench_version", Main.VERSION);
+        if (Main.COMMIT.isEmpty()) {
+            root.putNull("kbench_commit");
+        } else {
+            root.put("kbench_commit", Main.COMMIT);
+        }
         root.put("host", HostName.current());
         ArrayNode args = root.putArray("command");
         command.forEach(args::add);
@@ -314,11 +323,17 @@ final class RunEnvironment {
         os.put("version", System.getProperty("os.version", ""));
         os.put("arch", System.getProperty("os.arch", ""));
         os.put("cpus", Runtime.getRuntime().availableProcessors());
+        putGit(root);
+        return root;
+    }
+
+    /** Puts {@code "git": {"commit", "branch", "dirty"}} (null outside a git work tree) into a node. */
+    private static void putGit(ObjectNode node) {
         String[] git = git();
         if (git == null) {
-            root.putNull("git");
+            node.putNull("git");
         } else {
-            ObjectNode g = root.putObject("git");
+            ObjectNode g = node.putObject("git");
             g.put("commit", git[0]);
             if (git[2] == null) {
                 g.putNull("branch");
@@ -327,7 +342,23 @@ final class RunEnvironment {
             }
             g.put("dirty", !git[1].isEmpty());
         }
-        return root;
+    }
+
+    /**
+     * The top level of a samples file's sidecar (kbench version, host, git, command), for its runs that do not
+     * record these themselves (sidecars written before runs did).
+     *
+     * @param samples the samples file
+     * @return the sidecar's top-level object; empty when it is missing or not kbench's
+     */
+    static java.util.Optional<JsonNode> header(Path samples) {
+        Path file = sidecar(samples);
+        if (!Files.exists(file)) {
+            return java.util.Optional.empty();
+        }
+        JsonNode root = read(file);
+        return root != null && FORMAT.equals(root.path("format").asText()) ? java.util.Optional.of(root)
+                : java.util.Optional.empty();
     }
 
     /** The commit of the git repository around the working directory, its status and branch, or null outside one. */
@@ -337,9 +368,28 @@ final class RunEnvironment {
             return null;
         }
         String status = command("git", "status", "--porcelain", "--untracked-files=no");
-        // the branch checked out; null on a detached HEAD (a CI checkout of a commit)
+        // the branch checked out; on a detached HEAD (a CI checkout of a commit) the branch CI names, else null
         String branch = command("git", "symbolic-ref", "--quiet", "--short", "HEAD");
-        return new String[] {commit, status == null ? "" : status, branch == null || branch.isEmpty() ? null : branch};
+        if (branch == null || branch.isEmpty()) {
+            branch = ciBranch();
+        }
+        return new String[] {commit, status == null ? "" : status, branch};
+    }
+
+    /**
+     * The branch a CI job builds, from the variables GitHub Actions ({@code GITHUB_HEAD_REF} for a pull request,
+     * else {@code GITHUB_REF_NAME}), GitLab ({@code CI_COMMIT_REF_NAME}) and Jenkins ({@code BRANCH_NAME}) set.
+     *
+     * @return the branch, or null when none is set
+     */
+    private static String ciBranch() {
+        for (String name : List.of("GITHUB_HEAD_REF", "GITHUB_REF_NAME", "CI_COMMIT_REF_NAME", "BRANCH_NAME")) {
+            String value = System.getenv(name);
+            if (value != null && !value.isBlank()) {
+                return value.strip();
+            }
+        }
+        return null;
     }
 
     private static String command(String... args) {

@@ -199,30 +199,41 @@ class RunCommandTest {
                 csv.toString(), "--quiet")).status());
         Path out = dir.resolve("merged.csv");
         Path env = RunEnvironment.sidecar(out);
-        assertEquals(0, Cli.run("merge", out.toString(), csv.toString()).status());
+        assertEquals(0, Cli.run("merge", "-o", out.toString(), csv.toString()).status());
         assertEquals(SamplesCsv.read(csv), SamplesCsv.read(out));
         assertEquals(1, runs(env), "the input's environment is carried over");
         String merged = Files.readString(out);
 
         Files.delete(out);
-        Cli.Result stale = Cli.run("merge", out.toString(), csv.toString());
+        Cli.Result stale = Cli.run("merge", "-o", out.toString(), csv.toString());
         assertEquals(2, stale.status(), stale.toString());
-        assertTrue(stale.err().contains("OUT.csv environment file '" + env + "' exists"), stale.err());
+        assertTrue(stale.err().contains("-o environment file '" + env + "' exists"), stale.err());
         assertFalse(Files.exists(out), "nothing written");
-        assertEquals(0, Cli.run("merge", "--force", out.toString(), csv.toString()).status());
+        assertEquals(0, Cli.run("merge", "--force", "-o", out.toString(), csv.toString()).status());
         assertEquals(merged, Files.readString(out));
 
-        Cli.Result self = Cli.run("merge", "--force", csv.toString(), csv.toString());
+        Cli.Result self = Cli.run("merge", "--force", "-o", csv.toString(), csv.toString());
         assertEquals(2, self.status(), self.toString());
         assertTrue(self.err().contains("is the same file as"), self.err());
 
         Path link = dir.resolve("link.csv");
         Files.createSymbolicLink(link, out);
-        Cli.Result linked = Cli.run("merge", "--force", link.toString(), csv.toString());
+        Cli.Result linked = Cli.run("merge", "--force", "-o", link.toString(), csv.toString());
         assertEquals(2, linked.status(), linked.toString());
-        assertTrue(linked.err().contains("OUT.csv '" + link + "' is a symbolic link"), linked.err());
+        assertTrue(linked.err().contains("-o '" + link + "' is a symbolic link"), linked.err());
         assertEquals(merged, Files.readString(out));
         assertTrue(Files.list(dir).noneMatch(f -> f.getFileName().toString().endsWith(".kbench-tmp")), "no temporary file left");
+
+        // the older form, OUT first without -o, still merges and says which form to write
+        Path old = dir.resolve("old-form.csv");
+        Cli.Result older = Cli.run("merge", old.toString(), csv.toString());
+        assertEquals(0, older.status(), older.toString());
+        assertTrue(older.err().contains(MergeCommand.OLD_FORM), older.err());
+        assertEquals(merged, Files.readString(old));
+        Cli.Result alone = Cli.run("merge", csv.toString());
+        assertEquals(2, alone.status(), alone.toString());
+        assertTrue(alone.err().contains("merge needs -o OUT.csv and at least one IN.csv"), alone.err());
+        assertFalse(Cli.run("merge", "-o", old.toString(), csv.toString()).err().contains(MergeCommand.OLD_FORM));
     }
 
     private static int runs(Path env) throws IOException {
@@ -304,8 +315,12 @@ class RunCommandTest {
     @Test
     void aNoiseTargetStopsBenchmarksAndSaysWhy() throws IOException {
         Cli.Result r = Cli.run(quick("--filter", "empty", "--noise-target", "50%", "--min-repetitions", "3",
-                "--max-repetitions", "30", "--format", "json", "--quiet"));
+                "--max-repetitions", "30", "--format", "json", "--progress", "none"));
         assertEquals(0, r.status(), r.toString());
+        // the most it may take, not a plan: each benchmark stops at its target
+        assertTrue(r.err().contains(", up to 30 repetitions: each benchmark stops once its median's 95% interval is "
+                + "within ±50%, after 3 to 30 repetitions or 10 s of measuring"), r.err());
+        assertFalse(r.err().contains("planned"), r.err());
         JsonNode doc = JSON.readTree(r.out());
         assertEquals(0.5, doc.get("options").get("noise_target").get("relative_half_width").asDouble());
         JsonNode empty = doc.get("results").get(0);

@@ -85,6 +85,13 @@ public final class ForkChild {
         int status;
         try {
             status = run(args);
+        } catch (IllegalAccessException e) {
+            // a factory in a named module whose package is not exported: say the line that fixes it
+            String factory = args.length > 1 ? args[1] : "";
+            String pkg = factory.contains(".") ? factory.substring(0, factory.lastIndexOf('.')) : factory;
+            System.err.println("kbench fork: " + e.getMessage() + "; add `exports " + pkg + " to dev.kbench.forks;` to the module-info.java "
+                    + "of " + factory + "'s module, so that each fork can create the factory");
+            status = 2;
         } catch (IllegalArgumentException | ReflectiveOperationException e) {
             System.err.println("kbench fork: " + e.getMessage());
             status = 2;

@@ -235,12 +235,16 @@ public final class Forks {
     }
 
     /**
-     * Runs the forks one after another.
+     * Runs the forks one after another. A fork that dies leaves its outcome and the next fork runs; when
+     * every fork died, nothing was measured and this throws, so that a run without samples is never
+     * taken for a result. Check {@link Result#anyDied()} for the forks that died among those that completed.
      *
      * @param options how each fork measures; its seed (or a fresh one) seeds the forks' seeds; a noise
      *        target applies per fork
      * @param samples receives each fork's samples, tagged with its fork index, after the fork ends
-     * @return the seed and every fork's outcome
+     * @return the seed and every fork's outcome, at least one of which completed (or was stopped because
+     *         this JVM is exiting)
+     * @throws ForksFailedException if every fork died, with their outcomes and the first one's last output
      */
     public Result run(SuiteOptions options, Consumer<List<SampleRecord>> samples) {
         long seed = options.seed().orElseGet(() -> new SplittableRandom().nextLong());
@@ -260,6 +264,9 @@ public final class Forks {
             Result result = new Result(seed, outcomes);
             if (outcomes.stream().allMatch(f -> f.completed() || f.stopped())) {
                 deleteQuietly(directory);
+            }
+            if (!outcomes.isEmpty() && outcomes.stream().noneMatch(f -> f.completed() || f.stopped())) {
+                throw new ForksFailedException(result);
             }
             return result;
         }

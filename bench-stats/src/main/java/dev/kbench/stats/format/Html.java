@@ -16,7 +16,7 @@
 package dev.kbench.stats.format;
 
 /** HTML and XML text escaping for the report and SVG writers. */
-final class Html {
+public final class Html {
 
     private Html() {
     }
@@ -27,7 +27,7 @@ final class Html {
      * @param text the text
      * @return the escaped text
      */
-    static String escape(String text) {
+    public static String escape(String text) {
         StringBuilder out = new StringBuilder(text.length());
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);

@@ -16,7 +16,7 @@
 package dev.kbench.stats.format;
 
 /** A self-contained HTML page: inline CSS, inline SVG, no scripts and nothing fetched. */
-final class HtmlPage {
+public final class HtmlPage {
 
     private static final String STYLE = """
             body { font-family: -apple-system, "Segoe UI", Roboto, sans-serif; margin: 2em auto; max-width: 1100px;

@@ -30,7 +30,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * kbench's two doors: users come in through {@code dev.kbench.api} (and bench-stats, bench-forks), backend authors
+ * kbench's two doors: users come in through {@code dev.kbench.api} (and bench-stats, bench-forks, bench-history), backend authors
  * through {@code dev.kbench.spi} and {@code dev.kbench.spi.kit}. No signature of the user door shows an
  * extender type, and nothing written for users (README.md, the docs other than the backend guide, the
  * examples) imports one.
@@ -49,7 +49,8 @@ class DoorsTest {
     /** The packages users see: every package exported to everyone, but the extender door and the backends'. */
     static List<String> userPackages() throws IOException {
         return ApiSurfaceTest.exportedPackages().stream()
-                .filter(p -> p.equals("dev.kbench.api") || p.startsWith("dev.kbench.stats") || p.startsWith("dev.kbench.forks"))
+                .filter(p -> p.equals("dev.kbench.api") || p.startsWith("dev.kbench.stats") || p.startsWith("dev.kbench.forks")
+                        || p.startsWith("dev.kbench.history"))
                 .toList();
     }
 

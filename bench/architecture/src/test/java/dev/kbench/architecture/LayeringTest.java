@@ -54,17 +54,20 @@ class LayeringTest {
         static final String[] BENCH_API = {"dev.kbench.api..", "dev.kbench.spi.."};
         static final String[] STATS = {"dev.kbench.stats.."};
         static final String[] FORKS = {"dev.kbench.forks.."};
+        static final String[] HISTORY = {"dev.kbench.history.."};
         static final String[] CUDA = {"dev.kbench.cuda.."};
         static final String[] OPENCL = {"dev.kbench.opencl.."};
         static final String[] LEVELZERO = {"dev.kbench.levelzero.."};
         static final String[] CLI = {"dev.kbench.cli.."};
+        /** The conformance kit: tests a backend runs, written against the doors only. */
+        static final String[] TCK = {"dev.kbench.tck.."};
 
         static String[] backends() {
             return Stream.of(CUDA, OPENCL, LEVELZERO).flatMap(Stream::of).toArray(String[]::new);
         }
 
         static String[] all() {
-            return Stream.of(BENCH_API, STATS, FORKS, backends(), CLI).flatMap(Stream::of).distinct().toArray(String[]::new);
+            return Stream.of(BENCH_API, STATS, FORKS, HISTORY, backends(), CLI, TCK).flatMap(Stream::of).distinct().toArray(String[]::new);
         }
 
         private Layers() {
@@ -81,8 +84,8 @@ class LayeringTest {
 
     @Test
     void everyModuleWasImported() {
-        for (String[] layer : new String[][] {Layers.BENCH_API, Layers.STATS, Layers.FORKS, Layers.CUDA, Layers.OPENCL,
-                Layers.LEVELZERO, Layers.CLI}) {
+        for (String[] layer : new String[][] {Layers.BENCH_API, Layers.STATS, Layers.FORKS, Layers.HISTORY, Layers.CUDA, Layers.OPENCL,
+                Layers.LEVELZERO, Layers.CLI, Layers.TCK}) {
             assertFalse(product.that(resideInAnyPackage(layer)).isEmpty(),
                     "no classes in " + String.join(", ", layer) + ": the rules below would pass vacuously");
         }
@@ -94,18 +97,22 @@ class LayeringTest {
                 .layer("bench-api").definedBy(Layers.BENCH_API)
                 .layer("bench-stats").definedBy(Layers.STATS)
                 .layer("bench-forks").definedBy(Layers.FORKS)
+                .layer("bench-history").definedBy(Layers.HISTORY)
                 .layer("backend-cuda").definedBy(Layers.CUDA)
                 .layer("backend-opencl").definedBy(Layers.OPENCL)
                 .layer("backend-levelzero").definedBy(Layers.LEVELZERO)
                 .layer("bench-cli").definedBy(Layers.CLI)
+                .layer("bench-tck").definedBy(Layers.TCK)
                 .whereLayer("bench-cli").mayNotBeAccessedByAnyLayer()
+                .whereLayer("bench-tck").mayNotBeAccessedByAnyLayer()
                 .whereLayer("backend-cuda").mayNotBeAccessedByAnyLayer()
                 .whereLayer("backend-opencl").mayNotBeAccessedByAnyLayer()
                 .whereLayer("backend-levelzero").mayNotBeAccessedByAnyLayer()
                 .whereLayer("bench-forks").mayOnlyBeAccessedByLayers("bench-cli")
-                .whereLayer("bench-stats").mayOnlyBeAccessedByLayers("bench-forks", "bench-cli")
-                .whereLayer("bench-api").mayOnlyBeAccessedByLayers("bench-stats", "bench-forks", "backend-cuda",
-                        "backend-opencl", "backend-levelzero", "bench-cli")
+                .whereLayer("bench-history").mayOnlyBeAccessedByLayers("bench-cli")
+                .whereLayer("bench-stats").mayOnlyBeAccessedByLayers("bench-forks", "bench-history", "bench-cli")
+                .whereLayer("bench-api").mayOnlyBeAccessedByLayers("bench-stats", "bench-forks", "bench-history", "backend-cuda",
+                        "backend-opencl", "backend-levelzero", "bench-cli", "bench-tck")
                 .check(product);
     }
 
@@ -118,7 +125,7 @@ class LayeringTest {
 
     @Test
     void backendsSeeOnlyTheDoors() {
-        for (String[] backend : new String[][] {Layers.CUDA, Layers.OPENCL, Layers.LEVELZERO}) {
+        for (String[] backend : new String[][] {Layers.CUDA, Layers.OPENCL, Layers.LEVELZERO, Layers.TCK}) {
             noClasses().that().resideInAnyPackage(backend).should().dependOnClassesThat(
                             resideInAnyPackage(Layers.all()).and(not(resideInAnyPackage(Layers.BACKEND_VISIBLE)))
                                     .and(not(resideInAnyPackage(backend))))
@@ -147,9 +154,19 @@ class LayeringTest {
     }
 
     @Test
+    void benchHistorySeesOnlyPublicApi() {
+        noClasses().that().resideInAnyPackage(Layers.HISTORY).should().dependOnClassesThat(
+                        resideInAnyPackage(Stream.concat(Stream.of(Layers.BENCH_API), Stream.of(Layers.STATS))
+                                .toArray(String[]::new)).and(not(modifier(PUBLIC))))
+                .orShould().dependOnClassesThat(resideInAnyPackage(Layers.INTERNAL))
+                .because("the history is library code built on the public API and the statistics")
+                .check(product);
+    }
+
+    @Test
     void benchCliSeesOnlyPublicApi() {
         noClasses().that().resideInAnyPackage(Layers.CLI).should().dependOnClassesThat(
-                        resideInAnyPackage(Stream.of(Layers.BENCH_API, Layers.STATS, Layers.FORKS).flatMap(Stream::of)
+                        resideInAnyPackage(Stream.of(Layers.BENCH_API, Layers.STATS, Layers.FORKS, Layers.HISTORY).flatMap(Stream::of)
                                 .toArray(String[]::new)).and(not(modifier(PUBLIC))))
                 .orShould().dependOnClassesThat(resideInAnyPackage(Layers.backends()))
                 .because("the CLI finds backends with ServiceLoader and uses the library as any user would")
@@ -158,10 +175,10 @@ class LayeringTest {
 
     @Test
     void usersOfTheLibraryComeThroughTheUserDoor() {
-        noClasses().that().resideInAnyPackage(Stream.of(Layers.STATS, Layers.FORKS, Layers.CLI).flatMap(Stream::of)
+        noClasses().that().resideInAnyPackage(Stream.of(Layers.STATS, Layers.FORKS, Layers.HISTORY, Layers.CLI).flatMap(Stream::of)
                         .toArray(String[]::new))
                 .should().dependOnClassesThat().resideInAnyPackage(Layers.EXTENDER)
-                .because("bench-stats, bench-forks and bench-cli use kbench as any user does: through dev.kbench.api, never "
+                .because("bench-stats, bench-forks, bench-history and bench-cli use kbench as any user does: through dev.kbench.api, never "
                         + "the SPI or the backend kit")
                 .check(product);
     }

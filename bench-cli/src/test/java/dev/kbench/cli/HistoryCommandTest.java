@@ -1,0 +1,134 @@
+/*
+ * Copyright 2026 The kbench authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.kbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.SplittableRandom;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** kbench history through the CLI, on an SQLite file: add, list, trend, changes and compare. */
+class HistoryCommandTest {
+
+    @TempDir
+    Path dir;
+
+    /** Writes run i's samples and sidecar: 4 forks, +6% from run 12 on. */
+    private Path run(int i) throws IOException {
+        String id = String.format(Locale.ROOT, "20261201T%06dZ-%08x", i, i);
+        SplittableRandom random = new SplittableRandom(i);
+        StringBuilder csv = new StringBuilder("benchmark,params,repetition,sample,time_ms,backend,device,fork,host,device_id,run_id\n");
+        double level = i < 12 ? 2.0 : 2.12;
+        for (int f = 0; f < 4; f++) {
+            double fork = 1 + 0.002 * random.nextGaussian();
+            for (int s = 0; s < 8; s++) {
+                csv.append(String.format(Locale.ROOT, "saxpy,n=4096,0,%d,%.6f,opencl,cpu,%d,node1,cl:0:0,%s%n", s,
+                        level * fork * (1 + 0.005 * random.nextGaussian()), f, id));
+            }
+        }
+        Path file = dir.resolve("run" + i + ".csv");
+        Files.writeString(file, csv);
+        String commit = String.format(Locale.ROOT, "%040x", 0xabc000 + i);
+        Files.writeString(dir.resolve("run" + i + ".csv.env.json"), "{\"format\": \"kbench-env/1\", \"run_id\": \"" + id
+                + "\", \"kbench_version\": \"0.1.0\", \"host\": \"node1\", \"git\": {\"commit\": \"" + commit
+                + "\", \"branch\": \"main\", \"dirty\": false}, \"runs\": [{\"run_id\": \"" + id + "\", \"started\": \""
+                + String.format(Locale.ROOT, "2026-12-01T00:%02d:00Z", i) + "\", \"backend\": \"opencl\"}]}");
+        return file;
+    }
+
+    @Test
+    void addListTrendChangesAndCompare() throws IOException {
+        String db = dir.resolve("h/history.db").toString();
+        String[] add = new String[22];
+        add[0] = "history";
+        add[1] = "add";
+        add[2] = "--db";
+        add[3] = db;
+        for (int i = 0; i < 18; i++) {
+            add[4 + i] = run(i).toString();
+        }
+        Cli.Result added = Cli.run(add);
+        assertEquals(0, added.status(), added::toString);
+        assertEquals(18, added.out().lines().filter(l -> l.startsWith("added run ")).count(), added::toString);
+        assertTrue(added.out().contains("(commit 0000000000 on main, 1 benchmark(s), 4 fork(s), 32 samples)"), added::toString);
+
+        Cli.Result again = Cli.run("history", "add", "--db", db, dir.resolve("run3.csv").toString());
+        assertEquals(2, again.status(), again::toString);
+        assertTrue(again.err().contains("is already in the history"), again::toString);
+
+        Cli.Result list = Cli.run("history", "list", "--db", db, "--format", "json");
+        assertEquals(0, list.status(), list::toString);
+        JsonNode runs = new ObjectMapper().readTree(list.out()).get("runs");
+        assertEquals(18, runs.size());
+        assertEquals("main", runs.get(0).get("branch").asText());
+        assertEquals(String.format(Locale.ROOT, "%040x", 0xabc000 + 17), runs.get(17).get("commit").asText());
+
+        Path html = dir.resolve("trend.html");
+        Cli.Result trend = Cli.run("history", "trend", "--db", db, "--format", "json", "--html", html.toString());
+        assertEquals(0, trend.status(), trend::toString);
+        JsonNode series = new ObjectMapper().readTree(trend.out()).get("series");
+        assertEquals(1, series.size());
+        assertEquals(18, series.get(0).get("points").size());
+        assertEquals(4, series.get(0).get("points").get(0).get("fork_medians_ms").size());
+        assertEquals(12, series.get(0).get("change_points").get(0).get("index").asInt());
+        String page = Files.readString(html);
+        assertTrue(page.startsWith("<!DOCTYPE html>") && page.contains("<svg") && !page.contains("<script"), page);
+
+        Cli.Result changes = Cli.run("history", "changes", "--db", db, "--format", "json");
+        assertEquals(1, changes.status(), changes::toString);
+        JsonNode found = new ObjectMapper().readTree(changes.out());
+        assertEquals(1, found.get("new").asInt());
+        JsonNode change = found.get("change_points").get(0);
+        assertEquals(String.format(Locale.ROOT, "%040x", 0xabc000 + 11), change.get("before").get("commit").asText());
+        assertEquals(String.format(Locale.ROOT, "%040x", 0xabc000 + 12), change.get("after").get("commit").asText());
+        assertEquals("slower", change.get("compare").get("verdict").asText());
+        assertEquals("fork", change.get("compare").get("unit").asText());
+        assertEquals(12 * 4, change.get("compare").get("n_base").asInt());
+        assertTrue(changes.err().contains("1 new change point(s)"), changes::toString);
+
+        Cli.Result seen = Cli.run("history", "changes", "--db", db, "--acknowledge");
+        assertEquals(0, seen.status(), seen::toString);
+        Cli.Result after = Cli.run("history", "changes", "--db", db);
+        assertEquals(0, after.status(), after::toString);
+        assertTrue(after.out().contains("+6.0%"), after::toString);
+
+        String base = String.format(Locale.ROOT, "%040x", 0xabc000 + 2);
+        Cli.Result compare = Cli.run("history", "compare", "--db", db, base, "20261201T000015Z", "--alpha", "0.05");
+        assertEquals(1, compare.status(), compare::toString);
+        assertTrue(compare.out().contains("slower"), compare::toString);
+        Cli.Result unknown = Cli.run("history", "compare", "--db", db, "nosuchrun", "20261201T000015Z");
+        assertEquals(2, unknown.status(), unknown::toString);
+        assertTrue(unknown.err().contains("BASE 'nosuchrun' names no stored run"), unknown::toString);
+    }
+
+    @Test
+    void aDatabaseThatCannotBeOpenedIsNamed() throws IOException {
+        Path file = dir.resolve("not-a-db");
+        Files.writeString(file, "plain text, not SQLite\n".repeat(100));
+        Cli.Result r = Cli.run("history", "list", "--db", file.toString());
+        assertEquals(2, r.status(), r::toString);
+        assertTrue(r.err().contains("--db " + file + ": the history database cannot be opened or migrated"), r::toString);
+    }
+}

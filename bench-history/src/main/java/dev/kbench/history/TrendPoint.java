@@ -1,0 +1,68 @@
+/*
+ * Copyright 2026 The kbench authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.kbench.history;
+
+import java.util.Arrays;
+
+import dev.kbench.stats.Interval;
+
+/**
+ * One run of a series: its forks' medians, their median and that median's interval.
+ *
+ * @param run the run
+ * @param forkMediansMillis each fork's median, in milliseconds, in fork order
+ * @param medianMillis the median of the fork medians, in milliseconds
+ * @param interval the distribution-free interval of that median (order statistics of the fork medians);
+ *        undefined (NaN bounds) with too few forks for the level
+ * @param samples how many samples the run holds of this series
+ */
+public record TrendPoint(StoredRun run, double[] forkMediansMillis, double medianMillis, Interval interval, int samples) {
+
+    /**
+     * Copies the fork medians.
+     */
+    public TrendPoint {
+        forkMediansMillis = forkMediansMillis.clone();
+    }
+
+    /**
+     * Each fork's median.
+     *
+     * @return a copy, in milliseconds
+     */
+    @Override
+    public double[] forkMediansMillis() {
+        return forkMediansMillis.clone();
+    }
+
+    /**
+     * The lowest fork median.
+     *
+     * @return in milliseconds
+     */
+    public double minForkMillis() {
+        return Arrays.stream(forkMediansMillis).min().orElse(Double.NaN);
+    }
+
+    /**
+     * The highest fork median.
+     *
+     * @return in milliseconds
+     */
+    public double maxForkMillis() {
+        return Arrays.stream(forkMediansMillis).max().orElse(Double.NaN);
+    }
+}

@@ -1,0 +1,130 @@
+/*
+ * Copyright 2026 The kbench authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.kbench.history;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.kbench.api.SampleRecord;
+import dev.kbench.stats.Compare;
+import dev.kbench.stats.Verdict;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HistoryTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aNewSqliteFileIsCreatedAndMigratedAndKeepsEverySample() throws Exception {
+        Path file = dir.resolve("sub/dir/history.db");
+        List<String> warnings = new ArrayList<>();
+        List<SampleRecord> samples = Planted.run("r1", 1.0, 3, 4, 0);
+        try (History history = History.open(file.toString(), warnings::add)) {
+            List<StoredRun> added = history.add(samples, Map.of("r1", Planted.info("r1", 0)), "a.csv");
+            assertEquals(1, added.size());
+            StoredRun run = added.getFirst();
+            assertEquals("r1", run.runId());
+            assertEquals(samples.size(), run.samples());
+            assertEquals(3, run.forks());
+            assertEquals(1, run.benchmarks());
+            assertEquals("a.csv", run.source());
+            assertEquals(Optional.of(false), run.info().dirty());
+        }
+        assertTrue(Files.isRegularFile(file));
+        assertEquals(List.of(), warnings);
+        try (History again = History.open("jdbc:sqlite:" + file, warnings::add)) {
+            assertEquals(samples, again.samples(List.of("r1")), "every sample, fork and repetition comes back as added");
+            assertEquals(1, again.runs().size());
+        }
+    }
+
+    @Test
+    void aRunIsAddedOnceAndABadAddAddsNothing() {
+        try (History history = History.open(dir.resolve("h.db").toString(), w -> { })) {
+            history.add(Planted.run("r1", 1.0, 2, 3, 0), Map.of("r1", Planted.info("r1", 0)), "a.csv");
+            IllegalArgumentException again = assertThrows(IllegalArgumentException.class, () -> history.add(
+                    Planted.run("r1", 1.0, 2, 3, 0), Map.of("r1", Planted.info("r1", 0)), "b.csv"));
+            assertTrue(again.getMessage().contains("run r1 is already in the history (added from a.csv"), again.getMessage());
+            List<SampleRecord> two = new ArrayList<>(Planted.run("r2", 1.0, 2, 3, 1));
+            two.addAll(Planted.run("r3", 1.0, 2, 3, 2));
+            IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
+                    () -> history.add(two, Map.of("r2", Planted.info("r2", 1)), "c.csv"));
+            assertTrue(unknown.getMessage().contains("nothing is known of run r3"), unknown.getMessage());
+            assertEquals(List.of("r1"), history.runs().stream().map(StoredRun::runId).toList());
+        }
+    }
+
+    @Test
+    void referencesNameRunsOrCommits() {
+        try (History history = History.open(dir.resolve("h.db").toString(), w -> { })) {
+            for (int i = 0; i < 3; i++) {
+                String id = "2026120" + (i + 1) + "T000000Z-0000000" + i;
+                history.add(Planted.run(id, 1.0, 2, 3, i), Map.of(id, Planted.info(id, i)), "f" + i);
+            }
+            assertEquals(List.of("20261202T000000Z-00000001"), ids(history.resolve("20261202", "BASE")));
+            assertEquals(List.of("20261203T000000Z-00000002"), ids(history.resolve(Planted.commit(2).substring(0, 8), "NEW")));
+            IllegalArgumentException ambiguous = assertThrows(IllegalArgumentException.class,
+                    () -> history.resolve("2026120", "BASE"));
+            assertTrue(ambiguous.getMessage().startsWith("BASE '2026120' is ambiguous"), ambiguous.getMessage());
+            IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> history.resolve("zz", "NEW"));
+            assertTrue(none.getMessage().startsWith("NEW 'zz' names no stored run"), none.getMessage());
+        }
+    }
+
+    @Test
+    void changesAreFoundAtThePlantedCommitsComparedForkByForkAndAcknowledged() {
+        try (History history = History.open(dir.resolve("h.db").toString(), w -> { })) {
+            Planted.addSeries(history, 40);
+            List<StoredRun> runs = history.runs();
+            List<SampleRecord> samples = history.samples(runs.stream().map(StoredRun::runId).toList());
+            Map<Series, List<TrendPoint>> trend = Trend.of(runs, samples, 0.95);
+            assertEquals(1, trend.size());
+            List<TrendPoint> points = trend.values().iterator().next();
+            assertEquals(40, points.size());
+            assertEquals(5, points.getFirst().forkMediansMillis().length);
+            List<ChangePoint> changes = Changes.find(trend, samples, EDivisive.withDefaults(), Compare.withDefaults(),
+                    history.acknowledged());
+            assertEquals(List.of(Planted.commit(25), Planted.commit(32)),
+                    changes.stream().map(c -> c.after().info().commit()).toList());
+            assertEquals(List.of(Planted.commit(24), Planted.commit(31)),
+                    changes.stream().map(c -> c.before().info().commit()).toList());
+            ChangePoint first = changes.getFirst();
+            assertEquals(25, first.segmentBefore().size());
+            assertEquals(7, first.segmentAfter().size());
+            assertEquals(Verdict.SLOWER, first.comparison().orElseThrow().verdict());
+            assertEquals(25 * 5, first.comparison().orElseThrow().nBase(), "the unit is the fork");
+            assertFalse(first.acknowledged());
+            history.acknowledge(changes);
+            assertTrue(Changes.find(trend, samples, EDivisive.withDefaults(), Compare.withDefaults(),
+                    history.acknowledged()).stream().allMatch(ChangePoint::acknowledged));
+        }
+    }
+
+    private static List<String> ids(List<StoredRun> runs) {
+        return runs.stream().map(StoredRun::runId).toList();
+    }
+}
