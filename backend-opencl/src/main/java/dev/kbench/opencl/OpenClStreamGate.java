@@ -33,7 +33,7 @@ final class OpenClStreamGate implements StreamGate {
     private cl_event user;
     private AtomicBoolean released = new AtomicBoolean(true);
     private volatile boolean timedOut;
-    private Thread watchdog;
+    private volatile Thread watchdog;
     private boolean closed;
 
     OpenClStreamGate(OpenClDevice device, double timeoutMillis) {
@@ -79,8 +79,32 @@ final class OpenClStreamGate implements StreamGate {
         if (done.compareAndSet(false, true)) {
             Cl.check("clSetUserEventStatus(CL_COMPLETE)", () -> CL.clSetUserEventStatus(user, CL.CL_COMPLETE));
         }
-        if (watchdog != null) {
-            watchdog.interrupt();
+        joinWatchdog();
+    }
+
+    /**
+     * Stops the watchdog and waits for it: one that timed out may still be inside
+     * {@code clSetUserEventStatus} after the queue moved on, and the event must outlive that call
+     * (PoCL crashed in {@code pocl_broadcast} when it was released first).
+     */
+    private void joinWatchdog() {
+        Thread thread = watchdog;
+        watchdog = null;
+        if (thread == null) {
+            return;
+        }
+        thread.interrupt();
+        boolean interrupted = false;
+        while (true) {
+            try {
+                thread.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -102,6 +126,7 @@ final class OpenClStreamGate implements StreamGate {
     }
 
     private void releaseEvent() {
+        joinWatchdog();
         if (user != null) {
             cl_event event = user;
             user = null;
