@@ -20,6 +20,7 @@ import dev.kbench.spi.CapturedGraph;
 import dev.kbench.spi.DeviceInterface;
 import dev.kbench.spi.Driver;
 import dev.kbench.spi.Event;
+import dev.kbench.spi.StreamGate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -66,6 +67,11 @@ public final class Bench {
     public static final int CLEAR_CALLS = 3;
     /** Graph replays timed in graph mode without a clear, as Triton's {@code n_retries}. */
     public static final int GRAPH_REPLAYS = 10;
+    /**
+     * How long, in ms, hot timing lets the backend hold its stream while the host enqueues one batch
+     * before the hold ends by itself and the batch is timed again without it (see {@link Timing#HOT}).
+     */
+    public static final double HOLD_TIMEOUT_MILLIS = 2000;
 
     static final CacheClearer NO_CLEAR = new CacheClearer() {
         @Override
@@ -108,6 +114,9 @@ public final class Bench {
      */
     public static BenchResult doBench(Backend backend, Runnable fn, BenchOptions options) {
         Driver driver = Drivers.driver(backend);
+        if (options.timing() == Timing.HOT) {
+            return measureHot(driver.device(), fn, options, Submission.DIRECT);
+        }
         List<CacheClearer> created = new ArrayList<>(1);
         try {
             return measure(driver.device(), () -> {
@@ -141,13 +150,19 @@ public final class Bench {
             for (int i = 0; i < counts.warmup(); i++) {
                 fn.run();
             }
-            long hostNanos = TimedLoop.enqueue(events, counts.repeat(), options.beforeEach(), clearer, fn);
+            di.profilerStart();
+            long hostNanos;
+            try {
+                hostNanos = TimedLoop.enqueue(events, counts.repeat(), options.beforeEach(), clearer, fn);
+                di.synchronize();
+            } finally {
+                di.profilerStop();
+            }
             double hostMillisPerCall = hostNanos / 1e6 / counts.repeat();
-            di.synchronize();
             double[] times = TimedLoop.elapsedMillis(events, counts.repeat());
             return new BenchResult(times, counts.estimate(), counts.warmup(), counts.repeat(), 1,
                     counts.floored(), counts.capped(), hostMillisPerCall, options, clearMillis,
-                    smallerClearBytes(di.facts(), clearer.bytes()));
+                    smallerClearBytes(di.facts(), clearer.bytes()), TimingMethod.EVENTS);
         } finally {
             events.forEach(Event::close);
         }
@@ -181,6 +196,9 @@ public final class Bench {
         Driver driver = Drivers.driver(backend);
         DeviceInterface di = driver.device();
         Objects.requireNonNull(fn, "fn");
+        if (options.timing() == Timing.HOT) {
+            return measureHot(di, fn, options, Submission.GRAPH);
+        }
         fn.run();
         di.synchronize();
         CacheClearer clearer = options.cacheClearBytes() == 0 ? NO_CLEAR : driver.cacheClearer(options.cacheClearBytes());
@@ -219,7 +237,7 @@ public final class Bench {
                         }
                     }
                     return new BenchResult(times, counts.estimate(), 1, GRAPH_REPLAYS, n, counts.floored(),
-                            counts.capped(), Double.NaN, options, Double.NaN, java.util.OptionalLong.empty());
+                            counts.capped(), Double.NaN, options, Double.NaN, java.util.OptionalLong.empty(), TimingMethod.GRAPH);
                 }
             }
             for (int i = 0; i < 2 * n; i++) {
@@ -232,10 +250,76 @@ public final class Bench {
                 di.synchronize();
                 double[] times = TimedLoop.elapsedMillis(events, n);
                 return new BenchResult(times, counts.estimate(), 2, n, 1, counts.floored(), counts.capped(), Double.NaN,
-                        options, Double.NaN, java.util.OptionalLong.empty());
+                        options, Double.NaN, java.util.OptionalLong.empty(), TimingMethod.GRAPH);
             }
         } finally {
             events.forEach(Event::close);
+        }
+    }
+
+    /**
+     * How a measurement with these settings would take its samples on a backend, found by trying: an
+     * empty graph is captured for {@link Submission#GRAPH}, and for hot timing a stream gate is created and
+     * freed. Nothing is timed.
+     *
+     * @param backend the backend
+     * @param timing cold or hot
+     * @param submission direct or graph
+     * @return {@link TimingMethod#EVENTS} (cold, direct), {@link TimingMethod#GRAPH}, or for hot direct
+     *     {@link TimingMethod#HELD} where the backend can hold its stream, else {@link TimingMethod#BATCH}
+     * @throws UnsupportedOperationException with the backend's reason if it cannot capture graphs and
+     *     {@code submission} is {@link Submission#GRAPH}
+     */
+    public static TimingMethod method(Backend backend, Timing timing, Submission submission) {
+        DeviceInterface di = Drivers.driver(backend).device();
+        if (submission == Submission.GRAPH) {
+            try (CapturedGraph graph = di.capture(() -> { })) {
+                return TimingMethod.GRAPH;
+            }
+        }
+        if (timing == Timing.COLD) {
+            return TimingMethod.EVENTS;
+        }
+        try (StreamGate gate = di.streamGate(HOLD_TIMEOUT_MILLIS)) {
+            return TimingMethod.HELD;
+        } catch (UnsupportedOperationException e) {
+            return TimingMethod.BATCH;
+        }
+    }
+
+    /**
+     * Hot timing ({@link Timing#HOT}): one call and a synchronize; the estimate over
+     * {@value #ESTIMATE_CALLS} calls without a clear; the warmup calls, never held (a first launch that
+     * loads code would wait on a held stream); then {@code max(1, (int) (rep / (calls * estimate)))}
+     * batches (at most {@link BenchOptions#maxRepeat()}) of {@link HotLoop#callsPerBatch} calls each, one
+     * sample per batch.
+     */
+    private static BenchResult measureHot(DeviceInterface di, Runnable fn, BenchOptions options,
+                                          Submission submission) {
+        Objects.requireNonNull(di, "device");
+        Objects.requireNonNull(fn, "fn");
+        fn.run();
+        di.synchronize();
+        Counts counts = Counts.derive(estimateMillis(di, NO_CLEAR, fn), options);
+        for (int i = 0; i < counts.warmup(); i++) {
+            fn.run();
+        }
+        int calls = HotLoop.callsPerBatch(counts.estimate());
+        long wanted = Math.max(1, (long) (options.repMillis() / (calls * counts.estimate())));
+        int batches = (int) Math.min(wanted, options.maxRepeat());
+        try (HotLoop loop = new HotLoop(di, fn, calls, submission)) {
+            double[] times = new double[batches];
+            di.profilerStart();
+            try {
+                for (int b = 0; b < batches; b++) {
+                    times[b] = loop.time(options.beforeEach());
+                }
+            } finally {
+                di.profilerStop();
+            }
+            return new BenchResult(times, counts.estimate(), counts.warmup(), batches, calls, counts.floored(),
+                    wanted > options.maxRepeat(), loop.hostMillisPerCall(batches), options, 0,
+                    java.util.OptionalLong.empty(), loop.method());   // hot timing clears nothing
         }
     }
 

@@ -35,10 +35,15 @@ import java.util.OptionalLong;
  * @param minSamplesPerRepetition floor on the timed calls per repetition (1, Triton's {@code max(1, ...)}):
  *        a benchmark whose call with its clear takes longer than {@code repetitionMillis / min} still gets
  *        this many; at most {@code maxSamplesPerRepetition}
+ * @param timing cold (each timed call alone after a clear; the default) or hot (one sample per batch of
+ *        back-to-back calls, no clear); with hot, {@code maxSamplesPerRepetition} caps batches
+ * @param submission direct (the host enqueues each timed call; the default) or graph (replayed from a
+ *        captured graph)
  */
 public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed, double warmupMillis,
                            double repetitionMillis, int maxSamplesPerRepetition, long cacheClearBytes,
-                           Optional<NoiseTarget> noiseTarget, Optional<String> runId, int minSamplesPerRepetition) {
+                           Optional<NoiseTarget> noiseTarget, Optional<String> runId, int minSamplesPerRepetition,
+                           Timing timing, Submission submission) {
 
     /** Validates the fields; messages name the bad value. */
     public SuiteOptions {
@@ -64,6 +69,8 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
             throw new IllegalArgumentException("minSamplesPerRepetition must be >= 1 and <= maxSamplesPerRepetition ("
                     + maxSamplesPerRepetition + "), got " + minSamplesPerRepetition);
         }
+        Objects.requireNonNull(timing, "timing");
+        Objects.requireNonNull(submission, "submission");
     }
 
     /**
@@ -82,7 +89,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
                         double repetitionMillis, int maxSamplesPerRepetition, long cacheClearBytes,
                         Optional<NoiseTarget> noiseTarget) {
         this(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition, cacheClearBytes,
-                noiseTarget, Optional.empty(), 1);
+                noiseTarget, Optional.empty(), 1, Timing.COLD, Submission.DIRECT);
     }
 
     /**
@@ -102,7 +109,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
                         double repetitionMillis, int maxSamplesPerRepetition, long cacheClearBytes,
                         Optional<NoiseTarget> noiseTarget, Optional<String> runId) {
         this(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition, cacheClearBytes,
-                noiseTarget, runId, 1);
+                noiseTarget, runId, 1, Timing.COLD, Submission.DIRECT);
     }
 
     /**
@@ -123,7 +130,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withRepetitions(int count) {
         return new SuiteOptions(count, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition);
+                cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition, timing, submission);
     }
 
     /**
@@ -134,7 +141,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withSchedule(Schedule order) {
         return new SuiteOptions(repetitions, order, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition);
+                cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition, timing, submission);
     }
 
     /**
@@ -145,7 +152,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withSeed(long value) {
         return new SuiteOptions(repetitions, schedule, OptionalLong.of(value), warmupMillis, repetitionMillis,
-                maxSamplesPerRepetition, cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition);
+                maxSamplesPerRepetition, cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition, timing, submission);
     }
 
     /**
@@ -157,7 +164,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withMillis(double warmup, double perRepetition) {
         return new SuiteOptions(repetitions, schedule, seed, warmup, perRepetition, maxSamplesPerRepetition,
-                cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition);
+                cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition, timing, submission);
     }
 
     /**
@@ -168,7 +175,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withMaxSamplesPerRepetition(int max) {
         return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, max, cacheClearBytes,
-                noiseTarget, runId, minSamplesPerRepetition);
+                noiseTarget, runId, minSamplesPerRepetition, timing, submission);
     }
 
     /**
@@ -179,7 +186,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withCacheClearBytes(long bytes) {
         return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                bytes, noiseTarget, runId, minSamplesPerRepetition);
+                bytes, noiseTarget, runId, minSamplesPerRepetition, timing, submission);
     }
 
     /**
@@ -190,7 +197,30 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withNoiseTarget(NoiseTarget target) {
         return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                cacheClearBytes, Optional.of(target), runId, minSamplesPerRepetition);
+                cacheClearBytes, Optional.of(target), runId, minSamplesPerRepetition, timing, submission);
+    }
+
+    /**
+     * With another timing: {@link Timing#HOT} times batches of back-to-back calls without a cache clear
+     * (the clear size is then not used); see {@link TimingMethod} for how launches are hidden.
+     *
+     * @param mode cold (the default) or hot
+     * @return new options
+     */
+    public SuiteOptions withTiming(Timing mode) {
+        return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
+                cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition, mode, submission);
+    }
+
+    /**
+     * With another submission: {@link Submission#GRAPH} replays the timed calls from a captured graph.
+     *
+     * @param how direct (the default) or graph
+     * @return new options
+     */
+    public SuiteOptions withSubmission(Submission how) {
+        return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
+                cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition, timing, how);
     }
 
     /**
@@ -201,7 +231,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withRunId(String id) {
         return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                cacheClearBytes, noiseTarget, Optional.of(id), minSamplesPerRepetition);
+                cacheClearBytes, noiseTarget, Optional.of(id), minSamplesPerRepetition, timing, submission);
     }
 
     /**
@@ -214,6 +244,6 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withMinSamplesPerRepetition(int min) {
         return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                cacheClearBytes, noiseTarget, runId, min);
+                cacheClearBytes, noiseTarget, runId, min, timing, submission);
     }
 }

@@ -20,12 +20,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.kbench.api.Backend;
+import dev.kbench.api.Bench;
 import dev.kbench.api.CacheSizes;
 import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.DeviceFacts;
 import dev.kbench.api.NoiseTarget;
 import dev.kbench.api.Schedule;
+import dev.kbench.api.Submission;
 import dev.kbench.api.SuiteOptions;
+import dev.kbench.api.Timing;
+import dev.kbench.api.TimingMethod;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
@@ -90,6 +94,17 @@ final class MeasureOptions {
                     + "(default, as Triton), 'device' (twice the device's last-level cache), or 0/off.")
     String cacheClear;
 
+    @Option(names = "--timing", paramLabel = "cold|hot",
+            description = "cold (default: each timed call alone between its own events, after the cache clear) or "
+                    + "hot (batches of back-to-back calls, no clear, one sample per batch: the batch's time per call; "
+                    + "the host's launches are hidden where the backend can hold its stream or with --graph).")
+    Timing timing;
+
+    @Option(names = "--graph",
+            description = "Replay the timed calls from a captured graph (CUDA graphs), so the host launches none of "
+                    + "them: cold, each captured call between its events after its clear; hot, a batch per replay.")
+    boolean graph;
+
     @Option(names = "--noise-target", paramLabel = "REL",
             description = "Stop a benchmark once its median's 95%% confidence half-width is below this, "
                     + "e.g. 0.5%% or 0.005 (NVBench's stdrel), or at its time budget; replaces --repetitions.")
@@ -127,6 +142,16 @@ final class MeasureOptions {
         }
         if (repetitions != null) {
             options = options.withRepetitions(repetitions);
+        }
+        if (timing == Timing.HOT && cacheClear != null && parseCacheClear(cacheClear, facts) != 0) {
+            throw new IllegalArgumentException("--cache-clear '" + cacheClear + "' with --timing hot: hot timing runs "
+                    + "calls back to back with no clear; drop --cache-clear, or use --timing cold");
+        }
+        if (timing == Timing.HOT) {
+            options = options.withTiming(timing).withCacheClearBytes(0);
+        }
+        if (graph) {
+            options = options.withSubmission(Submission.GRAPH);
         }
         if (schedule != null) {
             options = options.withSchedule(schedule);
@@ -259,6 +284,24 @@ final class MeasureOptions {
         return java.util.Optional.of("kbench: --cache-clear device: " + facts.name() + " reports no last-level cache size ("
                 + (facts.lastLevelCacheBytes().isPresent() ? "0" : "none") + "), so the clear is Triton's 256 MiB, as without "
                 + "the option; give a size (e.g. --cache-clear 64MiB) to clear less");
+    }
+
+    /**
+     * How the run would take its samples on this driver; a {@code --graph} the backend cannot capture
+     * fails here, naming the option, before anything is measured.
+     *
+     * @param driver the driver to measure on
+     * @param options the resolved options
+     * @return the method
+     * @throws IllegalArgumentException naming {@code --graph} if the backend has no graphs
+     */
+    TimingMethod method(Backend driver, SuiteOptions options) {
+        try {
+            return Bench.method(driver, options.timing(), options.submission());
+        } catch (UnsupportedOperationException e) {
+            throw new IllegalArgumentException("--graph: the " + driver.name() + " backend cannot capture graphs ("
+                    + e.getMessage() + "); drop --graph, or use a backend with graphs (cuda)", e);
+        }
     }
 
     /** Whether the options need the device's facts to resolve. */

@@ -28,10 +28,12 @@ import java.util.Optional;
 import dev.kbench.api.Drivers;
 import dev.kbench.api.NoiseTarget;
 import dev.kbench.api.Schedule;
+import dev.kbench.api.Submission;
 import dev.kbench.api.SuiteFactory;
 import dev.kbench.api.SuiteListener;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.SuiteResult;
+import dev.kbench.api.Timing;
 import dev.kbench.api.Backend;
 import dev.kbench.stats.SamplesCsvWriter;
 import dev.kbench.stats.WriteMode;
@@ -64,7 +66,9 @@ public final class ForkChild {
                 "--rep-ms", Double.toString(options.repetitionMillis()),
                 "--max-samples", Integer.toString(options.maxSamplesPerRepetition()),
                 "--min-samples", Integer.toString(options.minSamplesPerRepetition()),
-                "--cache-clear-bytes", Long.toString(options.cacheClearBytes())));
+                "--cache-clear-bytes", Long.toString(options.cacheClearBytes()),
+                "--timing", options.timing().name(),
+                "--submission", options.submission().name()));
         options.seed().ifPresent(s -> args.addAll(List.of("--seed", Long.toString(s))));
         backend.ifPresent(b -> args.addAll(List.of("--backend", b)));
         options.noiseTarget().ifPresent(t -> args.addAll(List.of("--noise-target", String.format(Locale.ROOT,
@@ -108,7 +112,9 @@ public final class ForkChild {
                 Double.parseDouble(required(named, "--warmup-ms")), Double.parseDouble(required(named, "--rep-ms")),
                 Integer.parseInt(required(named, "--max-samples")),
                 Long.parseLong(required(named, "--cache-clear-bytes")), Optional.empty());
-        options = options.withMinSamplesPerRepetition(Integer.parseInt(required(named, "--min-samples")));
+        options = options.withMinSamplesPerRepetition(Integer.parseInt(required(named, "--min-samples")))
+                .withTiming(Timing.valueOf(required(named, "--timing")))
+                .withSubmission(Submission.valueOf(required(named, "--submission")));
         if (named.containsKey("--seed")) {
             options = options.withSeed(Long.parseLong(named.get("--seed")));
         }
