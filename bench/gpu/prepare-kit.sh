@@ -18,7 +18,7 @@
 # Prepares, on the development machine, everything the CUDA backend's GPU test run needs, under .device/:
 #   - what bench/gpu/prepare-dist.sh makes (kbench's distribution: its runtime and jars run the tests)
 #   - .device/app/cuda/test/  the backend's compiled tests (CudaInfo among them), their test dependencies
-#                             and junit-platform-console-standalone
+#                             (the conformance kit, bench-tck, among them) and junit-platform-console-standalone
 #   - .device/app/cuda/tools/ bench/evidence's jar (GeluSweep) and its dependencies beyond the backend's
 #   - .device/app/cuda/gelu.sm_90.cubin   (if nvcc is here) for the cubin test
 # Then, with the device tool:
@@ -32,7 +32,7 @@ export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 kit=${KIT:-.device}
 junit_console=${JUNIT_CONSOLE_VERSION:-1.14.4}
 bash bench/gpu/prepare-dist.sh # builds and installs the modules
-./mvnw -B -q -pl backend-cuda,bench/evidence package -DskipTests # the backend's test classes, the evidence jar
+./mvnw -B -q -pl bench-tck,backend-cuda,bench/evidence package -DskipTests # the kit, the backend's test classes, the evidence jar
 
 app=$kit/app/cuda
 rm -rf "$app"
@@ -40,6 +40,8 @@ mkdir -p "$app/test" "$app/tools"
 "$JAVA_HOME/bin/jar" --create --no-manifest --file "$app/test/backend-cuda-tests.jar" -C backend-cuda/target/test-classes dev
 ./mvnw -B -q -pl backend-cuda dependency:copy-dependencies -DincludeScope=test -DincludeGroupIds=org.apache.commons \
   -DoutputDirectory="$root/$app/test"
+cp bench-tck/target/bench-tck-*-SNAPSHOT.jar "$app/test/"
+rm -f "$app"/test/bench-tck-*-sources.jar "$app"/test/bench-tck-*-javadoc.jar
 cp bench/evidence/target/kbench-evidence-*-SNAPSHOT.jar "$app/tools/"
 ./mvnw -B -q -pl bench/evidence dependency:copy-dependencies -DincludeScope=runtime -DincludeGroupIds=org.apache.commons \
   -DoutputDirectory="$root/$app/tools"

@@ -65,16 +65,23 @@ kbench_native_access() {
 # Keeps a crash of the JVM (PoCL runs kernels in-process: an out-of-bounds write in a kernel can crash it)
 # off standard output and out of the user's directory. Sets KBENCH_SAFETY_FLAGS, the JVM options to use:
 #  - hs_err_pid*.log goes to a private temporary directory, which the crash message on stderr names;
+#  - writing it takes at most 20 s (ErrorLogTimeout, 5 s a step; the JVM's default is 120 s): a kernel that
+#    writes just past its buffer corrupts the C heap, and the report then hangs in malloc until the timeout;
 #  - the JVM prints its crash banner on file descriptor 1 whatever its flags say, so kbench's results leave
 #    the JVM on another descriptor, a duplicate of standard output whose number -Dkbench.stdout.fd gives,
 #    and descriptor 1 becomes stderr: stdout holds only kbench's results (a table, JSON, CSV), even when
 #    the JVM or a native library prints. The JVM writes to that descriptor itself, never to a reopened
 #    /proc/self/fd path: a duplicate shares the caller's file position, so results and messages redirected
 #    to one file (> log 2>&1) follow each other instead of overwriting each other.
+# It also names the command as the user typed it (-Dkbench.command: ./kbench, bin/kbench, or kbench when
+# found on the PATH), so that hints on stderr ("compare two runs with: ./kbench compare ...") can be pasted.
 kbench_safe_jvm() {
-  local dir=${TMPDIR:-/tmp}/kbench-crash-$(id -u)
+  local dir=${TMPDIR:-/tmp}/kbench-crash-$EUID
   mkdir -p -m 700 "$dir" 2>/dev/null || dir=${TMPDIR:-/tmp}
-  KBENCH_SAFETY_FLAGS=(-XX:+DisplayVMOutputToStderr "-XX:ErrorFile=$dir/hs_err_pid%p.log")
+  local typed=$0
+  [[ $typed == */* && $(command -v -- "${typed##*/}" 2>/dev/null) == "$typed" ]] && typed=${typed##*/}
+  KBENCH_SAFETY_FLAGS=(-XX:+DisplayVMOutputToStderr "-XX:ErrorFile=$dir/hs_err_pid%p.log" -XX:ErrorLogTimeout=20
+    "-Dkbench.command=$typed")
   if { : >&1; } 2>/dev/null; then   # standard output is open (a closed one stays closed: exit status 5)
     local results
     exec {results}>&1 1>&2
@@ -90,8 +97,24 @@ kbench_jvm_starts() {
   [[ $limit == unlimited ]] && return 0
   # shellcheck disable=SC2086
   out=$("$1" -XX:ErrorFile=/dev/null ${KBENCH_JAVA_OPTS:-} -version 2>&1) && return 0
-  out=$(grep -m1 -e 'Native memory allocation' -e 'Could not reserve' -e 'Error' <<<"$out" || head -1 <<<"$out")
+  local line pick=
+  while IFS= read -r line; do   # bash alone: the distribution may run where only bash is on PATH
+    case $line in *'Native memory allocation'*|*'Could not reserve'*|*Error*) pick=$line; break ;; esac
+  done <<<"$out"
+  out=${pick:-${out%%$'\n'*}}
   kbench_die "the Java runtime cannot start under this shell's virtual memory limit (ulimit -v $limit KiB): ${out#\# }; raise the limit (ulimit -v unlimited) or give Java a smaller heap, e.g. KBENCH_JAVA_OPTS=-Xmx1g"
+}
+
+# The JVM decodes file names (its arguments, the path of its own runtime) with the locale's character
+# set. Under the C or POSIX locale that is ASCII, so a path with a non-ASCII byte cannot be represented:
+# an option's file is "Malformed input or input contains unmappable characters", and a runtime unpacked
+# under such a directory cannot start (UnsatisfiedLinkError). There the JVM runs with the character set
+# of C.UTF-8 (in LC_ALL when LC_ALL chose C, else in LC_CTYPE): every other category stays as it was, and
+# processes the run starts (ab's --base-command) inherit it. A locale of another character set is kept.
+kbench_utf8_names() {
+  local ctype=${LC_ALL:-${LC_CTYPE:-${LANG:-}}}
+  [[ -z $ctype || $ctype == C || $ctype == POSIX ]] || return 0
+  if [[ -n ${LC_ALL:-} ]]; then export LC_ALL=C.UTF-8; else export LC_CTYPE=C.UTF-8; fi
 }
 
 # Runs the CLI with JAVA (the java executable) on the module path of kbench_module_path, with the
@@ -106,6 +129,7 @@ kbench_exec() {
   # org.xerial.sqlitejdbc, which loads SQLite's native library for kbench history.
   local native; native=$(kbench_native_access)
   native=dev.kbench.api,org.xerial.sqlitejdbc${native:+,$native}
+  kbench_utf8_names
   kbench_jvm_starts "$java"
   kbench_safe_jvm
   # shellcheck disable=SC2086

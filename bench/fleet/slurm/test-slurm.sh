@@ -95,7 +95,7 @@ sbatch --wait --array=0-1 --oversubscribe --chdir="$work" \
 ls "$results"/*.csv >/dev/null || fail "no results"
 count=$(ls "$results"/*.csv | wc -l)
 [[ $count -eq 2 ]] || fail "expected 2 results files, got $count"
-"$kbench" merge "$work/fleet.csv" "$results"/*.csv
+"$kbench" merge -o "$work/fleet.csv" "$results"/*.csv
 rows=$(($(wc -l < "$work/fleet.csv") - 1))
 [[ $rows -eq 6 ]] || fail "expected 6 merged samples (2 tasks x 3 repetitions), got $rows"
 grep -q "/task0," "$work/fleet.csv" && grep -q "/task1," "$work/fleet.csv" || fail "host tags missing"

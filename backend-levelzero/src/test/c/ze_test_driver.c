@@ -39,8 +39,8 @@
 //     thus has its own clock; the backend only compares timestamps of one list;
 //   - modules are real SPIR-V: the driver parses OpEntryPoint, OpFunction and the parameter types,
 //     and runs its own CPU implementation of the kernels it knows (fill, copy, gelu, block_sum,
-//     busy_wait; see src/test/opencl/kbench_test_kernels.cl). Other entry points fail the build with
-//     a build log. busy_wait(out, micros) spins for `micros` microseconds of the worker's CPU time,
+//     busy_wait; see src/test/opencl/kbench_test_kernels.cl; and kinds, of the conformance kit's
+//     kernels, bench-tck's conformance.cl). Other entry points fail the build with a build log. busy_wait(out, micros) spins for `micros` microseconds of the worker's CPU time,
 //     which is `micros` microseconds of the device clock.
 //
 // Environment (read once, at zeInit):
@@ -773,12 +773,28 @@ static void run_busy_wait(const struct launch *l) {
     *(uint64_t *)arg_ptr(l, 0) = spins;
 }
 
+static int check_kinds(const struct launch *l, char *why, size_t n) {
+    return check_buffer(l, 0, 4 * sizeof(double), why, n);
+}
+
+// kinds(out, int a, long b, float c, double d): out = {a, b, c, d} as doubles (work item 0).
+static void run_kinds(const struct launch *l) {
+    double *out = arg_ptr(l, 0);
+    double d;
+    memcpy(&d, &l->args[4], sizeof d);
+    out[0] = (double)(int32_t)(uint32_t)l->args[1];
+    out[1] = (double)(int64_t)l->args[2];
+    out[2] = (double)arg_f32(l, 3);
+    out[3] = d;
+}
+
 static const struct kernel_impl kernel_impls[] = {
     { "fill", 3, { P_GLOBAL, P_F32, P_I32 }, check_fill, run_fill },
     { "copy", 3, { P_GLOBAL, P_GLOBAL, P_I32 }, check_unary, run_copy },
     { "gelu", 3, { P_GLOBAL, P_GLOBAL, P_I32 }, check_unary, run_gelu },
     { "block_sum", 4, { P_GLOBAL, P_GLOBAL, P_LOCAL, P_I32 }, check_block_sum, run_block_sum },
     { "busy_wait", 2, { P_GLOBAL, P_I64 }, check_busy_wait, run_busy_wait },
+    { "kinds", 5, { P_GLOBAL, P_I32, P_I64, P_F32, P_F64 }, check_kinds, run_kinds },
 };
 
 struct build_log {
@@ -902,7 +918,7 @@ static int parse_spirv(const uint32_t *w, size_t n, struct module *m, struct tex
         }
         if (impl == NULL) {
             append(log, "error: kernel '%s': the kbench test driver has no CPU implementation of it "
-                        "(it runs fill, copy, gelu, block_sum and busy_wait)\n", name);
+                        "(it runs fill, copy, gelu, block_sum, busy_wait and kinds)\n", name);
             ok = 0;
             continue;
         }

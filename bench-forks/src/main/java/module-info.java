@@ -19,6 +19,9 @@
  * ({@link dev.kbench.forks.ForkOutcome}). {@link dev.kbench.forks.Forks#launch} is the process control that
  * {@code kbench run --forks} and {@code kbench ab} use with their own child commands. The children's
  * samples are read and written with bench-stats' samples CSV.
+ *
+ * <p>Forks of one run share a JDK AOT cache that their first fork writes
+ * ({@link dev.kbench.forks.Forks#aotOptions}); {@systemProperty kbench.forks.aot}{@code =false} turns it off.
  */
 module dev.kbench.forks {
     requires transitive dev.kbench.api;

@@ -20,22 +20,27 @@ import jcuda.driver.JCudaDriver;
 
 /**
  * Triton's {@code clear_cache} on CUDA: a {@code cuMemsetD32Async} of zeros over a device buffer, on the
- * device's stream (captured as a memset node inside a graph). A size that is not a multiple of 4 is
- * rounded up. Not thread-safe.
+ * device's stream (captured as a memset node inside a graph). A size that is not a multiple of 4 is kept
+ * as asked and written with {@code cuMemsetD8Async}, as the other backends write it. Not thread-safe.
  */
 final class CudaCacheClearer extends BufferCacheClearer<CudaBuffer> {
 
     private final CudaDevice device;
 
     CudaCacheClearer(CudaDevice device, long bytes) {
-        super((CudaBuffer) device.allocate(Math.ceilDiv(bytes, 4) * 4));
+        super((CudaBuffer) device.allocate(bytes));
         this.device = device;
     }
 
     @Override
     protected void overwrite(CudaBuffer buffer) {
         device.makeCurrent();
-        Cuda.check(JCudaDriver.cuMemsetD32Async(buffer.pointer(), 0, buffer.bytes() / 4, device.stream()),
-                "cuMemsetD32Async (cache clear)");
+        if (buffer.bytes() % 4 == 0) {
+            Cuda.check(JCudaDriver.cuMemsetD32Async(buffer.pointer(), 0, buffer.bytes() / 4, device.stream()),
+                    "cuMemsetD32Async (cache clear)");
+        } else {
+            Cuda.check(JCudaDriver.cuMemsetD8Async(buffer.pointer(), (byte) 0, buffer.bytes(), device.stream()),
+                    "cuMemsetD8Async (cache clear)");
+        }
     }
 }

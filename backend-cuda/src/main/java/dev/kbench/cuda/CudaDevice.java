@@ -39,6 +39,7 @@ import dev.kbench.spi.CacheClearer;
 import dev.kbench.spi.CapturedGraph;
 import dev.kbench.spi.DeviceInterface;
 import dev.kbench.spi.Event;
+import dev.kbench.spi.StreamGate;
 import dev.kbench.spi.kit.BufferChecks;
 import dev.kbench.spi.kit.OpenableDevice;
 import jcuda.JCudaVersion;
@@ -319,6 +320,36 @@ final class CudaDevice implements OpenableDevice {
         } finally {
             JCudaDriver.cuGraphDestroy(graph);
         }
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>NVBench's blocking kernel ({@link CudaStreamGate}): a one-thread kernel spinning on a flag in
+     * mapped host memory, with a timeout on the device's global timer.
+     */
+    @Override
+    public StreamGate streamGate(double timeoutMillis) {
+        makeCurrent();
+        return new CudaStreamGate(this, timeoutMillis);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>{@code cuProfilerStart}; its result is ignored (without a profiler it does nothing).
+     */
+    @Override
+    public void profilerStart() {
+        makeCurrent();
+        JCudaDriver.cuProfilerStart();
+    }
+
+    /** {@inheritDoc} <p>{@code cuProfilerStop}; its result is ignored. */
+    @Override
+    public void profilerStop() {
+        makeCurrent();
+        JCudaDriver.cuProfilerStop();
     }
 
     /**

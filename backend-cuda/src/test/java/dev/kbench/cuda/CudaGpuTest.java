@@ -48,11 +48,15 @@ import dev.kbench.api.KernelException;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
+import dev.kbench.api.Submission;
+import dev.kbench.api.Timing;
+import dev.kbench.api.TimingMethod;
 import dev.kbench.api.Availability;
 import dev.kbench.spi.CacheClearer;
 import dev.kbench.spi.CapturedGraph;
 import dev.kbench.spi.DeviceInterface;
 import dev.kbench.spi.Event;
+import dev.kbench.spi.StreamGate;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUstream;
 import jcuda.driver.JCudaDriver;
@@ -116,6 +120,58 @@ class CudaGpuTest {
         assertEquals("0", facts.extra().get("device"));
         assertFalse(driver.inventory().isEmpty());
         assertEquals(java.util.Set.of(SourceKind.PTX, SourceKind.CUBIN), device.acceptedSources());
+    }
+
+    @Test
+    void theBlockingKernelHoldsTheStreamUntilReleased() {
+        // the spin kernel (200 us) enqueued behind the hold runs only after the release: the end event
+        // is at least the host's wait plus the spin after the start event recorded before the hold
+        try (StreamGate gate = device.streamGate(60_000); Event start = device.createEvent(); Event end = device.createEvent()) {
+            assertEquals("blocking kernel", gate.technique());
+            start.record();
+            gate.hold();
+            spin.kernel("spin").launch(Dim3.of(1), Dim3.of(1), KernelArg.i64(200_000));
+            end.record();
+            long waitNanos = 20_000_000;
+            long t0 = System.nanoTime();
+            while (System.nanoTime() - t0 < waitNanos) {
+                Thread.onSpinWait();
+            }
+            gate.release();
+            device.synchronize();
+            assertFalse(gate.timedOut(), "released by the host");
+            double millis = start.elapsedMillis(end);
+            System.out.printf(Locale.ROOT, "held 20 ms then spun 0.2 ms: %.3f ms between the events%n", millis);
+            assertTrue(millis >= 20.2 * 0.95, "the spin waited for the release: " + millis + " ms");
+        }
+    }
+
+    @Test
+    void aHoldNeverReleasedEndsByItsTimeout() {
+        try (StreamGate gate = device.streamGate(50)) {
+            gate.hold();
+            device.synchronize();
+            assertTrue(gate.timedOut(), "the blocking kernel gave up after 50 ms of global timer");
+        }
+    }
+
+    @Test
+    void hotTimingIsHeldOnCudaAndGraphsReplayTheBatch() {
+        int n = 1 << 20;
+        try (DeviceBuffer x = device.allocate(4L * n); DeviceBuffer y = device.allocate(4L * n)) {
+            Kernel kernel = gelu.kernel("gelu");
+            List<KernelArg> args = List.of(KernelArg.buffer(x), KernelArg.buffer(y), KernelArg.i32(n));
+            Runnable call = () -> kernel.launch(Dim3.of(n / BLOCK), Dim3.of(BLOCK), args);
+            BenchOptions hot = BenchOptions.withDefaults().withTiming(Timing.HOT).withRepMillis(50);
+            BenchResult held = Bench.doBench(driver, call, hot);
+            BenchResult graph = Bench.doBenchGraph(driver, call, hot);
+            BenchResult cold = Bench.doBench(driver, call, BenchOptions.withDefaults().withCacheClearBytes(0).withRepMillis(50));
+            System.out.printf(Locale.ROOT, "gelu 2^20: hot held %.5f ms (%d calls/sample), hot graph %.5f ms, cold no clear %.5f ms%n",
+                    held.medianMillis(), held.callsPerSample(), graph.medianMillis(), cold.medianMillis());
+            assertEquals(TimingMethod.HELD, held.method());
+            assertEquals(TimingMethod.GRAPH, graph.method());
+            assertEquals(TimingMethod.GRAPH, Bench.method(driver, Timing.COLD, Submission.GRAPH), "an empty graph captures");
+        }
     }
 
     @Test
@@ -332,7 +388,7 @@ class CudaGpuTest {
         assertEquals((2 * l2 + 3) & ~3L, sized);
         try (CacheClearer deviceSized = driver.cacheClearer(sized); CacheClearer odd = driver.cacheClearer(1001)) {
             assertEquals(sized, deviceSized.bytes());
-            assertEquals(1004, odd.bytes(), "rounded up to whole 32-bit words");
+            assertEquals(1001, odd.bytes(), "the size asked for, as every backend keeps it");
             deviceSized.clear();
             odd.clear();
             device.synchronize();

@@ -124,7 +124,13 @@ final class TestDriver {
         return spirv("unknown_kernel.spv");
     }
 
-    private static KernelSource spirv(String resource) {
+    /**
+     * A SPIR-V module of the test resources, named after its file.
+     *
+     * @param resource the file name, next to this class
+     * @return the module
+     */
+    static KernelSource spirv(String resource) {
         try (InputStream in = TestDriver.class.getResourceAsStream(resource)) {
             assertNotNull(in, "test resource " + resource + " is missing");
             return new KernelSource(SourceKind.SPIRV, in.readAllBytes(), resource, "");

@@ -39,6 +39,7 @@ import dev.kbench.api.SourceKind;
 import dev.kbench.spi.CacheClearer;
 import dev.kbench.spi.DeviceInterface;
 import dev.kbench.spi.Event;
+import dev.kbench.spi.StreamGate;
 import dev.kbench.spi.kit.BufferChecks;
 import dev.kbench.spi.kit.OpenableDevice;
 import org.jocl.CL;
@@ -174,6 +175,17 @@ final class OpenClDevice implements OpenableDevice {
     public Event createEvent() {
         checkOpen();
         return track(new OpenClEvent(this));
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>A barrier waiting for a user event ({@link OpenClStreamGate}); a watchdog completes it after the timeout.
+     */
+    @Override
+    public StreamGate streamGate(double timeoutMillis) {
+        checkOpen();
+        return new OpenClStreamGate(this, timeoutMillis);
     }
 
     @Override
@@ -354,6 +366,10 @@ final class OpenClDevice implements OpenableDevice {
 
     cl_command_queue queue() {
         return queue;
+    }
+
+    cl_context context() {
+        return context;
     }
 
     cl_device_id clDevice() {

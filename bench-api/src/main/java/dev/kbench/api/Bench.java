@@ -20,6 +20,7 @@ import dev.kbench.spi.CapturedGraph;
 import dev.kbench.spi.DeviceInterface;
 import dev.kbench.spi.Driver;
 import dev.kbench.spi.Event;
+import dev.kbench.spi.StreamGate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -37,7 +38,10 @@ import java.util.function.Supplier;
  * cache, record the start event, call {@code fn}, record the end event; synchronize once; read the
  * elapsed times.
  *
- * <p>Beyond Triton: an estimate below {@link BenchOptions#minEstimateMillis()} (0 when nothing is
+ * <p>Beyond Triton: after the estimate, one cache clear is timed on its own ({@value #CLEAR_CALLS} clears
+ * between an event pair, divided by {@value #CLEAR_CALLS}; {@link BenchResult#clearMillis()}), so that
+ * the warning that the clear dominates rests on a measured clear rather than on the first estimate, which
+ * also holds one-time costs; an estimate below {@link BenchOptions#minEstimateMillis()} (0 when nothing is
  * enqueued, https://github.com/triton-lang/triton/issues/8948) is raised to it instead of dividing by zero; the counts are capped by
  * {@link BenchOptions#maxRepeat()} and {@link BenchOptions#maxWarmup()}; the result keeps every
  * sample and says when the floor or the cap applied.
@@ -56,8 +60,18 @@ public final class Bench {
 
     /** Calls timed together for the first estimate, as in Triton. */
     public static final int ESTIMATE_CALLS = 5;
+    /**
+     * Clears timed together, after the estimate (whose clears have touched the clear buffer), to measure
+     * one clear's device time.
+     */
+    public static final int CLEAR_CALLS = 3;
     /** Graph replays timed in graph mode without a clear, as Triton's {@code n_retries}. */
     public static final int GRAPH_REPLAYS = 10;
+    /**
+     * How long, in ms, hot timing lets the backend hold its stream while the host enqueues one batch
+     * before the hold ends by itself and the batch is timed again without it (see {@link Timing#HOT}).
+     */
+    public static final double HOLD_TIMEOUT_MILLIS = 2000;
 
     static final CacheClearer NO_CLEAR = new CacheClearer() {
         @Override
@@ -100,6 +114,9 @@ public final class Bench {
      */
     public static BenchResult doBench(Backend backend, Runnable fn, BenchOptions options) {
         Driver driver = Drivers.driver(backend);
+        if (options.timing() == Timing.HOT) {
+            return measureHot(driver.device(), fn, options, Submission.DIRECT);
+        }
         List<CacheClearer> created = new ArrayList<>(1);
         try {
             return measure(driver.device(), () -> {
@@ -123,6 +140,7 @@ public final class Bench {
         CacheClearer clearer = cache.get();
 
         Counts counts = Counts.derive(estimateMillis(di, clearer, fn), options);
+        double clearMillis = clearMillis(di, clearer);
 
         List<Event> events = new ArrayList<>(2 * counts.repeat());
         try {
@@ -132,12 +150,19 @@ public final class Bench {
             for (int i = 0; i < counts.warmup(); i++) {
                 fn.run();
             }
-            long hostNanos = TimedLoop.enqueue(events, counts.repeat(), options.beforeEach(), clearer, fn);
+            di.profilerStart();
+            long hostNanos;
+            try {
+                hostNanos = TimedLoop.enqueue(events, counts.repeat(), options.beforeEach(), clearer, fn);
+                di.synchronize();
+            } finally {
+                di.profilerStop();
+            }
             double hostMillisPerCall = hostNanos / 1e6 / counts.repeat();
-            di.synchronize();
             double[] times = TimedLoop.elapsedMillis(events, counts.repeat());
             return new BenchResult(times, counts.estimate(), counts.warmup(), counts.repeat(), 1,
-                    counts.floored(), counts.capped(), hostMillisPerCall, options);
+                    counts.floored(), counts.capped(), hostMillisPerCall, options, clearMillis,
+                    smallerClearBytes(di.facts(), clearer.bytes()), TimingMethod.EVENTS);
         } finally {
             events.forEach(Event::close);
         }
@@ -171,6 +196,9 @@ public final class Bench {
         Driver driver = Drivers.driver(backend);
         DeviceInterface di = driver.device();
         Objects.requireNonNull(fn, "fn");
+        if (options.timing() == Timing.HOT) {
+            return measureHot(di, fn, options, Submission.GRAPH);
+        }
         fn.run();
         di.synchronize();
         CacheClearer clearer = options.cacheClearBytes() == 0 ? NO_CLEAR : driver.cacheClearer(options.cacheClearBytes());
@@ -209,7 +237,7 @@ public final class Bench {
                         }
                     }
                     return new BenchResult(times, counts.estimate(), 1, GRAPH_REPLAYS, n, counts.floored(),
-                            counts.capped(), Double.NaN, options);
+                            counts.capped(), Double.NaN, options, Double.NaN, java.util.OptionalLong.empty(), TimingMethod.GRAPH);
                 }
             }
             for (int i = 0; i < 2 * n; i++) {
@@ -222,10 +250,76 @@ public final class Bench {
                 di.synchronize();
                 double[] times = TimedLoop.elapsedMillis(events, n);
                 return new BenchResult(times, counts.estimate(), 2, n, 1, counts.floored(), counts.capped(), Double.NaN,
-                        options);
+                        options, Double.NaN, java.util.OptionalLong.empty(), TimingMethod.GRAPH);
             }
         } finally {
             events.forEach(Event::close);
+        }
+    }
+
+    /**
+     * How a measurement with these settings would take its samples on a backend, found by trying: an
+     * empty graph is captured for {@link Submission#GRAPH}, and for hot timing a stream gate is created and
+     * freed. Nothing is timed.
+     *
+     * @param backend the backend
+     * @param timing cold or hot
+     * @param submission direct or graph
+     * @return {@link TimingMethod#EVENTS} (cold, direct), {@link TimingMethod#GRAPH}, or for hot direct
+     *     {@link TimingMethod#HELD} where the backend can hold its stream, else {@link TimingMethod#BATCH}
+     * @throws UnsupportedOperationException with the backend's reason if it cannot capture graphs and
+     *     {@code submission} is {@link Submission#GRAPH}
+     */
+    public static TimingMethod method(Backend backend, Timing timing, Submission submission) {
+        DeviceInterface di = Drivers.driver(backend).device();
+        if (submission == Submission.GRAPH) {
+            try (CapturedGraph graph = di.capture(() -> { })) {
+                return TimingMethod.GRAPH;
+            }
+        }
+        if (timing == Timing.COLD) {
+            return TimingMethod.EVENTS;
+        }
+        try (StreamGate gate = di.streamGate(HOLD_TIMEOUT_MILLIS)) {
+            return TimingMethod.HELD;
+        } catch (UnsupportedOperationException e) {
+            return TimingMethod.BATCH;
+        }
+    }
+
+    /**
+     * Hot timing ({@link Timing#HOT}): one call and a synchronize; the estimate over
+     * {@value #ESTIMATE_CALLS} calls without a clear; the warmup calls, never held (a first launch that
+     * loads code would wait on a held stream); then {@code max(1, (int) (rep / (calls * estimate)))}
+     * batches (at most {@link BenchOptions#maxRepeat()}) of {@link HotLoop#callsPerBatch} calls each, one
+     * sample per batch.
+     */
+    private static BenchResult measureHot(DeviceInterface di, Runnable fn, BenchOptions options,
+                                          Submission submission) {
+        Objects.requireNonNull(di, "device");
+        Objects.requireNonNull(fn, "fn");
+        fn.run();
+        di.synchronize();
+        Counts counts = Counts.derive(estimateMillis(di, NO_CLEAR, fn), options);
+        for (int i = 0; i < counts.warmup(); i++) {
+            fn.run();
+        }
+        int calls = HotLoop.callsPerBatch(counts.estimate());
+        long wanted = Math.max(1, (long) (options.repMillis() / (calls * counts.estimate())));
+        int batches = (int) Math.min(wanted, options.maxRepeat());
+        try (HotLoop loop = new HotLoop(di, fn, calls, submission)) {
+            double[] times = new double[batches];
+            di.profilerStart();
+            try {
+                for (int b = 0; b < batches; b++) {
+                    times[b] = loop.time(options.beforeEach());
+                }
+            } finally {
+                di.profilerStop();
+            }
+            return new BenchResult(times, counts.estimate(), counts.warmup(), batches, calls, counts.floored(),
+                    wanted > options.maxRepeat(), loop.hostMillisPerCall(batches), options, 0,
+                    java.util.OptionalLong.empty(), loop.method());   // hot timing clears nothing
         }
     }
 
@@ -246,14 +340,57 @@ public final class Bench {
         }
     }
 
+    /**
+     * One clear's device time: an event pair around {@value #CLEAR_CALLS} clears, divided by
+     * {@value #CLEAR_CALLS}. Called after the estimate, whose clears have touched the buffer, so no
+     * one-time cost (first touch of the pages, the fill kernel's compilation) is in it. Shared by doBench
+     * and the suite runner.
+     *
+     * @return ms; 0 without a clear (nothing is enqueued)
+     */
+    static double clearMillis(DeviceInterface di, CacheClearer clearer) {
+        if (clearer.bytes() == 0) {
+            return 0;
+        }
+        try (Event start = di.createEvent(); Event end = di.createEvent()) {
+            start.record();
+            for (int i = 0; i < CLEAR_CALLS; i++) {
+                clearer.clear();
+            }
+            end.record();
+            di.synchronize();
+            return start.elapsedMillis(end) / CLEAR_CALLS;
+        }
+    }
+
+    /**
+     * The device-sized clear ({@link CacheSizes#deviceSized}, twice the last-level cache) where the device
+     * reports its cache and that clear is smaller than the one used: the only clear advice that changes
+     * anything.
+     *
+     * @param facts the device
+     * @param clearBytes the clear used
+     * @return the smaller clear's bytes, or empty
+     */
+    static java.util.OptionalLong smallerClearBytes(DeviceFacts facts, long clearBytes) {
+        boolean reported = facts.lastLevelCacheBytes().isPresent() && facts.lastLevelCacheBytes().getAsLong() > 0;
+        long deviceSized = reported ? CacheSizes.deviceSized(facts, 2) : clearBytes;
+        return deviceSized < clearBytes ? java.util.OptionalLong.of(deviceSized) : java.util.OptionalLong.empty();
+    }
+
     /** The counts derived from an estimate, with Triton's formula and kbench's floor and caps. */
     record Counts(double estimate, int warmup, int repeat, boolean floored, boolean capped) {
 
         static Counts derive(double measuredMillis, BenchOptions options) {
+            return derive(measuredMillis, options, 1);
+        }
+
+        /** With at least {@code minRepeat} timed calls (1: Triton's {@code max(1, ...)}), within the cap. */
+        static Counts derive(double measuredMillis, BenchOptions options, int minRepeat) {
             boolean floored = !(measuredMillis >= options.minEstimateMillis());
             double estimate = floored ? options.minEstimateMillis() : measuredMillis;
             long warmup = Math.max(1, (long) (options.warmupMillis() / estimate));
-            long repeat = Math.max(1, (long) (options.repMillis() / estimate));
+            long repeat = Math.max(minRepeat, (long) (options.repMillis() / estimate));
             return new Counts(estimate, (int) Math.min(warmup, options.maxWarmup()),
                     (int) Math.min(repeat, options.maxRepeat()), floored, repeat > options.maxRepeat());
         }

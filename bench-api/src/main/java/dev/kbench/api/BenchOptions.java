@@ -37,11 +37,14 @@ import java.util.Objects;
  * @param maxRepeat cap on the number of timed calls (and so on events created)
  * @param maxWarmup cap on the number of warmup calls
  * @param minEstimateMillis floor applied to the per-call estimate before dividing by it
- * @param beforeEach untimed hook before each timed call (Triton's {@code grad_to_none} slot)
+ * @param beforeEach untimed hook before each timed call (Triton's {@code grad_to_none} slot); in hot
+ *     timing, before each timed batch
+ * @param timing cold (each call timed alone after a clear, the default) or hot (batches of calls back to
+ *     back, no clear)
  */
 public record BenchOptions(double warmupMillis, double repMillis, ReturnMode returnMode, List<Double> quantiles,
                            long cacheClearBytes, int maxRepeat, int maxWarmup, double minEstimateMillis,
-                           Runnable beforeEach) {
+                           Runnable beforeEach, Timing timing) {
 
     /** Default cap on timed calls: 10,000 (20,000 events). */
     public static final int DEFAULT_MAX_REPEAT = 10_000;
@@ -74,16 +77,17 @@ public record BenchOptions(double warmupMillis, double repMillis, ReturnMode ret
             throw new IllegalArgumentException("minEstimateMillis must be a positive finite number, got " + minEstimateMillis);
         }
         Objects.requireNonNull(beforeEach, "beforeEach");
+        Objects.requireNonNull(timing, "timing");
     }
 
     /**
-     * Triton's defaults: warmup 25 ms, rep 100 ms, mean, 256 MiB clear; kbench's caps.
+     * Triton's defaults: warmup 25 ms, rep 100 ms, mean, 256 MiB clear, cold timing; kbench's caps.
      *
      * @return the default options
      */
     public static BenchOptions withDefaults() {
         return new BenchOptions(25, 100, ReturnMode.MEAN, List.of(), CacheSizes.TRITON_BYTES,
-                DEFAULT_MAX_REPEAT, DEFAULT_MAX_WARMUP, DEFAULT_MIN_ESTIMATE_MILLIS, () -> { });
+                DEFAULT_MAX_REPEAT, DEFAULT_MAX_WARMUP, DEFAULT_MIN_ESTIMATE_MILLIS, () -> { }, Timing.COLD);
     }
 
     /**
@@ -94,7 +98,7 @@ public record BenchOptions(double warmupMillis, double repMillis, ReturnMode ret
      */
     public BenchOptions withWarmupMillis(double millis) {
         return new BenchOptions(millis, repMillis, returnMode, quantiles, cacheClearBytes, maxRepeat, maxWarmup,
-                minEstimateMillis, beforeEach);
+                minEstimateMillis, beforeEach, timing);
     }
 
     /**
@@ -105,7 +109,7 @@ public record BenchOptions(double warmupMillis, double repMillis, ReturnMode ret
      */
     public BenchOptions withRepMillis(double millis) {
         return new BenchOptions(warmupMillis, millis, returnMode, quantiles, cacheClearBytes, maxRepeat, maxWarmup,
-                minEstimateMillis, beforeEach);
+                minEstimateMillis, beforeEach, timing);
     }
 
     /**
@@ -116,7 +120,7 @@ public record BenchOptions(double warmupMillis, double repMillis, ReturnMode ret
      */
     public BenchOptions withReturnMode(ReturnMode mode) {
         return new BenchOptions(warmupMillis, repMillis, mode, quantiles, cacheClearBytes, maxRepeat, maxWarmup,
-                minEstimateMillis, beforeEach);
+                minEstimateMillis, beforeEach, timing);
     }
 
     /**
@@ -133,7 +137,7 @@ public record BenchOptions(double warmupMillis, double repMillis, ReturnMode ret
         }
         return new BenchOptions(warmupMillis, repMillis, returnMode,
                 java.util.Arrays.stream(qs).boxed().toList(), cacheClearBytes, maxRepeat, maxWarmup,
-                minEstimateMillis, beforeEach);
+                minEstimateMillis, beforeEach, timing);
     }
 
     /**
@@ -143,7 +147,7 @@ public record BenchOptions(double warmupMillis, double repMillis, ReturnMode ret
      */
     public BenchOptions withoutQuantiles() {
         return new BenchOptions(warmupMillis, repMillis, returnMode, List.of(), cacheClearBytes, maxRepeat, maxWarmup,
-                minEstimateMillis, beforeEach);
+                minEstimateMillis, beforeEach, timing);
     }
 
     /**
@@ -168,7 +172,7 @@ public record BenchOptions(double warmupMillis, double repMillis, ReturnMode ret
      */
     public BenchOptions withCacheClearBytes(long bytes) {
         return new BenchOptions(warmupMillis, repMillis, returnMode, quantiles, bytes, maxRepeat, maxWarmup,
-                minEstimateMillis, beforeEach);
+                minEstimateMillis, beforeEach, timing);
     }
 
     /**
@@ -180,7 +184,7 @@ public record BenchOptions(double warmupMillis, double repMillis, ReturnMode ret
      */
     public BenchOptions withMaxCalls(int repeat, int warmup) {
         return new BenchOptions(warmupMillis, repMillis, returnMode, quantiles, cacheClearBytes, repeat, warmup,
-                minEstimateMillis, beforeEach);
+                minEstimateMillis, beforeEach, timing);
     }
 
     /**
@@ -191,7 +195,7 @@ public record BenchOptions(double warmupMillis, double repMillis, ReturnMode ret
      */
     public BenchOptions withMinEstimateMillis(double millis) {
         return new BenchOptions(warmupMillis, repMillis, returnMode, quantiles, cacheClearBytes, maxRepeat, maxWarmup,
-                millis, beforeEach);
+                millis, beforeEach, timing);
     }
 
     /**
@@ -202,7 +206,19 @@ public record BenchOptions(double warmupMillis, double repMillis, ReturnMode ret
      */
     public BenchOptions withBeforeEach(Runnable hook) {
         return new BenchOptions(warmupMillis, repMillis, returnMode, quantiles, cacheClearBytes, maxRepeat, maxWarmup,
-                minEstimateMillis, hook);
+                minEstimateMillis, hook, timing);
+    }
+
+    /**
+     * With another timing: {@link Timing#HOT} times batches of back-to-back calls without a cache clear
+     * (the clear size is then not used), hiding the host's launches where the backend can.
+     *
+     * @param mode cold (the default) or hot
+     * @return new options
+     */
+    public BenchOptions withTiming(Timing mode) {
+        return new BenchOptions(warmupMillis, repMillis, returnMode, quantiles, cacheClearBytes, maxRepeat, maxWarmup,
+                minEstimateMillis, beforeEach, mode);
     }
 
     private static void requireDuration(String name, double millis, boolean zeroAllowed) {

@@ -19,6 +19,7 @@ import dev.kbench.api.internal.Quantiles;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalLong;
 
 /**
  * What one {@link Bench#doBench} measured: every sample and how the counts were derived. Built by
@@ -35,6 +36,9 @@ public final class BenchResult {
     private final boolean repeatCapped;
     private final double hostMillisPerCall;
     private final BenchOptions options;
+    private final double clearMillis;
+    private final OptionalLong smallerClearBytes;
+    private final TimingMethod method;
 
     /**
      * The share of the per-call estimate above which the host, not the device, sets the pace: see
@@ -44,7 +48,9 @@ public final class BenchResult {
 
     /** Copies the samples. */
     BenchResult(double[] timesMillis, double estimateMillis, int warmupCalls, int repeatCalls, int callsPerSample,
-                boolean estimateFloored, boolean repeatCapped, double hostMillisPerCall, BenchOptions options) {
+                boolean estimateFloored, boolean repeatCapped, double hostMillisPerCall, BenchOptions options,
+                double clearMillis, OptionalLong smallerClearBytes,
+                TimingMethod method) {
         this.timesMillis = timesMillis.clone();
         this.estimateMillis = estimateMillis;
         this.warmupCalls = warmupCalls;
@@ -54,6 +60,32 @@ public final class BenchResult {
         this.repeatCapped = repeatCapped;
         this.hostMillisPerCall = hostMillisPerCall;
         this.options = Objects.requireNonNull(options, "options");
+        this.method = Objects.requireNonNull(method, "method");
+        this.clearMillis = clearMillis;
+        this.smallerClearBytes = Objects.requireNonNull(smallerClearBytes, "smallerClearBytes");
+    }
+
+    /**
+     * {@return the device time of one cache clear in ms, measured on its own after the estimate
+     * ({@link Bench#CLEAR_CALLS} clears between an event pair); 0 without a clear; NaN in graph mode,
+     * where it is not measured}
+     */
+    public double clearMillis() {
+        return clearMillis;
+    }
+
+    /** {@return cold (each call timed alone) or hot (batches of back-to-back calls), as the options asked} */
+    public Timing timing() {
+        return options.timing();
+    }
+
+    /**
+     * {@return how the samples were taken: {@link TimingMethod#EVENTS} for {@link Bench#doBench} cold,
+     * {@link TimingMethod#GRAPH} for {@link Bench#doBenchGraph}; in hot timing {@link TimingMethod#HELD}
+     * where the backend held its stream while each batch was enqueued, else {@link TimingMethod#BATCH}}
+     */
+    public TimingMethod method() {
+        return method;
     }
 
     /** {@return the per-call estimate the counts were derived from, after the floor, in ms} */
@@ -73,7 +105,7 @@ public final class BenchResult {
 
     /**
      * {@return calls of the function averaged into each sample: 1 for {@link Bench#doBench}; in graph mode
-     * without a clear, the calls unrolled into the replayed graph}
+     * without a clear, the calls unrolled into the replayed graph; in hot timing, the calls per batch}
      */
     public int callsPerSample() {
         return callsPerSample;
@@ -91,7 +123,7 @@ public final class BenchResult {
 
     /**
      * {@return host time in ms to enqueue one timed call with its clear and events (not the untimed hook),
-     * measured in the timed loop; NaN in graph mode, where the host enqueues nothing per call}
+     * measured in the timed loop; NaN in graph mode and in hot timing with the stream held, where the host sets no pace}
      */
     public double hostMillisPerCall() {
         return hostMillisPerCall;
@@ -116,14 +148,17 @@ public final class BenchResult {
     }
 
     /**
-     * What makes this measurement too thin to trust, with the fix: fewer than
-     * {@link MeasurementWarning#MIN_SAMPLES_PER_REPETITION} samples, or a cache clear taking more than
-     * {@link MeasurementWarning#MAX_CACHE_CLEAR_SHARE} of each timed call's estimated time.
+     * What makes this measurement too thin to trust, with a fix that changes it: fewer than
+     * {@link MeasurementWarning#MIN_SAMPLES_PER_REPETITION} samples, or a measured cache clear taking more
+     * than {@link MeasurementWarning#MAX_CACHE_CLEAR_SHARE} of each timed call where the device-sized
+     * clear would be smaller (see {@link MeasurementWarning#of(int, double, double, double, OptionalLong)}).
      *
      * @return the warnings, possibly none
      */
     public List<MeasurementWarning> warnings() {
-        return MeasurementWarning.of(repeatCalls, estimateMillis, medianMillis());
+        // hot timing has no clear: its estimate (launches not hidden) and median differ for other reasons
+        return MeasurementWarning.of(repeatCalls, timing() == Timing.HOT ? Double.NaN : estimateMillis, medianMillis(),
+                clearMillis, smallerClearBytes);
     }
 
     /** {@return every timed device time in milliseconds, in the order measured (a copy)} */
@@ -189,7 +224,8 @@ public final class BenchResult {
                 && estimateMillis == that.estimateMillis && warmupCalls == that.warmupCalls
                 && repeatCalls == that.repeatCalls && callsPerSample == that.callsPerSample && estimateFloored == that.estimateFloored
                 && repeatCapped == that.repeatCapped
-                && Double.compare(hostMillisPerCall, that.hostMillisPerCall) == 0 && options.equals(that.options);
+                && Double.compare(hostMillisPerCall, that.hostMillisPerCall) == 0 && options.equals(that.options)
+                && method == that.method;
     }
 
     @Override
@@ -199,7 +235,8 @@ public final class BenchResult {
 
     @Override
     public String toString() {
-        return "BenchResult[n=" + repeatCalls + ", callsPerSample=" + callsPerSample + ", estimateMillis=" + estimateMillis + ", warmupCalls=" + warmupCalls
+        return "BenchResult[n=" + repeatCalls + ", timing=" + timing().jsonName() + ", method=" + method.jsonName()
+                + ", callsPerSample=" + callsPerSample + ", estimateMillis=" + estimateMillis + ", warmupCalls=" + warmupCalls
                 + ", estimateFloored=" + estimateFloored + ", repeatCapped=" + repeatCapped
                 + ", warnings=" + warnings().stream().map(w -> w.kind().jsonName()).toList() + "]";
     }

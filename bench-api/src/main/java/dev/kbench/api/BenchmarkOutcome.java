@@ -63,13 +63,35 @@ public final class BenchmarkOutcome {
     private final OptionalDouble peakBandwidthBytesPerSecond;
     private final double measuringMillis;
     private final double hostMillisPerCall;
+    private final double clearMillis;
+    private final OptionalLong smallerClearBytes;
+    private final Timing timing;
+    private final TimingMethod method;
+    private final int callsPerSample;
+    private final String timingNote;
+
+    /** Copies the samples; cold, timed by events; the clear was not measured (an outcome rebuilt from samples). */
+    BenchmarkOutcome(String benchmark, Params params, List<double[]> repetitions, StopReason stopReason,
+                     Optional<String> reason, double estimateMillis, int warmupCalls,
+                     OptionalLong bytesPerCall, OptionalLong flopsPerCall,
+                     OptionalDouble peakBandwidthBytesPerSecond, double measuringMillis,
+                     double hostMillisPerCall) {
+        this(benchmark, params, repetitions, stopReason, reason, estimateMillis, warmupCalls, bytesPerCall, flopsPerCall,
+                peakBandwidthBytesPerSecond, measuringMillis, hostMillisPerCall, Double.NaN, OptionalLong.empty(),
+                Timing.COLD, TimingMethod.EVENTS, 1, "");
+    }
 
     /** Copies the samples. */
     BenchmarkOutcome(String benchmark, Params params, List<double[]> repetitions, StopReason stopReason,
                      Optional<String> reason, double estimateMillis, int warmupCalls,
                      OptionalLong bytesPerCall, OptionalLong flopsPerCall,
                      OptionalDouble peakBandwidthBytesPerSecond, double measuringMillis,
-                     double hostMillisPerCall) {
+                     double hostMillisPerCall, double clearMillis, OptionalLong smallerClearBytes, Timing timing,
+                     TimingMethod method, int callsPerSample, String timingNote) {
+        this.timing = Objects.requireNonNull(timing, "timing");
+        this.method = Objects.requireNonNull(method, "method");
+        this.callsPerSample = callsPerSample;
+        this.timingNote = Objects.requireNonNull(timingNote, "timingNote");
         this.benchmark = Objects.requireNonNull(benchmark, "benchmark");
         this.params = Objects.requireNonNull(params, "params");
         this.repetitions = repetitions.stream().map(double[]::clone).toList();
@@ -82,6 +104,36 @@ public final class BenchmarkOutcome {
         this.peakBandwidthBytesPerSecond = peakBandwidthBytesPerSecond;
         this.measuringMillis = measuringMillis;
         this.hostMillisPerCall = hostMillisPerCall;
+        this.clearMillis = clearMillis;
+        this.smallerClearBytes = Objects.requireNonNull(smallerClearBytes, "smallerClearBytes");
+    }
+
+    /**
+     * {@return the device time of one cache clear in ms, measured once per suite run after the first
+     * estimate (see {@link BenchResult#clearMillis()}); 0 without a clear; NaN if not measured}
+     */
+    public double clearMillis() {
+        return clearMillis;
+    }
+
+    /** {@return cold (each sample one call) or hot (each sample a batch's time per call)} */
+    public Timing timing() {
+        return timing;
+    }
+
+    /** {@return how the samples were taken (events per call, graph replay, held or plain hot batches)} */
+    public TimingMethod method() {
+        return method;
+    }
+
+    /** {@return calls averaged into each sample: 1 in cold timing, the calls per batch in hot timing} */
+    public int callsPerSample() {
+        return callsPerSample;
+    }
+
+    /** {@return why hot timing could not hide the launches (e.g. a hold that timed out), empty otherwise} */
+    public String timingNote() {
+        return timingNote;
     }
 
     /** {@return the benchmark's name} */
@@ -168,7 +220,9 @@ public final class BenchmarkOutcome {
             return List.of();
         }
         int fewest = repetitions.stream().mapToInt(r -> r.length).min().orElseThrow();
-        return MeasurementWarning.of(fewest, estimateMillis, medianMillis());
+        // hot timing has no clear: its estimate (launches not hidden) and median differ for other reasons
+        return MeasurementWarning.of(fewest, timing == Timing.HOT ? Double.NaN : estimateMillis, medianMillis(),
+                clearMillis, smallerClearBytes);
     }
 
     /**

@@ -32,10 +32,18 @@ import java.util.OptionalLong;
  * @param noiseTarget optional noise-based stopping, replacing the fixed repetition count
  * @param runId the run's identity ({@link RunId}); empty draws a new one, which the result and every
  *        sample record
+ * @param minSamplesPerRepetition floor on the timed calls per repetition (1, Triton's {@code max(1, ...)}):
+ *        a benchmark whose call with its clear takes longer than {@code repetitionMillis / min} still gets
+ *        this many; at most {@code maxSamplesPerRepetition}
+ * @param timing cold (each timed call alone after a clear; the default) or hot (one sample per batch of
+ *        back-to-back calls, no clear); with hot, {@code maxSamplesPerRepetition} caps batches
+ * @param submission direct (the host enqueues each timed call; the default) or graph (replayed from a
+ *        captured graph)
  */
 public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed, double warmupMillis,
                            double repetitionMillis, int maxSamplesPerRepetition, long cacheClearBytes,
-                           Optional<NoiseTarget> noiseTarget, Optional<String> runId) {
+                           Optional<NoiseTarget> noiseTarget, Optional<String> runId, int minSamplesPerRepetition,
+                           Timing timing, Submission submission) {
 
     /** Validates the fields; messages name the bad value. */
     public SuiteOptions {
@@ -57,6 +65,12 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
         Objects.requireNonNull(noiseTarget, "noiseTarget");
         Objects.requireNonNull(runId, "runId");
         runId.ifPresent(RunId::check);
+        if (minSamplesPerRepetition < 1 || minSamplesPerRepetition > maxSamplesPerRepetition) {
+            throw new IllegalArgumentException("minSamplesPerRepetition must be >= 1 and <= maxSamplesPerRepetition ("
+                    + maxSamplesPerRepetition + "), got " + minSamplesPerRepetition);
+        }
+        Objects.requireNonNull(timing, "timing");
+        Objects.requireNonNull(submission, "submission");
     }
 
     /**
@@ -75,7 +89,27 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
                         double repetitionMillis, int maxSamplesPerRepetition, long cacheClearBytes,
                         Optional<NoiseTarget> noiseTarget) {
         this(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition, cacheClearBytes,
-                noiseTarget, Optional.empty());
+                noiseTarget, Optional.empty(), 1, Timing.COLD, Submission.DIRECT);
+    }
+
+    /**
+     * Options with Triton's floor of one timed call per repetition.
+     *
+     * @param repetitions repetitions per benchmark
+     * @param schedule the order of repetitions
+     * @param seed the seed of the interleaved order, empty to draw one
+     * @param warmupMillis warmup target per benchmark
+     * @param repetitionMillis target device time of one repetition
+     * @param maxSamplesPerRepetition cap on timed calls per repetition
+     * @param cacheClearBytes bytes per cache clear, 0 for none
+     * @param noiseTarget optional noise-based stopping
+     * @param runId the run's identity, empty to draw one
+     */
+    public SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed, double warmupMillis,
+                        double repetitionMillis, int maxSamplesPerRepetition, long cacheClearBytes,
+                        Optional<NoiseTarget> noiseTarget, Optional<String> runId) {
+        this(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition, cacheClearBytes,
+                noiseTarget, runId, 1, Timing.COLD, Submission.DIRECT);
     }
 
     /**
@@ -96,7 +130,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withRepetitions(int count) {
         return new SuiteOptions(count, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                cacheClearBytes, noiseTarget, runId);
+                cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition, timing, submission);
     }
 
     /**
@@ -107,7 +141,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withSchedule(Schedule order) {
         return new SuiteOptions(repetitions, order, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                cacheClearBytes, noiseTarget, runId);
+                cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition, timing, submission);
     }
 
     /**
@@ -118,7 +152,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withSeed(long value) {
         return new SuiteOptions(repetitions, schedule, OptionalLong.of(value), warmupMillis, repetitionMillis,
-                maxSamplesPerRepetition, cacheClearBytes, noiseTarget, runId);
+                maxSamplesPerRepetition, cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition, timing, submission);
     }
 
     /**
@@ -130,7 +164,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withMillis(double warmup, double perRepetition) {
         return new SuiteOptions(repetitions, schedule, seed, warmup, perRepetition, maxSamplesPerRepetition,
-                cacheClearBytes, noiseTarget, runId);
+                cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition, timing, submission);
     }
 
     /**
@@ -141,7 +175,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withMaxSamplesPerRepetition(int max) {
         return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, max, cacheClearBytes,
-                noiseTarget, runId);
+                noiseTarget, runId, minSamplesPerRepetition, timing, submission);
     }
 
     /**
@@ -152,7 +186,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withCacheClearBytes(long bytes) {
         return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                bytes, noiseTarget, runId);
+                bytes, noiseTarget, runId, minSamplesPerRepetition, timing, submission);
     }
 
     /**
@@ -163,7 +197,30 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withNoiseTarget(NoiseTarget target) {
         return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                cacheClearBytes, Optional.of(target), runId);
+                cacheClearBytes, Optional.of(target), runId, minSamplesPerRepetition, timing, submission);
+    }
+
+    /**
+     * With another timing: {@link Timing#HOT} times batches of back-to-back calls without a cache clear
+     * (the clear size is then not used); see {@link TimingMethod} for how launches are hidden.
+     *
+     * @param mode cold (the default) or hot
+     * @return new options
+     */
+    public SuiteOptions withTiming(Timing mode) {
+        return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
+                cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition, mode, submission);
+    }
+
+    /**
+     * With another submission: {@link Submission#GRAPH} replays the timed calls from a captured graph.
+     *
+     * @param how direct (the default) or graph
+     * @return new options
+     */
+    public SuiteOptions withSubmission(Submission how) {
+        return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
+                cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition, timing, how);
     }
 
     /**
@@ -174,6 +231,19 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withRunId(String id) {
         return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                cacheClearBytes, noiseTarget, Optional.of(id));
+                cacheClearBytes, noiseTarget, Optional.of(id), minSamplesPerRepetition, timing, submission);
+    }
+
+    /**
+     * With a floor on the timed calls per repetition: a benchmark whose call (with its clear) takes more
+     * than {@code repetitionMillis / min} still gets {@code min} calls, so that no repetition rests on one
+     * or two calls; its repetitions then take longer than {@code repetitionMillis}.
+     *
+     * @param min at least 1, at most {@link #maxSamplesPerRepetition()}
+     * @return new options
+     */
+    public SuiteOptions withMinSamplesPerRepetition(int min) {
+        return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
+                cacheClearBytes, noiseTarget, runId, min, timing, submission);
     }
 }

@@ -17,6 +17,7 @@ package dev.kbench.api;
 
 import dev.kbench.api.internal.Quantiles;
 import dev.kbench.spi.CacheClearer;
+import dev.kbench.spi.CapturedGraph;
 import dev.kbench.spi.DeviceInterface;
 import dev.kbench.spi.Driver;
 import dev.kbench.spi.Event;
@@ -44,6 +45,9 @@ final class SuiteRunner {
     private final OptionalDouble peak;
     private final String runId;
     private CacheClearer clearer = Bench.NO_CLEAR;
+    /** One clear's device time, measured after the first estimate; NaN until then. */
+    private double clearMillis = Double.NaN;
+    private final OptionalLong smallerClearBytes;
     private final int perBenchmark;
     private long done;
     private long planned;
@@ -60,6 +64,7 @@ final class SuiteRunner {
         this.peak = facts.peakBandwidthBytesPerSecond();
         this.runId = options.runId().orElseGet(RunId::next);
         this.perBenchmark = options.noiseTarget().map(NoiseTarget::maxRepetitions).orElse(options.repetitions());
+        this.smallerClearBytes = Bench.smallerClearBytes(facts, options.cacheClearBytes());
     }
 
     /** One benchmark and combination, and what has been measured for it so far. */
@@ -78,6 +83,10 @@ final class SuiteRunner {
         long hostCalls;
         OptionalLong bytes = OptionalLong.empty();
         OptionalLong flops = OptionalLong.empty();
+        HotLoop hot;
+        TimingMethod method = TimingMethod.EVENTS;
+        int callsPerSample = 1;
+        String timingNote = "";
 
         Entry(Benchmark benchmark, Params params) {
             this.benchmark = benchmark;
@@ -91,7 +100,8 @@ final class SuiteRunner {
         BenchmarkOutcome outcome() {
             return new BenchmarkOutcome(benchmark.name(), params, repetitions, stopped, Optional.ofNullable(reason),
                     estimateMillis, warmupCalls, bytes, flops, peak, measuringMillis,
-                    hostCalls == 0 ? Double.NaN : hostMillis / hostCalls);
+                    hostCalls == 0 ? Double.NaN : hostMillis / hostCalls, clearMillis, smallerClearBytes, options.timing(),
+                    method, callsPerSample, timingNote);
         }
     }
 
@@ -114,7 +124,7 @@ final class SuiteRunner {
         entries.stream().filter(e -> e.stopped == StopReason.SKIPPED)
                 .forEach(e -> listener.skipped(e.benchmark.name(), e.params, e.reason));
         try {
-            if (options.cacheClearBytes() > 0) {
+            if (options.cacheClearBytes() > 0 && options.timing() == Timing.COLD) {
                 clearer = driver.cacheClearer(options.cacheClearBytes());
             }
             if (options.schedule() == Schedule.SEQUENTIAL) {
@@ -155,7 +165,13 @@ final class SuiteRunner {
                 prepare(entry);
             }
             long start = System.nanoTime();
-            double[] times = timeCalls(entry, entry.samplesPerRepetition);
+            double[] times;
+            device.profilerStart();
+            try {
+                times = timeCalls(entry, entry.samplesPerRepetition);
+            } finally {
+                device.profilerStop();
+            }
             entry.measuringMillis += (System.nanoTime() - start) / 1e6;
             int index = entry.repetitions.size();
             entry.repetitions.add(times);
@@ -204,19 +220,58 @@ final class SuiteRunner {
         BenchOptions counts = BenchOptions.withDefaults().withWarmupMillis(options.warmupMillis())
                 .withRepMillis(options.repetitionMillis())
                 .withMaxCalls(options.maxSamplesPerRepetition(), BenchOptions.DEFAULT_MAX_WARMUP);
-        Bench.Counts derived = Bench.Counts.derive(measured, counts);
+        Bench.Counts derived = Bench.Counts.derive(measured, counts, options.minSamplesPerRepetition());
+        if (Double.isNaN(clearMillis)) {
+            // once per run: the clear is the same buffer and fill for every benchmark
+            clearMillis = Bench.clearMillis(device, clearer);
+        }
         entry.estimateMillis = derived.estimate();
         entry.samplesPerRepetition = derived.repeat();
         entry.warmupCalls = derived.warmup();
         for (int i = 0; i < derived.warmup(); i++) {
             entry.workload.run();
         }
+        if (options.timing() == Timing.HOT) {
+            int calls = HotLoop.callsPerBatch(derived.estimate());
+            long batches = Math.max(1, (long) (options.repetitionMillis() / (calls * derived.estimate())));
+            entry.samplesPerRepetition = (int) Math.min(batches, options.maxSamplesPerRepetition());
+            entry.callsPerSample = calls;
+            entry.hot = new HotLoop(device, workload::run, calls, options.submission());
+            entry.method = entry.hot.method();
+        } else if (options.submission() == Submission.GRAPH) {
+            entry.method = TimingMethod.GRAPH;
+        }
     }
 
     private double[] timeCalls(Entry entry, int calls) {
         Workload workload = entry.workload;
+        if (entry.hot != null) {
+            double[] times = new double[calls];
+            for (int b = 0; b < calls; b++) {
+                times[b] = entry.hot.time(workload::beforeEachCall);
+            }
+            entry.method = entry.hot.method();
+            entry.timingNote = entry.hot.note();
+            if (entry.method == TimingMethod.BATCH) {
+                // launches not hidden: the host's pace matters, as in cold timing (launchBound)
+                entry.hostMillis += entry.hot.hostMillisPerCall(calls) * calls * entry.callsPerSample;
+                entry.hostCalls += (long) calls * entry.callsPerSample;
+            }
+            entry.hot.resetHostTime();
+            return times;
+        }
         while (events.size() < 2 * calls) {
             events.add(device.createEvent());
+        }
+        if (options.submission() == Submission.GRAPH) {
+            // as Bench.doBenchGraph with a clear: captured, replayed once untimed and once timed
+            try (CapturedGraph graph = device.capture(
+                    () -> TimedLoop.enqueue(events, calls, workload::beforeEachCall, clearer, workload::run))) {
+                graph.replay();
+                graph.replay();
+                device.synchronize();
+            }
+            return TimedLoop.elapsedMillis(events, calls);
         }
         entry.hostMillis += TimedLoop.enqueue(events, calls, workload::beforeEachCall, clearer, workload::run) / 1e6;
         entry.hostCalls += calls;
@@ -270,6 +325,11 @@ final class SuiteRunner {
     }
 
     private static void closeWorkload(Entry entry) {
+        if (entry.hot != null) {
+            HotLoop loop = entry.hot;
+            entry.hot = null;
+            loop.close();
+        }
         if (entry.workload != null) {
             Workload w = entry.workload;
             entry.workload = null;

@@ -46,4 +46,31 @@ public interface DeviceInterface extends Device {
     default CapturedGraph capture(Runnable work) {
         throw new UnsupportedOperationException("this backend has no graph capture; run without graph mode");
     }
+
+    /**
+     * A gate that holds this device's work stream while the host enqueues a batch (see
+     * {@link StreamGate}), for hot timing without host launch cost.
+     *
+     * @param timeoutMillis how long one hold may last before it ends by itself, positive
+     * @return a new gate; the caller closes it
+     * @throws UnsupportedOperationException if the backend cannot hold its stream; hot timing then
+     *     times batches without hiding the launches
+     */
+    default StreamGate streamGate(double timeoutMillis) {
+        throw new UnsupportedOperationException("this backend cannot hold its work stream");
+    }
+
+    /**
+     * Marks the start of a timed region for a profiler attached to the process (CUDA:
+     * {@code cuProfilerStart}, so that {@code nsys profile --capture-range=cudaProfilerApi} and
+     * {@code ncu --profile-from-start off} capture the timed calls and nothing else). Called on the host
+     * before a repetition's or a measurement's timed calls are enqueued, outside every event pair; it
+     * must never fail a measurement. By default it does nothing.
+     */
+    default void profilerStart() {
+    }
+
+    /** Marks the end of a timed region begun by {@link #profilerStart()}, after the device synchronized. */
+    default void profilerStop() {
+    }
 }

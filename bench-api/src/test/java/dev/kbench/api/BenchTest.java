@@ -26,6 +26,7 @@ import dev.kbench.spi.CacheClearer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 /** Checks doBench's arithmetic against Triton's algorithm with a simulated device clock. */
@@ -53,8 +54,10 @@ class BenchTest {
         assertEquals(100, result.warmupCalls());
         assertEquals(400, result.repeatCalls());
         assertEquals(1 + 5 + 100 + 400, calls, "first call + estimate + warmup + timed");
-        assertEquals(5 + 400, driver.clears, "a clear before each estimate call and each timed call, none in warmup");
-        assertEquals(2 + 2 * 400, device.eventsCreated);
+        assertEquals(5 + Bench.CLEAR_CALLS + 400, driver.clears,
+                "a clear before each estimate call and each timed call, the clears timed alone, none in warmup");
+        assertEquals(0.125, result.clearMillis());
+        assertEquals(2 + 2 + 2 * 400, device.eventsCreated, "the estimate's pair, the clear's pair, the timed pairs");
         assertEquals(device.eventsCreated, device.eventsClosed, "every event closed");
         assertEquals(List.of(CacheSizes.TRITON_BYTES), driver.clearerSizes);
         assertEquals(1, driver.clearersClosed);
@@ -85,29 +88,69 @@ class BenchTest {
     @Test
     void aClearThatEatsTheBudgetIsAWarningWithTheFix() {
         // The default 256 MiB clear on a CPU device: clear 60 ms, kernel 0.74 ms. estimate = 60.74 ms,
-        // n_repeat = int(100 / 60.74) = 1 sample; the clear is 1 - 0.74 / 60.74 = 98.8% of a timed call.
+        // n_repeat = int(100 / 60.74) = 1 sample; 5 samples need --rep-ms 5 x 60.74 = 303.7, 310 to 2 digits.
+        // The clear, measured on its own, is 60 / (60 + 0.74) = 98.8% of a timed call, and the device's
+        // 50 MiB cache makes the device-sized clear 100 MiB, smaller than 256 MiB: a fix that changes it.
         driver.clearMillis = 60;
         BenchResult result = Bench.doBench(driver, kernel(0.74), BenchOptions.withDefaults());
         assertEquals(1, result.repeatCalls());
+        assertEquals(60, result.clearMillis());
         assertEquals(List.of(MeasurementWarning.Kind.FEW_SAMPLES_PER_REPETITION,
                 MeasurementWarning.Kind.CACHE_CLEAR_DOMINATES), result.warnings().stream().map(MeasurementWarning::kind).toList());
-        for (MeasurementWarning w : result.warnings()) {
-            assertTrue(w.message().contains("--cache-clear device") && w.message().contains("--rep-ms"), w.message());
-        }
-        assertTrue(result.warnings().get(1).message().contains("99%"), result.warnings().get(1).message());
+        String few = result.warnings().get(0).message();
+        assertTrue(few.contains("--rep-ms 310 gives 5") && few.contains("--min-samples 5")
+                && few.contains("--cache-clear device, 100 MiB"), few);
+        String dominates = result.warnings().get(1).message();
+        assertTrue(dominates.contains("99%") && dominates.contains("one clear measured at 60.00 ms")
+                && dominates.contains("--cache-clear device, 100 MiB"), dominates);
         assertTrue(result.toString().contains("few_samples_per_repetition"), result.toString());
     }
 
     @Test
-    void thinRulesAtTheirThresholds() {
-        // 5 samples per repetition are enough; a clear of exactly half the estimate is not "most"
-        assertEquals(List.of(), MeasurementWarning.of(MeasurementWarning.MIN_SAMPLES_PER_REPETITION, 1.0, 0.5));
+    void aDeviceThatReportsNoCacheIsNotToldToSizeTheClearToIt() {
+        // PoCL where it cannot read the host's cache reports 0: the device-sized clear is the same 256 MiB,
+        // so suggesting it would change nothing; only the fix that does is given
+        device.lastLevelCacheBytes = OptionalLong.of(0);
+        driver.clearMillis = 60;
+        BenchResult result = Bench.doBench(driver, kernel(0.74), BenchOptions.withDefaults());
         assertEquals(List.of(MeasurementWarning.Kind.FEW_SAMPLES_PER_REPETITION),
-                MeasurementWarning.of(4, 1.0, 0.5).stream().map(MeasurementWarning::kind).toList());
+                result.warnings().stream().map(MeasurementWarning::kind).toList());
+        String few = result.warnings().getFirst().message();
+        assertTrue(few.contains("--rep-ms 310 gives 5") && !few.contains("--cache-clear"), few);
+    }
+
+    @Test
+    void theClearRuleUsesTheMeasuredClearNotTheFirstEstimate() {
+        // One-time costs make the first calls slow: 50 ms each for the first call and the 5 estimate calls,
+        // 1 ms after. estimate = 0.5 + 50 = 50.5 ms, so the old rule (1 - median / estimate) saw a clear of
+        // 98% of a call; measured, the 0.5 ms clear is 0.5 / (0.5 + 1) = 33%: no such warning.
+        driver.clearMillis = 0.5;
+        int[] made = {0};
+        BenchResult result = Bench.doBench(driver, () -> device.enqueue(made[0]++ < 6 ? 50 : 1), BenchOptions.withDefaults());
+        assertEquals(50.5, result.estimateMillis());
+        assertEquals(0.5, result.clearMillis());
+        assertEquals(1, result.medianMillis());
+        assertTrue(result.warnings().stream().noneMatch(w -> w.kind() == MeasurementWarning.Kind.CACHE_CLEAR_DOMINATES),
+                result.warnings().toString());
+    }
+
+    @Test
+    void thinRulesAtTheirThresholds() {
+        OptionalLong smaller = OptionalLong.of(1L << 20);
+        // 5 samples per repetition are enough; a measured clear of exactly half a timed call is not "most"
+        assertEquals(List.of(), MeasurementWarning.of(MeasurementWarning.MIN_SAMPLES_PER_REPETITION, 1.0, 0.5, 0.5, smaller));
+        assertEquals(List.of(MeasurementWarning.Kind.FEW_SAMPLES_PER_REPETITION),
+                MeasurementWarning.of(4, 1.0, 0.5, 0.5, smaller).stream().map(MeasurementWarning::kind).toList());
         assertEquals(List.of(MeasurementWarning.Kind.CACHE_CLEAR_DOMINATES),
-                MeasurementWarning.of(400, 1.0, 0.49).stream().map(MeasurementWarning::kind).toList());
-        // no clear: the estimate is the call itself, and a floored estimate below the median is no clear at all
-        assertEquals(List.of(), MeasurementWarning.of(400, 0.001, 0.5));
+                MeasurementWarning.of(400, 1.0, 0.49, 0.51, smaller).stream().map(MeasurementWarning::kind).toList());
+        // no smaller clear at hand: the clear's cost is time only, and no advice would change it
+        assertEquals(List.of(), MeasurementWarning.of(400, 1.0, 0.49, 0.51, OptionalLong.empty()));
+        // a clear not measured (rebuilt from samples, graph mode) is not judged; no clear at all neither
+        assertEquals(List.of(), MeasurementWarning.of(400, 1.0, 0.01));
+        assertEquals(List.of(), MeasurementWarning.of(400, 0.001, 0.5, 0, smaller));
+        // the --rep-ms that gives 5 samples, rounded up to 2 digits: 5 x 60.74 = 303.7 -> 310, 5 x 0.3 = 1.5
+        assertEquals("310", MeasurementWarning.repMillisFor(60.74));
+        assertEquals("1.5", MeasurementWarning.repMillisFor(0.3));
     }
 
     @Test

@@ -21,6 +21,7 @@ import dev.kbench.spi.CapturedGraph;
 import dev.kbench.spi.DeviceInterface;
 import dev.kbench.spi.Driver;
 import dev.kbench.spi.Event;
+import dev.kbench.spi.StreamGate;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
@@ -102,20 +103,85 @@ class SimulatedDriver implements Driver {
         int eventsCreated;
         int eventsClosed;
         int synchronizations;
+        /** What the device reports as its last-level cache (PoCL may report 0). */
+        OptionalLong lastLevelCacheBytes = OptionalLong.of(50L << 20);
         int graphsCaptured;
         int graphReplays;
         List<Runnable> capturing;
+        /** Host time to launch one call: the device idles for it between calls unless the stream is held. */
+        double launchMillis;
+        /** Whether {@link #streamGate} gives a gate. */
+        boolean gates;
+        /** Whether every hold ends by its timeout (the host blocked), its batch running with launch gaps. */
+        boolean holdsTimeOut;
+        int holds;
+        int gatesClosed;
+        int eventsRecorded;
+        /** Events recorded when each profiler range started and stopped, in order. */
+        final List<String> profilerRanges = new ArrayList<>();
+        /** Work enqueued while the stream is held, run at release; null when not held. */
+        List<Runnable> held;
+        private boolean gapped;
 
         void enqueue(double millis) {
-            submit(() -> clockMillis += millis);
+            if (capturing != null) {
+                capturing.add(() -> clockMillis += millis);
+            } else if (held != null) {
+                held.add(() -> clockMillis += gapped ? Math.max(millis, launchMillis) : millis);
+            } else {
+                clockMillis += Math.max(millis, launchMillis);
+            }
         }
 
         void submit(Runnable op) {
             if (capturing != null) {
                 capturing.add(op);
+            } else if (held != null) {
+                held.add(op);
             } else {
                 op.run();
             }
+        }
+
+        @Override
+        public StreamGate streamGate(double timeoutMillis) {
+            if (!gates) {
+                throw new UnsupportedOperationException("the simulated device cannot hold its stream");
+            }
+            return new StreamGate() {
+                boolean timedOut;
+
+                @Override
+                public void hold() {
+                    holds++;
+                    held = new ArrayList<>();
+                }
+
+                @Override
+                public void release() {
+                    List<Runnable> ops = held;
+                    held = null;
+                    timedOut = holdsTimeOut;
+                    gapped = holdsTimeOut;
+                    ops.forEach(Runnable::run);
+                    gapped = false;
+                }
+
+                @Override
+                public boolean timedOut() {
+                    return timedOut;
+                }
+
+                @Override
+                public String technique() {
+                    return "simulated gate";
+                }
+
+                @Override
+                public void close() {
+                    gatesClosed++;
+                }
+            };
         }
 
         @Override
@@ -147,6 +213,16 @@ class SimulatedDriver implements Driver {
         }
 
         @Override
+        public void profilerStart() {
+            profilerRanges.add("start@" + eventsRecorded);
+        }
+
+        @Override
+        public void profilerStop() {
+            profilerRanges.add("stop@" + eventsRecorded);
+        }
+
+        @Override
         public Event createEvent() {
             eventsCreated++;
             return new SimulatedEvent(this);
@@ -154,7 +230,7 @@ class SimulatedDriver implements Driver {
 
         @Override
         public DeviceFacts facts() {
-            return new DeviceFacts("simulated", "kbench tests", OptionalLong.empty(), OptionalLong.of(50L << 20),
+            return new DeviceFacts("simulated", "kbench tests", OptionalLong.empty(), lastLevelCacheBytes,
                     OptionalLong.empty(), OptionalDouble.empty(), OptionalDouble.empty(), java.util.Map.of());
         }
 
@@ -204,6 +280,7 @@ class SimulatedDriver implements Driver {
 
         @Override
         public void record() {
+            device.eventsRecorded++;
             device.submit(() -> stamp = device.clockMillis);
         }
 

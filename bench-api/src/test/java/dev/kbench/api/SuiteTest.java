@@ -139,6 +139,21 @@ class SuiteTest {
     }
 
     @Test
+    void aFloorOfFiveCallsGivesEveryRepetitionFive() {
+        // estimate 2.5 ms: int(10 / 2.5) = 4 calls, raised to the floor of 5; the clear, measured once, is 0.5 ms
+        driver.clearMillis = 0.5;
+        BenchmarkOutcome outcome = Suite.of(constant("copy", 2)).run(driver, SuiteOptions.withDefaults().withRepetitions(3)
+                .withMinSamplesPerRepetition(5), recorder()).outcomes().getFirst();
+        assertEquals(List.of(5, 5, 5), outcome.repetitions().stream().map(r -> r.length).toList());
+        assertEquals(List.of(), outcome.warnings());
+        assertEquals(0.5, outcome.clearMillis());
+        IllegalArgumentException above = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> SuiteOptions.withDefaults().withMaxSamplesPerRepetition(4).withMinSamplesPerRepetition(5));
+        assertTrue(above.getMessage().contains("minSamplesPerRepetition must be >= 1 and <= maxSamplesPerRepetition (4), got 5"),
+                above.getMessage());
+    }
+
+    @Test
     void repetitionsStreamCsvRowsWithCountsDerivedFromTheEstimate() {
         // estimate = 5 x (clear 0.5 + call 2) / 5 = 2.5 ms; 10 ms per repetition -> int(10 / 2.5) = 4 samples.
         driver.clearMillis = 0.5;

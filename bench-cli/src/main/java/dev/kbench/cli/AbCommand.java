@@ -23,7 +23,10 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Random;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -31,8 +34,16 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
 import dev.kbench.api.RunId;
+import dev.kbench.api.SampleRecord;
 import dev.kbench.forks.ForkOutcome;
 import dev.kbench.forks.Forks;
+import dev.kbench.stats.SamplesCsvWriter;
+import dev.kbench.stats.BenchmarkComparison;
+import dev.kbench.stats.Compare;
+import dev.kbench.stats.CompareReport;
+import dev.kbench.stats.GroupSequential;
+import dev.kbench.stats.SampleSet;
+import dev.kbench.stats.format.Numbers;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -51,6 +62,9 @@ import picocli.CommandLine.Parameters;
                 + "the path given as {out} in the command and as $KBENCH_SAMPLES_OUT ($KBENCH_FORK and $KBENCH_SEED "
                 + "are set too). Every run option (--filter, -p, --repetitions, --rep-ms, ...) applies to both sides. "
                 + "Options after -- go to compare.", "",
+                "With --max-forks, --max-time-s or --target-mdc instead of --forks, forks run a pair at a time and ab "
+                + "stops as soon as every benchmark is settled (or its MDC reaches the target), with the error rates "
+                + "held by group-sequential alpha spending (docs/stats.md).", "",
                 "Examples:",
                 "  kbench ab --base-suite-dir main/kernels/suite --new-suite-dir pr/kernels/suite --filter gelu",
                 "  kbench ab --base-kernel main.ptx --new-kernel pr.ptx --entry gelu --grid 65536 --block 256 \\",
@@ -64,9 +78,12 @@ final class AbCommand implements Callable<Integer> {
     /** The default number of forks per side. */
     static final int DEFAULT_FORKS = 10;
 
+    /** The most forks a side when stopping when decided, unless --max-forks says otherwise. */
+    static final int DEFAULT_MAX_FORKS = 30;
+
     private static final Set<String> PARENT_OPTIONS = Set.of("--base-kernel", "--new-kernel", "--base-suite-dir",
             "--new-suite-dir", "--base-command", "--new-command", "--forks", "--fork-timeout-s", "--seed",
-            "--base-csv", "--new-csv", OutputFiles.FORCE);
+            "--base-csv", "--new-csv", OutputFiles.FORCE, "--max-forks", "--max-time-s", "--target-mdc");
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -101,6 +118,25 @@ final class AbCommand implements Callable<Integer> {
             description = "Fresh processes per side (default ${DEFAULT-VALUE}).")
     private int forks;
 
+    @Option(names = "--max-forks", paramLabel = "N",
+            description = "Stop when decided: add forks a pair at a time, look at the comparison after some pairs and "
+                    + "stop once every benchmark is settled (slower or faster at the look's share of alpha with its "
+                    + "interval beyond the threshold, or its interval wholly inside the threshold), at most N forks a "
+                    + "side; the error rates are held by group-sequential alpha spending (docs/stats.md). Without "
+                    + "--max-forks, --max-time-s or --target-mdc, ab runs --forks forks a side.")
+    private Integer maxForks;
+
+    @Option(names = "--max-time-s", paramLabel = "S",
+            description = "Stop when decided (as --max-forks; at most " + DEFAULT_MAX_FORKS + " forks a side unless "
+                    + "--max-forks says otherwise) and start no pair of forks that would end after S seconds of forks.")
+    private Long maxTimeSeconds;
+
+    @Option(names = "--target-mdc", paramLabel = "REL",
+            description = "Instead of a fork count: add fork pairs until every benchmark's minimal detectable change "
+                    + "is at most REL (e.g. 1%%), within --max-forks (default " + DEFAULT_MAX_FORKS + ") and "
+                    + "--max-time-s, then compare.")
+    private String targetMdc;
+
     @Option(names = "--fork-timeout-s", paramLabel = "S", defaultValue = "1800",
             description = "Kill a fork that has not ended after S seconds and record it as hung (default 1800).")
     private long forkTimeoutSeconds;
@@ -129,6 +165,9 @@ final class AbCommand implements Callable<Integer> {
         Side[] sides = validate();
         PrintWriter err = spec.commandLine().getErr();
         long runSeed = measure.seed != null ? measure.seed : new SplittableRandom().nextLong();
+        if (maxForks != null || maxTimeSeconds != null || targetMdc != null) {
+            return sequential(sides, runSeed, err);
+        }
         long[] seeds = Forks.seeds(runSeed, forks);
         List<Integer> order = order(runSeed, forks);
         err.println("kbench ab: " + forks + " forks per side, seed " + runSeed + " (--seed " + runSeed
@@ -139,47 +178,66 @@ final class AbCommand implements Callable<Integer> {
         }
     }
 
-    /** The forks in their order, until all ran or this JVM is stopping, then compare unless it stopped. */
-    private int measureAndCompare(Side[] sides, List<Integer> order, long[] seeds, PrintWriter err) {
-        Path directory = Forks.temporaryDirectory();
-        List<ForkOutcome> outcomes = new ArrayList<>();
-        OutputFiles.Samples[] writers = new OutputFiles.Samples[2];
-        String[] runIds = {RunId.next(), RunId.next()};
-        int[] next = new int[2];
-        try {
+    /** The forks of one {@code ab}: where they write, what they recorded, how they ended. */
+    private final class Run {
+        final Side[] sides;
+        final Path directory = Forks.temporaryDirectory();
+        final List<ForkOutcome> outcomes = new ArrayList<>();
+        final OutputFiles.Samples[] writers = new OutputFiles.Samples[2];
+        final String[] runIds = {RunId.next(), RunId.next()};
+        final int[] next = new int[2];
+        /** Every side's rows so far, for the looks of the sequential design (empty otherwise). */
+        final List<List<SampleRecord>> kept = List.of(new ArrayList<>(), new ArrayList<>());
+        final boolean keep;
+
+        Run(Side[] sides, boolean keep) {
+            this.sides = sides;
+            this.keep = keep;
+        }
+
+        void open() {
             for (int s = 0; s < 2; s++) {
                 // each side is a run of its own
                 writers[s] = OutputFiles.Samples.open(sides[s].csv(), existing(), runIds[s]);
             }
-            for (int s : order) {
-                if (Forks.stopping()) {
-                    break;
-                }
-                Side side = sides[s];
-                int fork = next[s]++;
-                Path file = directory.resolve(side.name() + "-" + fork + ".csv");
-                err.println("kbench ab: " + side.name() + " fork " + fork + ", seed " + seeds[fork]);
-                err.flush();
-                List<String> command;
-                Forks.ChildOutput stdout;
-                Forks.Program program = side.command() != null ? Forks.Program.COMMAND : Forks.Program.KBENCH;
-                if (side.command() != null) {
-                    command = List.of("sh", "-c", side.command().replace("{out}", quoted(file)));
-                    stdout = Forks.ChildOutput.FORWARD;
-                } else {
-                    command = ForkedRuns.childRun(spec, directory, PARENT_OPTIONS, List.of(side.kernelOption(),
-                            side.kernel().toString(), "--csv-samples", file.toString(), "--seed",
-                            Long.toString(seeds[fork]), "--run-id", runIds[s], "--quiet"));
-                    stdout = Forks.ChildOutput.DISCARD;
-                }
-                OutputFiles.Samples writer = writers[s];
-                // both samples files hold every completed fork's rows: the directory is a copy while none died
-                boolean disposable = outcomes.stream().allMatch(ForkOutcome::completed);
-                outcomes.add(Forks.launch(new Forks.Launch(side.name(), fork, seeds[fork], command, Map.of(), file,
-                        directory, stdout, disposable, program), Duration.ofSeconds(forkTimeoutSeconds),
-                        ForkedRuns.lines(err), writer::append));
+        }
+
+        /** Runs the next fork of a side with its seed; false if it did not complete. */
+        boolean fork(int s, long[] seeds, PrintWriter err) {
+            Side side = sides[s];
+            int fork = next[s]++;
+            Path file = directory.resolve(side.name() + "-" + fork + ".csv");
+            err.println("kbench ab: " + side.name() + " fork " + fork + ", seed " + seeds[fork]);
+            err.flush();
+            List<String> command;
+            Forks.ChildOutput stdout;
+            Forks.Program program = side.command() != null ? Forks.Program.COMMAND : Forks.Program.KBENCH;
+            if (side.command() != null) {
+                command = List.of("sh", "-c", side.command().replace("{out}", quoted(file)));
+                stdout = Forks.ChildOutput.FORWARD;
+            } else {
+                command = ForkedRuns.childRun(spec, directory, PARENT_OPTIONS, List.of(side.kernelOption(),
+                        side.kernel().toString(), "--csv-samples", file.toString(), "--seed",
+                        Long.toString(seeds[fork]), "--run-id", runIds[s], "--quiet"));
+                stdout = Forks.ChildOutput.DISCARD;
             }
-        } finally {
+            OutputFiles.Samples writer = writers[s];
+            List<SampleRecord> rows = kept.get(s);
+            // both samples files hold every completed fork's rows: the directory is a copy while none died
+            boolean disposable = outcomes.stream().allMatch(ForkOutcome::completed);
+            ForkOutcome outcome = Forks.launch(new Forks.Launch(side.name(), fork, seeds[fork], command, Map.of(), file,
+                    directory, stdout, disposable, program), Duration.ofSeconds(forkTimeoutSeconds),
+                    ForkedRuns.lines(err), recorded -> {
+                        writer.append(recorded);
+                        if (keep) {
+                            rows.addAll(recorded);
+                        }
+                    });
+            outcomes.add(outcome);
+            return outcome.completed();
+        }
+
+        void close(PrintWriter err) {
             for (OutputFiles.Samples w : writers) {
                 String closing = w == null ? null : w.finish();
                 if (closing != null) {
@@ -187,29 +245,186 @@ final class AbCommand implements Callable<Integer> {
                 }
             }
         }
-        boolean dead = ForkedRuns.reportDead(outcomes, 2 * forks, directory, true, err);
-        boolean emptySide = Arrays.stream(writers).anyMatch(w -> w == null || w.rows() == 0);
-        if (outcomes.stream().anyMatch(ForkOutcome::stopped) || emptySide) {
-            List<String> kept = new ArrayList<>();
+
+        /** After the forks: compare's verdict with these options, or no verdict where a fork died or stopped. */
+        int compare(List<String> options, int planned, PrintWriter err) {
+            // each side's environment, as a run with --csv-samples records it, from its forks' own sidecars
+            List<String> original = spec.root().commandLine().getParseResult().originalArgs();
             for (int s = 0; s < 2; s++) {
-                kept.add(writers[s] == null || writers[s].rows() == 0 ? "no " + sides[s].name() + " samples"
-                        : writers[s].rows() + " " + sides[s].name() + " samples in " + writers[s].file());
+                if (writers[s] == null || writers[s].rows() == 0) {
+                    continue;
+                }
+                List<Path> files = new ArrayList<>();
+                for (int fork = 0; fork < next[s]; fork++) {
+                    files.add(directory.resolve(sides[s].name() + "-" + fork + ".csv"));
+                }
+                String warning = RunEnvironment.writeRuns("--" + sides[s].name() + "-csv", writers[s].file(), existing(),
+                        original, runIds[s], RunEnvironment.runsOf(files, true));
+                if (!warning.isEmpty()) {
+                    err.println(warning);
+                }
             }
-            err.println("kbench ab: no verdict; kept " + String.join(", ", kept));
+            boolean dead = ForkedRuns.reportDead(outcomes, planned, directory, true, err);
+            boolean emptySide = Arrays.stream(writers).anyMatch(w -> w == null || w.rows() == 0);
+            if (outcomes.stream().anyMatch(ForkOutcome::stopped) || emptySide) {
+                List<String> kept = new ArrayList<>();
+                for (int s = 0; s < 2; s++) {
+                    kept.add(writers[s] == null || writers[s].rows() == 0 ? "no " + sides[s].name() + " samples"
+                            : writers[s].rows() + " " + sides[s].name() + " samples in " + writers[s].file());
+                }
+                err.println("kbench ab: no verdict; kept " + String.join(", ", kept));
+                err.flush();
+                return ExitCodes.FAILURE;
+            }
+            List<String> args = new ArrayList<>(List.of("compare", sides[0].csv().toString(), sides[1].csv().toString()));
+            args.addAll(options);
+            err.println("kbench ab: " + String.join(" ", args.stream().map(AbCommand::shown).toList()));
             err.flush();
-            return ExitCodes.FAILURE;
+            int status = Main.commandLine(spec.commandLine().getOut(), err).execute(args.toArray(String[]::new));
+            if (dead && status == ExitCodes.OK) {
+                err.println("kbench ab: a fork died, so no verdict: exit status " + ExitCodes.FAILURE);
+                err.flush();
+                return ExitCodes.FAILURE;
+            }
+            return status;
         }
-        List<String> args = new ArrayList<>(List.of("compare", sides[0].csv().toString(), sides[1].csv().toString()));
-        args.addAll(compareOptions);
-        err.println("kbench ab: " + String.join(" ", args.stream().map(AbCommand::shown).toList()));
+    }
+
+    /** The forks in their order, until all ran or this JVM is stopping, then compare unless it stopped. */
+    private int measureAndCompare(Side[] sides, List<Integer> order, long[] seeds, PrintWriter err) {
+        Run run = new Run(sides, false);
+        try {
+            run.open();
+            for (int s : order) {
+                if (Forks.stopping()) {
+                    break;
+                }
+                run.fork(s, seeds, err);
+            }
+        } finally {
+            run.close(err);
+        }
+        return run.compare(compareOptions, 2 * forks, err);
+    }
+
+    /**
+     * Stop when decided: pairs of forks (base and new in a seeded random order), looked at as the
+     * design plans (or, with --target-mdc, after every pair once a test can reject), until every
+     * benchmark is settled, the MDC target is met, a fork dies, or the budget is spent.
+     */
+    private int sequential(Side[] sides, long runSeed, PrintWriter err) {
+        int most = maxForks != null ? maxForks : DEFAULT_MAX_FORKS;
+        CompareCommand compareCommand = compareCommand();
+        Compare compare = compareCommand.checkOptions();
+        double alpha = compareCommand.alpha();
+        OptionalDouble target = targetMdc == null ? OptionalDouble.empty()
+                : OptionalDouble.of(MeasureOptions.parseRelative("--target-mdc", targetMdc));
+        GroupSequential design = GroupSequential.of(alpha, most);
+        List<GroupSequential.Look> looks = design.looks();
+        long[] seeds = Forks.seeds(runSeed, most);
+        SplittableRandom pairs = new SplittableRandom(runSeed);
+        err.println("kbench ab: stop when " + (target.isPresent() ? "every MDC is at most "
+                + Numbers.significant(100 * target.getAsDouble(), 3) + "%" : "decided (looks at " + String.join(", ",
+                looks.stream().map(l -> Integer.toString(l.forks())).toList()) + " forks a side)")
+                + ", at most " + most + " forks a side" + (maxTimeSeconds != null ? " and " + maxTimeSeconds + " s" : "")
+                + ", seed " + runSeed + " (--seed " + runSeed + " replays this order)");
         err.flush();
-        int status = Main.commandLine(spec.commandLine().getOut(), err).execute(args.toArray(String[]::new));
-        if (dead && status == ExitCodes.OK) {
-            err.println("kbench ab: a fork died, so no verdict: exit status " + ExitCodes.FAILURE);
-            err.flush();
-            return ExitCodes.FAILURE;
+        long start = System.nanoTime();
+        Optional<GroupSequential.Look> previous = Optional.empty();
+        GroupSequential.Look used = null;
+        int pairsRun = 0;
+        try (Forks.Session session = Forks.Session.open()) {
+            Run run = new Run(sides, true);
+            try {
+                run.open();
+                int lookIndex = 0;
+                while (pairsRun < most && !Forks.stopping()) {
+                    boolean baseFirst = pairs.nextBoolean();
+                    boolean ok = run.fork(baseFirst ? 0 : 1, seeds, err) && !Forks.stopping()
+                            && run.fork(baseFirst ? 1 : 0, seeds, err);
+                    pairsRun++;
+                    if (!ok) {
+                        break;
+                    }
+                    double elapsed = (System.nanoTime() - start) / 1e9;
+                    boolean outOfTime = maxTimeSeconds != null && elapsed + elapsed / pairsRun > maxTimeSeconds;
+                    boolean atEnd = pairsRun == most || outOfTime;
+                    GroupSequential.Look look;
+                    if (target.isPresent()) {
+                        if (pairsRun < GroupSequential.fewestForks(alpha) && !atEnd) {
+                            continue;
+                        }
+                        look = new GroupSequential.Look(lookIndex, pairsRun, alpha, Compare.DEFAULT_CONFIDENCE_LEVEL, atEnd);
+                    } else if (atEnd) {
+                        // the last look, planned or cut short by the time budget, spends all that is left
+                        look = design.finalLook(previous, pairsRun);
+                    } else if (lookIndex < looks.size() && looks.get(lookIndex).forks() == pairsRun) {
+                        look = looks.get(lookIndex);
+                    } else {
+                        continue;
+                    }
+                    lookIndex++;
+                    previous = Optional.of(look);
+                    used = look;
+                    CompareReport report = (target.isPresent() ? compare : design.compareAt(compare, look))
+                            .compare(SampleSet.of(run.kept.get(0)), SampleSet.of(run.kept.get(1)));
+                    boolean done = target.isPresent()
+                            ? report.results().stream().allMatch(r -> r.mdc() <= target.getAsDouble())
+                            : GroupSequential.allSettled(report);
+                    err.println(describe(look, alpha, report, target, elapsed));
+                    err.flush();
+                    if (done || outOfTime) {
+                        if (outOfTime && !done) {
+                            err.println("kbench ab: the time budget (--max-time-s " + maxTimeSeconds
+                                    + ") ends the forks here");
+                        }
+                        break;
+                    }
+                }
+            } finally {
+                run.close(err);
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            err.println(String.format(Locale.ROOT, "kbench ab: %d fork%s a side in %.1f s (%.2f s a pair)", pairsRun,
+                    pairsRun == 1 ? "" : "s", seconds, pairsRun == 0 ? 0 : seconds / pairsRun));
+            List<String> options = used == null || target.isPresent() ? compareOptions : withAlpha(used.alpha());
+            return run.compare(options, 2 * pairsRun, err);
         }
-        return status;
+    }
+
+    /** One look's line: the forks, the look's share of alpha, and which benchmarks are settled. */
+    private static String describe(GroupSequential.Look look, double alpha, CompareReport report,
+                                   OptionalDouble target, double elapsed) {
+        long settled = report.results().stream()
+                .filter(r -> target.isPresent() ? r.mdc() <= target.getAsDouble()
+                        : GroupSequential.settled(r, report.thresholdRel()).isPresent())
+                .count();
+        String how = target.isPresent() ? String.format(Locale.ROOT, "alpha %s; %d of %d benchmark(s) at the MDC "
+                + "target, largest MDC %s", Numbers.plain(alpha), settled, report.results().size(),
+                report.results().stream().mapToDouble(BenchmarkComparison::mdc).max().stream()
+                        .mapToObj(m -> Double.isFinite(m) ? Numbers.significant(100 * m, 2) + "%" : "none")
+                        .findFirst().orElse("none"))
+                : String.format(Locale.ROOT, "alpha %s of %s, %s%% interval; %d of %d benchmark(s) settled",
+                        Numbers.significant(look.alpha(), 3), Numbers.plain(alpha),
+                        Numbers.significant(100 * look.confidenceLevel(), 4), settled, report.results().size());
+        return String.format(Locale.ROOT, "kbench ab: look %d at %d forks a side (%.1f s): %s", look.index() + 1,
+                look.forks(), elapsed, how);
+    }
+
+    /** The compare options with the user's --alpha replaced by a look's. */
+    private List<String> withAlpha(double alpha) {
+        List<String> options = new ArrayList<>();
+        for (int i = 0; i < compareOptions.size(); i++) {
+            String option = compareOptions.get(i);
+            if (option.equals("--alpha")) {
+                i++;
+            } else if (!option.startsWith("--alpha=")) {
+                options.add(option);
+            }
+        }
+        options.add("--alpha");
+        options.add(new java.math.BigDecimal(Double.toString(alpha)).toPlainString());
+        return options;
     }
 
     /**
@@ -230,6 +445,25 @@ final class AbCommand implements Callable<Integer> {
         if (forks < 1) {
             throw new IllegalArgumentException("--forks " + forks + ": use 1 or more per side");
         }
+        if (maxForks != null || maxTimeSeconds != null || targetMdc != null) {
+            if (spec.commandLine().getParseResult().hasMatchedOption("--forks")) {
+                throw new IllegalArgumentException("--forks " + forks + " fixes the fork count; --max-forks, --max-time-s"
+                        + " and --target-mdc let ab choose it: give one or the other");
+            }
+            if (maxForks != null && maxForks < 2) {
+                throw new IllegalArgumentException("--max-forks " + maxForks + ": use 2 or more per side");
+            }
+            if (maxTimeSeconds != null && maxTimeSeconds < 1) {
+                throw new IllegalArgumentException("--max-time-s " + maxTimeSeconds + ": use 1 or more");
+            }
+            if (targetMdc != null) {
+                double target = MeasureOptions.parseRelative("--target-mdc", targetMdc);
+                if (!(target > 0 && target < 1)) {
+                    throw new IllegalArgumentException("--target-mdc '" + targetMdc + "' is out of range: more than 0,"
+                            + " less than 1 (100%), e.g. 1% or 0.01");
+                }
+            }
+        }
         if (forkTimeoutSeconds < 1) {
             throw new IllegalArgumentException("--fork-timeout-s " + forkTimeoutSeconds + ": use 1 or more");
         }
@@ -249,6 +483,8 @@ final class AbCommand implements Callable<Integer> {
         Map<String, Path> outputs = new LinkedHashMap<>();
         outputs.put("--base-csv", baseCsv);
         outputs.put("--new-csv", newCsv);
+        outputs.put(RunEnvironment.option("--base-csv"), SamplesCsvWriter.isStream(baseCsv) ? null : RunEnvironment.sidecar(baseCsv));
+        outputs.put(RunEnvironment.option("--new-csv"), SamplesCsvWriter.isStream(newCsv) ? null : RunEnvironment.sidecar(newCsv));
         Map<String, Path> inputs = new LinkedHashMap<>();
         inputs.put("--base-kernel " + baseKernel, baseKernel);
         inputs.put("--new-kernel " + newKernel, newKernel);
@@ -292,6 +528,11 @@ final class AbCommand implements Callable<Integer> {
 
     /** Checks the options after -- as compare will read them, before any fork runs. */
     private void checkCompareOptions() {
+        compareCommand().checkOptions();
+    }
+
+    /** The compare command the options after -- make. */
+    private CompareCommand compareCommand() {
         List<String> args = new ArrayList<>(List.of("compare", baseCsv.toString(), newCsv.toString()));
         args.addAll(compareOptions);
         PrintWriter none = new PrintWriter(java.io.Writer.nullWriter());
@@ -302,8 +543,9 @@ final class AbCommand implements Callable<Integer> {
             throw new IllegalArgumentException("the compare options after --: " + e.getMessage(), e);
         }
         if (parsed.hasSubcommand() && parsed.subcommand().commandSpec().userObject() instanceof CompareCommand compare) {
-            compare.checkOptions();
+            return compare;
         }
+        throw new IllegalStateException("the compare options after -- did not make a compare command");
     }
 
     private OutputFiles.Existing existing() {

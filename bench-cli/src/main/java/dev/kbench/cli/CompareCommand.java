@@ -68,11 +68,14 @@ final class CompareCommand implements Callable<Integer> {
         MD,
         /** docs/formats.md §3's JSON. */
         JSON,
-        /** github-action-benchmark's customSmallerIsBetter JSON: the ratio new/base per benchmark (§10). */
+        /** github-action-benchmark's customSmallerIsBetter JSON: the ratio new/base per benchmark (§11). */
         GITHUB,
-        /** Bencher's BMF JSON: the ratio with its interval as bounds, and the new median (§10). */
+        /** Bencher's BMF JSON: the ratio with its interval as bounds, and the new median (§11). */
         BENCHER
     }
+
+    /** The change whose reach the table states: how many forks would see it. */
+    private static final double REACH = 0.01;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -110,7 +113,7 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
             description = "table (default; coloured on a terminal), md, json (docs/formats.md §3), or for dashboards "
-                    + "github (github-action-benchmark's customSmallerIsBetter) or bencher (Bencher's BMF) (§10).")
+                    + "github (github-action-benchmark's customSmallerIsBetter) or bencher (Bencher's BMF) (§11).")
     private Format format;
 
     @Option(names = "--always-show-pvalues", description = "Show the p-value of every benchmark, not only of changed ones.")
@@ -122,6 +125,15 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = OutputFiles.FORCE, description = "Replace an existing --export-to FILE (never a read-only file or a link).")
     private boolean force;
+
+    /**
+     * The significance level the options ask for, once {@link #checkOptions()} has accepted them.
+     *
+     * @return the alpha of each one-sided test
+     */
+    double alpha() {
+        return Double.parseDouble(options.alpha.strip());
+    }
 
     /**
      * Checks the options before any file is read: the statistics' options and the --export-to file.
@@ -153,7 +165,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         if (byDevice) {
             throw new IllegalArgumentException("--by-device compares the devices of one file; give only BASE.csv "
-                    + "(merge files first with kbench merge), or use --base-device and --new-device");
+                    + "(merge files first with " + Main.typed() + " merge), or use --base-device and --new-device");
         }
         SampleSet next = Inputs.readSamples(newPath, spec);
         String baseName = basePath + SummaryCommand.runs(base);
@@ -315,7 +327,8 @@ final class CompareCommand implements Callable<Integer> {
             case BENCHER -> out.print(DashboardJson.compare(report, DashboardJson.Dashboard.BENCHER));
             case MD -> out.print(CompareExport.MD.render(report, title, alwaysShowPValues));
             case TABLE -> out.print("# " + title + "\n" + CompareTable.of(report, alwaysShowPValues).toText(Terminal.colours())
-                    + CompareTable.unmatched(report) + CompareTable.caveats(report));
+                    + CompareTable.unmatched(report) + CompareTable.caveats(report)
+                    + CompareTable.reach(report, REACH));
         }
         out.flush();
         return new int[] {(int) report.count(Verdict.SLOWER), (int) report.count(Verdict.FASTER)};

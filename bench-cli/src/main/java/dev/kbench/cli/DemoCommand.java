@@ -36,19 +36,25 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "demo", sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Run the built-in suite with modest settings and print the table.", "",
-                "On the active (or --backend) driver: 10 interleaved repetitions of ~10 ms, a cache clear of twice the "
-                + "last-level cache, the default sizes. `kbench run` takes every option."},
+                "On the active (or --backend) driver: 5 interleaved repetitions of ~10 ms and at least 5 timed calls each "
+                + "(a slow kernel's repetitions take longer), a cache clear of twice the device's last-level cache "
+                + "(Triton's 256 MiB where the device reports none, as PoCL may), the default sizes. `kbench run` "
+                + "takes every option."},
         footer = {"", "Exit status: 0 all measured; 1 a benchmark failed or nothing was measured; 3 no single driver; "
                 + "4 stopped by the --timeout watchdog; 5 an output could not be written."})
 final class DemoCommand implements Callable<Integer> {
 
+    /** The fewest timed calls of a demo repetition: the number below which a repetition is a warning. */
+    static final int MIN_SAMPLES = dev.kbench.api.MeasurementWarning.MIN_SAMPLES_PER_REPETITION;
+
     /**
-     * The demo's settings: 10 interleaved repetitions of about 10 ms after a 10 ms warmup, with a cache
-     * clear before every timed call sized to the device (twice its last-level cache, Triton's 256 MiB when
-     * unknown), so a CPU device still gets several samples per repetition.
+     * The demo's settings: 5 interleaved repetitions of about 10 ms after a 10 ms warmup, each of at least
+     * {@link #MIN_SAMPLES} timed calls whatever the machine (a CPU device clearing 256 MiB before every call
+     * would otherwise get 1), with a cache clear before every timed call sized to the device (twice its
+     * last-level cache, Triton's 256 MiB when unknown).
      */
     static SuiteOptions settings(DeviceFacts facts) {
-        return SuiteOptions.withDefaults().withRepetitions(10).withMillis(10, 10)
+        return SuiteOptions.withDefaults().withRepetitions(5).withMillis(10, 10).withMinSamplesPerRepetition(MIN_SAMPLES)
                 .withCacheClearBytes(CacheSizes.deviceSized(facts, 2));
     }
 
@@ -77,8 +83,9 @@ final class DemoCommand implements Callable<Integer> {
             int status = SuiteSession.run(main, driver, suite, settings(facts), output, spec.commandLine().getOut(), err,
                     spec.root().commandLine().getParseResult().originalArgs());
             if (!output.quiet) {
-                err.println("kbench demo: next, `kbench run --csv-samples base.csv`, change something, "
-                        + "`kbench run --csv-samples new.csv`, then `kbench compare base.csv new.csv`.");
+                String typed = Main.typed();
+                err.println("kbench demo: next, `" + typed + " run --csv-samples base.csv`, change something, `"
+                        + typed + " run --csv-samples new.csv`, then `" + typed + " compare base.csv new.csv`.");
                 err.flush();
             }
             return status;

@@ -248,7 +248,7 @@ final class DeviceRuns {
         }
         if (!output.quiet) {
             err.println("kbench: samples of " + devices.size() + " device(s) in " + output.csvSamples
-                    + "; compare them with: kbench compare --by-device " + output.csvSamples);
+                    + "; compare them with: " + Main.typed() + " compare --by-device " + output.csvSamples);
         }
     }
 }

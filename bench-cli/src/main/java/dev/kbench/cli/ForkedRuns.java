@@ -26,7 +26,12 @@ import dev.kbench.forks.ForkOutcome;
 import dev.kbench.forks.Forks;
 import dev.kbench.stats.BenchmarkId;
 import dev.kbench.stats.SampleSet;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,6 +42,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 import picocli.CommandLine;
 
 /**
@@ -129,7 +135,11 @@ final class ForkedRuns {
                     + " of " + planned + " forks completed; no further fork was started");
         }
         long died = dead.stream().filter(f -> !f.stopped()).count();
-        if (died > 0) {
+        if (died > 0 && holdsNothing(directory)) {
+            Forks.deleteQuietly(directory);
+            err.println("kbench: " + died + " of " + forks.size() + " forks died before writing a samples file or a "
+                    + "JVM crash report (hs_err)");
+        } else if (died > 0) {
             err.println("kbench: " + died + " of " + forks.size() + " forks died; their samples files and any "
                     + "JVM crash report (hs_err) are in " + directory);
         } else if (stopped && !copies) {
@@ -139,6 +149,15 @@ final class ForkedRuns {
         }
         err.flush();
         return !dead.isEmpty();
+    }
+
+    /** Whether a directory holds no file at all (forks killed before they wrote anything). */
+    private static boolean holdsNothing(Path directory) {
+        try (Stream<Path> files = Files.walk(directory)) {
+            return files.noneMatch(Files::isRegularFile);
+        } catch (IOException | UncheckedIOException e) {
+            return false;
+        }
     }
 
     /**
@@ -157,26 +176,75 @@ final class ForkedRuns {
         String which = recorded.size() == planned ? planned + " forks" : recorded.size() + " of " + planned
                 + " forks (" + String.join(", ", recorded.stream().map(f -> Integer.toString(f.fork())).toList()) + ")";
         return "samples of " + which + " in " + csv.file() + " (column fork); compare two runs with: "
-                + "kbench compare BASE.csv NEW.csv";
+                + Main.typed() + " compare BASE.csv NEW.csv";
     }
 
     /**
+     * Where fork {@code fork} writes its run JSON, which holds its rows in the suite's order.
+     *
+     * @param directory the forks' directory
+     * @param fork the fork's index
+     * @return the file
+     */
+    static Path orderFile(Path directory, int fork) {
+        return directory.resolve("fork-" + fork + ".json");
+    }
+
+    /**
+     * The suite's order of the benchmarks and combinations, from the run JSON of the first fork that
+     * wrote one ({@link #orderFile}): the samples of an interleaved run come in a shuffled order.
+     *
+     * @param directory the forks' directory
+     * @param forks the number of forks run
+     * @return the order; empty if no fork wrote its JSON (every fork died)
+     */
+    static List<BenchmarkId> suiteOrder(Path directory, int forks) {
+        for (int fork = 0; fork < forks; fork++) {
+            Path file = orderFile(directory, fork);
+            if (!Files.isRegularFile(file)) {
+                continue;
+            }
+            try {
+                List<BenchmarkId> order = new ArrayList<>();
+                for (JsonNode result : JSON.readTree(file.toFile()).path("results")) {
+                    order.add(new BenchmarkId(result.path("benchmark").asText(), result.path("params").asText()));
+                }
+                return order;
+            } catch (IOException e) {
+                // a fork killed while writing it: the next fork's will do
+            }
+        }
+        return List.of();
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /**
      * A run rebuilt from the samples of all its forks, for the run table and files: one outcome per
-     * benchmark in the order first measured, each fork's repetitions one after another.
+     * benchmark in the suite's order (those missing from {@code order} after the others, in the order
+     * first measured), each fork's repetitions one after another.
      *
      * @param samples every fork's samples, tagged with the fork
+     * @param order the benchmarks and combinations in the suite's order, from {@link #suiteOrder}
      * @param seed the run's seed
      * @param schedule the schedule of every fork
      * @param backend the backend, if no sample names one
      * @return the result
      */
-    static SuiteResult merged(List<SampleRecord> samples, long seed, Schedule schedule, String backend) {
+    static SuiteResult merged(List<SampleRecord> samples, List<BenchmarkId> order, long seed, Schedule schedule,
+                              String backend) {
         Map<BenchmarkId, SampleRecord> first = new LinkedHashMap<>();
         for (SampleRecord s : samples) {
             first.putIfAbsent(BenchmarkId.of(s), s);
         }
+        List<Map.Entry<BenchmarkId, SampleSet.Series>> series = new ArrayList<>(SampleSet.of(samples).series().entrySet());
+        // a stable sort: in the suite's order, those the order does not know after them as first measured
+        series.sort(java.util.Comparator.comparingInt(e -> {
+            int at = order.indexOf(e.getKey());
+            return at < 0 ? Integer.MAX_VALUE : at;
+        }));
         List<BenchmarkOutcome> outcomes = new ArrayList<>();
-        for (Map.Entry<BenchmarkId, SampleSet.Series> b : SampleSet.of(samples).series().entrySet()) {
+        for (Map.Entry<BenchmarkId, SampleSet.Series> b : series) {
             SampleRecord s = first.get(b.getKey());
             double[] times = b.getValue().timesMillis();
             List<double[]> repetitions = new ArrayList<>();

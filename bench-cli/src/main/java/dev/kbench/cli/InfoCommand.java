@@ -52,7 +52,7 @@ final class InfoCommand implements Callable<Integer> {
             status.backend().ifPresent(d -> d.inventory().forEach(line -> out.println("    " + line)));
             if (status.active()) {
                 status.backend().ifPresent(d -> {
-                    out.println("    devices (kbench run --backend " + d.name() + " --devices all|INDEX,...):");
+                    out.println("    devices (" + Main.typed() + " run --backend " + d.name() + " --devices all|INDEX,...):");
                     d.devices().forEach(id -> out.println("      " + id.describe()));
                 });
             }

@@ -80,7 +80,7 @@ final class Inputs {
 
     private static <T> T nonEmpty(Path file, T samples, long size) {
         if (size == 0) {
-            throw new InputException(file + ": no samples (only a header?); run `kbench run --csv-samples " + file + "`");
+            throw new InputException(file + ": no samples (only a header?); run `" + Main.typed() + " run --csv-samples " + file + "`");
         }
         return samples;
     }

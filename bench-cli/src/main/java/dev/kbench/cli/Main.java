@@ -57,9 +57,15 @@ import picocli.CommandLine.Command;
 public final class Main implements Runnable {
 
     /** kbench's version, as {@code --version} and the environment sidecar give it: the build's, never a copy. */
-    static final String VERSION = Version.read();
+    static final String VERSION = Version.read("version");
 
-    /** {@code --version}: the version the build wrote into {@code version.properties}. */
+    /**
+     * The commit kbench was built from, as {@code git describe --always --dirty} gave it at build time
+     * (12 hex digits, {@code -dirty} for uncommitted changes); empty when it was built outside git.
+     */
+    static final String COMMIT = Version.read("commit");
+
+    /** {@code --version}: the version and commit the build wrote into {@code version.properties}. */
     static final class Version implements CommandLine.IVersionProvider {
 
         /** Made by picocli. */
@@ -68,17 +74,19 @@ public final class Main implements Runnable {
 
         @Override
         public String[] getVersion() {
-            return new String[] {"kbench " + VERSION};
+            return new String[] {"kbench " + VERSION + " (" + (COMMIT.isEmpty() ? "built outside git, commit unknown"
+                    : "commit " + COMMIT) + ")"};
         }
 
-        static String read() {
+        static String read(String key) {
             try (InputStream in = Main.class.getResourceAsStream("version.properties")) {
                 if (in == null) {
                     throw new IllegalStateException("version.properties is missing from bench-cli; rebuild it");
                 }
                 Properties properties = new Properties();
                 properties.load(in);
-                return Objects.requireNonNull(properties.getProperty("version"), "version");
+                String value = Objects.requireNonNull(properties.getProperty(key), key).strip();
+                return value.startsWith("${") ? "" : value;   // left unfiltered: built without Maven
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read bench-cli's version.properties", e);
             }
@@ -87,6 +95,20 @@ public final class Main implements Runnable {
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
+
+    /** The system property in which the launchers name the command as the user typed it. */
+    static final String TYPED_PROPERTY = "kbench.command";
+
+    /**
+     * The command as the user typed it, for hints on stderr that can be pasted: {@code ./kbench},
+     * {@code bin/kbench}, or {@code kbench} when it was found on the PATH or the launcher did not say.
+     *
+     * @return the launcher's {@code -Dkbench.command}, else {@code kbench}
+     */
+    static String typed() {
+        String typed = System.getProperty(TYPED_PROPERTY, "").strip();
+        return typed.isEmpty() ? "kbench" : typed;
+    }
 
     /** The top-level command; {@link #main} runs it. */
     public Main() {
@@ -121,7 +143,7 @@ public final class Main implements Runnable {
      */
     Backend driver() {
         if (backend != null && backend.isBlank()) {
-            throw new IllegalArgumentException("--backend '" + backend + "' is empty; give the name of a backend kbench info lists, "
+            throw new IllegalArgumentException("--backend '" + backend + "' is empty; give the name of a backend `" + typed() + " info` lists, "
                     + "or leave --backend out to use the lookup rule");
         }
         Drivers drivers = Drivers.system();
@@ -236,6 +258,7 @@ public final class Main implements Runnable {
         cli.setExecutionExceptionHandler(errors);
         cli.setParameterExceptionHandler(errors);
         cli.setExitCodeExceptionMapper(Errors::exitCode);
+        HelpText.keepTokensWhole(cli);
         return cli;
     }
 

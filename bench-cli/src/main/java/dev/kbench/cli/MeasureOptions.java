@@ -20,12 +20,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.kbench.api.Backend;
+import dev.kbench.api.Bench;
 import dev.kbench.api.CacheSizes;
 import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.DeviceFacts;
 import dev.kbench.api.NoiseTarget;
 import dev.kbench.api.Schedule;
+import dev.kbench.api.Submission;
 import dev.kbench.api.SuiteOptions;
+import dev.kbench.api.Timing;
+import dev.kbench.api.TimingMethod;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
@@ -80,10 +84,26 @@ final class MeasureOptions {
             description = "Cap on timed calls per repetition (default 100).")
     Integer maxSamplesPerRepetition;
 
+    @Option(names = "--min-samples", paramLabel = "N",
+            description = "Floor on timed calls per repetition (default 1, as Triton): a benchmark whose call takes "
+                    + "longer than --rep-ms / N still gets N, and its repetitions take longer.")
+    Integer minSamplesPerRepetition;
+
     @Option(names = "--cache-clear", paramLabel = "SIZE",
             description = "Bytes written before each timed call to flush the caches: a size such as 256MiB "
                     + "(default, as Triton), 'device' (twice the device's last-level cache), or 0/off.")
     String cacheClear;
+
+    @Option(names = "--timing", paramLabel = "cold|hot",
+            description = "cold (default: each timed call alone between its own events, after the cache clear) or "
+                    + "hot (batches of back-to-back calls, no clear, one sample per batch: the batch's time per call; "
+                    + "the host's launches are hidden where the backend can hold its stream or with --graph).")
+    Timing timing;
+
+    @Option(names = "--graph",
+            description = "Replay the timed calls from a captured graph (CUDA graphs), so the host launches none of "
+                    + "them: cold, each captured call between its events after its clear; hot, a batch per replay.")
+    boolean graph;
 
     @Option(names = "--noise-target", paramLabel = "REL",
             description = "Stop a benchmark once its median's 95%% confidence half-width is below this, "
@@ -123,6 +143,16 @@ final class MeasureOptions {
         if (repetitions != null) {
             options = options.withRepetitions(repetitions);
         }
+        if (timing == Timing.HOT && cacheClear != null && parseCacheClear(cacheClear, facts) != 0) {
+            throw new IllegalArgumentException("--cache-clear '" + cacheClear + "' with --timing hot: hot timing runs "
+                    + "calls back to back with no clear; drop --cache-clear, or use --timing cold");
+        }
+        if (timing == Timing.HOT) {
+            options = options.withTiming(timing).withCacheClearBytes(0);
+        }
+        if (graph) {
+            options = options.withSubmission(Submission.GRAPH);
+        }
         if (schedule != null) {
             options = options.withSchedule(schedule);
         }
@@ -134,7 +164,17 @@ final class MeasureOptions {
                     repetitionMillis != null ? repetitionMillis : options.repetitionMillis());
         }
         if (maxSamplesPerRepetition != null) {
+            if (maxSamplesPerRepetition < options.minSamplesPerRepetition() && minSamplesPerRepetition == null) {
+                options = options.withMinSamplesPerRepetition(maxSamplesPerRepetition);   // the command's floor gives way
+            }
             options = options.withMaxSamplesPerRepetition(maxSamplesPerRepetition);
+        }
+        if (minSamplesPerRepetition != null) {
+            if (minSamplesPerRepetition > options.maxSamplesPerRepetition()) {
+                throw new IllegalArgumentException("--min-samples " + given("--min-samples", minSamplesPerRepetition)
+                        + " is more than --max-samples " + options.maxSamplesPerRepetition() + "; give a floor at most the cap");
+            }
+            options = options.withMinSamplesPerRepetition(minSamplesPerRepetition);
         }
         if (cacheClear != null) {
             long bytes = parseCacheClear(cacheClear, facts);
@@ -170,6 +210,8 @@ final class MeasureOptions {
         range("--repetitions", repetitions, 1, true, MAX_REPETITIONS, "1 to " + MAX_REPETITIONS);
         range("--max-samples", maxSamplesPerRepetition, 1, true, MAX_SAMPLES, "1 to " + MAX_SAMPLES
                 + " timed calls per repetition (each holds two device events until the repetition ends)");
+        range("--min-samples", minSamplesPerRepetition, 1, true, MAX_SAMPLES, "1 to " + MAX_SAMPLES
+                + " timed calls per repetition");
         range("--noise-budget-ms", noiseBudgetMillis, 0, false, MAX_BUDGET_MILLIS, "more than 0, up to 86400000 (a day)");
         range("--min-repetitions", minRepetitions, 1, true, MAX_REPETITIONS, "1 to " + MAX_REPETITIONS);
         range("--max-repetitions", maxRepetitions, 1, true, MAX_REPETITIONS, "1 to " + MAX_REPETITIONS);
@@ -225,6 +267,40 @@ final class MeasureOptions {
             throw new IllegalArgumentException("--cache-clear '" + cacheClear + "': cannot allocate the "
                     + options.cacheClearBytes() + "-byte clear buffer on " + driver.device().facts().name()
                     + ": " + e.getMessage() + "; give a smaller size, 'device' or 0", e);
+        }
+    }
+
+    /**
+     * What {@code --cache-clear device} falls back to, said once: a device that reports no last-level cache
+     * (PoCL on a machine whose cache it cannot read reports 0) gets Triton's 256 MiB, not a clear sized to it.
+     *
+     * @param facts the device measured on
+     * @return the note for stderr, or empty when the device's cache sized the clear (or device was not asked for)
+     */
+    java.util.Optional<String> deviceClearNote(DeviceFacts facts) {
+        if (!needsDevice() || facts.lastLevelCacheBytes().orElse(0) > 0) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of("kbench: --cache-clear device: " + facts.name() + " reports no last-level cache size ("
+                + (facts.lastLevelCacheBytes().isPresent() ? "0" : "none") + "), so the clear is Triton's 256 MiB, as without "
+                + "the option; give a size (e.g. --cache-clear 64MiB) to clear less");
+    }
+
+    /**
+     * How the run would take its samples on this driver; a {@code --graph} the backend cannot capture
+     * fails here, naming the option, before anything is measured.
+     *
+     * @param driver the driver to measure on
+     * @param options the resolved options
+     * @return the method
+     * @throws IllegalArgumentException naming {@code --graph} if the backend has no graphs
+     */
+    TimingMethod method(Backend driver, SuiteOptions options) {
+        try {
+            return Bench.method(driver, options.timing(), options.submission());
+        } catch (UnsupportedOperationException e) {
+            throw new IllegalArgumentException("--graph: the " + driver.name() + " backend cannot capture graphs ("
+                    + e.getMessage() + "); drop --graph, or use a backend with graphs (cuda)", e);
         }
     }
 

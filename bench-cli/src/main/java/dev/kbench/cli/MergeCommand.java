@@ -36,13 +36,17 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code kbench merge OUT.csv IN.csv...}: samples of many hosts or devices in one file. */
+/**
+ * {@code kbench merge -o OUT.csv IN.csv...}: samples of many hosts or devices in one file. The older form
+ * {@code kbench merge OUT.csv IN.csv...} still works, with a note on stderr.
+ */
 @Command(name = "merge", sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Combine samples files from several hosts, devices or forks into one, keeping every tag.", "",
                 "Every input must have the same kbench columns and hold the same benchmarks (names and parameters); a sample present twice (same host, "
                 + "device_id, fork, benchmark, params, repetition and sample) is refused. The inputs' environment "
                 + "sidecars (IN.csv.env.json) are combined into OUT.csv.env.json.", "", "Example:",
-                "  kbench merge fleet.csv node-*.csv && kbench compare --by-device fleet.csv", ""},
+                "  kbench merge -o fleet.csv node-*.csv && kbench compare --by-device fleet.csv", "",
+                "The older form `kbench merge OUT.csv IN.csv...` (OUT first, without -o) still works and says so on stderr."},
         footer = {"", "Exit status: 0 merged; 2 bad input (a file missing or malformed, benchmarks that differ, a "
                 + "duplicate sample, OUT or its sidecar exists without --force, OUT is an input); 5 OUT could not be written."})
 final class MergeCommand implements Callable<Integer> {
@@ -50,17 +54,32 @@ final class MergeCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "OUT.csv", description = "The merged file; never replaced unless --force.")
+    @Option(names = {"-o", "--output"}, paramLabel = "OUT.csv", description = "The merged file; never replaced unless --force.")
     private Path output;
 
-    @Parameters(index = "1..*", arity = "1..*", paramLabel = "IN.csv", description = "Samples files to merge.")
+    @Parameters(arity = "1..*", paramLabel = "IN.csv", description = "Samples files to merge.")
     private List<Path> inputs;
 
     @Option(names = OutputFiles.FORCE, description = "Replace OUT.csv (and its sidecar) if it exists (never a read-only file or a link).")
     private boolean force;
 
+    /** The note for the older form, {@code merge OUT.csv IN.csv...}, which still works. */
+    static final String OLD_FORM = "kbench merge: note: `merge OUT.csv IN.csv...` is the older form; write "
+            + "`merge -o OUT.csv IN.csv...`, as report and the other commands name their output";
+
     @Override
     public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        if (output == null) {
+            if (inputs.size() < 2) {
+                throw new InputException("merge needs -o OUT.csv and at least one IN.csv (got only '" + inputs.getFirst()
+                        + "'); e.g. " + Main.typed() + " merge -o fleet.csv node-a.csv node-b.csv");
+            }
+            output = inputs.getFirst();
+            inputs = inputs.subList(1, inputs.size());
+            err.println(OLD_FORM);
+            err.flush();
+        }
         for (int i = 0; i < inputs.size(); i++) {
             for (int j = 0; j < i; j++) {
                 if (sameFile(inputs.get(i), inputs.get(j))) {
@@ -72,8 +91,8 @@ final class MergeCommand implements Callable<Integer> {
         Map<String, Path> reads = new LinkedHashMap<>();
         inputs.forEach(file -> reads.put("IN.csv " + file, file));
         Map<String, Path> out = new LinkedHashMap<>();
-        out.put("OUT.csv", output);
-        out.put(RunEnvironment.option("OUT.csv"), SamplesCsvWriter.isStream(output) ? null : RunEnvironment.sidecar(output));
+        out.put("-o", output);
+        out.put(RunEnvironment.option("-o"), SamplesCsvWriter.isStream(output) ? null : RunEnvironment.sidecar(output));
         OutputFiles.Existing existing = force ? OutputFiles.Existing.REPLACE : OutputFiles.Existing.REFUSE;
         OutputFiles.check(out, reads, option -> existing);
         List<JsonNode> runs = new ArrayList<>();
@@ -86,7 +105,6 @@ final class MergeCommand implements Callable<Integer> {
             runs.addAll(sidecar.runs());
             sidecar.problem().ifPresent(broken::add);
         }
-        PrintWriter err = spec.commandLine().getErr();
         SamplesMerge merge;
         try {
             merge = SamplesMerge.check(inputs, warning -> {
@@ -103,7 +121,7 @@ final class MergeCommand implements Callable<Integer> {
                         + " are not kbench's and are not kept");
             }
         }
-        OutputFiles.write("OUT.csv", output, existing, file -> {
+        OutputFiles.write("-o", output, existing, file -> {
             try (SamplesCsvWriter csv = SamplesCsvWriter.open(file, WriteMode.REPLACE)) {
                 merge.writeTo(csv);
             }
@@ -114,7 +132,7 @@ final class MergeCommand implements Callable<Integer> {
                     : "the output sidecar " + RunEnvironment.sidecar(output) + " holds the other inputs' runs only"));
         }
         if (!runs.isEmpty()) {
-            String warning = RunEnvironment.writeRuns("OUT.csv", output, existing, spec.root().commandLine().getParseResult()
+            String warning = RunEnvironment.writeRuns("-o", output, existing, spec.root().commandLine().getParseResult()
                     .originalArgs(), null, runs);
             if (!warning.isEmpty()) {
                 err.println(warning);

@@ -90,8 +90,8 @@ final class ReportCommand implements Callable<Integer> {
             List<Path> files = Stream.concat(Stream.of(file), extra.stream()).toList();
             throw new CommandLine.ParameterException(spec.commandLine(), "report takes one samples file, got "
                     + files.size() + ": " + files.stream().map(f -> "'" + f + "'").collect(Collectors.joining(" "))
-                    + "; name the base with --base, as in `kbench report --base BASE.csv NEW.csv -o report.html`"
-                    + " (report no longer takes `NEW.csv BASE.csv`: the base comes first, as in `kbench compare BASE.csv NEW.csv`)");
+                    + "; name the base with --base, as in `" + Main.typed() + " report --base BASE.csv NEW.csv -o report.html`"
+                    + " (report no longer takes `NEW.csv BASE.csv`: the base comes first, as in `" + Main.typed() + " compare BASE.csv NEW.csv`)");
         }
         Map<String, Path> inputs = new LinkedHashMap<>();
         inputs.put("the input " + file, file);

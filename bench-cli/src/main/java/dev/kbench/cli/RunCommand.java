@@ -20,12 +20,17 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 
+import dev.kbench.api.Benchmark;
+import dev.kbench.api.Params;
 import dev.kbench.api.SampleRecord;
+import dev.kbench.api.Timing;
+import dev.kbench.api.TimingMethod;
 import dev.kbench.api.Suite;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.Backend;
@@ -40,13 +45,16 @@ import picocli.CommandLine.Command;
         description = {"Run the built-in suite or a kernel file on the active (or --backend) driver.", "",
                 "The built-in suite is empty, copy, triad, gelu, reduce_sum and sgemm, each checked against a CPU "
                 + "reference before it is timed. Repetitions are interleaved in a seeded random order; each is a "
-                + "do_bench-style measurement with a cache clear before every timed call and device events around it.",
+                + "do_bench-style measurement with a cache clear before every timed call and device events around it "
+                + "(--timing cold); --timing hot times batches of back-to-back calls with the launches hidden.",
                 "", "Examples:",
                 "  kbench run --filter gelu -p n=2^20,2^24 --csv-samples base.csv",
                 "  kbench run --kernel saxpy.cl --entry saxpy --grid 4096 --block 256 \\",
                 "      --arg i32:2^20 --arg f32:2 --arg buf:f32:2^20:fill=1 --arg buf:f32:2^20 \\",
                 "      --bytes 12582912 --flops 2097152",
-                "  kbench run --forks 5 --filter gelu --csv-samples base.csv   # 5 fresh JVMs, one after another", ""},
+                "  kbench run --forks 5 --filter gelu --csv-samples base.csv   # 5 fresh JVMs, one after another",
+                "  kbench run --filter gelu -p n=2^20 --timing hot             # NVBench's batch (hot) time",
+                "  kbench run --list -p n=2^20,2^40                             # what would run or be skipped", ""},
         footer = {"", "Exit status: 0 all measured; 1 a benchmark failed (its error is in the table), a fork died or "
                 + "nothing was measured; 2 bad input; 3 no single driver; 4 stopped by the --timeout watchdog; 5 an "
                 + "output could not be written."})
@@ -91,6 +99,16 @@ final class RunCommand implements Callable<Integer> {
                     + "and PCIe; see docs/performance.md for what that costs).")
     private boolean parallelDevices;
 
+    @CommandLine.Option(names = "--list",
+            description = "Print every benchmark and parameter combination the run would measure, and those it would "
+                    + "skip with the reason; measure nothing, write nothing.")
+    private boolean list;
+
+    @CommandLine.Option(names = "--dry-run",
+            description = "Check everything a run checks (options, outputs, driver, kernels, the cache-clear "
+                    + "allocation), then print the settings and what --list prints; measure nothing, write nothing.")
+    private boolean dryRun;
+
     @CommandLine.Option(names = "--device", paramLabel = "INDEX",
             description = "Measure device INDEX (see kbench info) in this process instead of the driver's default.")
     private Integer device;
@@ -107,13 +125,22 @@ final class RunCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--fork-timeout-s " + forkTimeoutSeconds + ": use 1 or more");
         }
         List<String> original = spec.root().commandLine().getParseResult().originalArgs();
+        if (list || dryRun) {
+            if (devices != null || forks > 1) {
+                throw new IllegalArgumentException((list ? "--list" : "--dry-run") + " plans one process on one device; "
+                        + "drop --devices and --forks, or give --device I");
+            }
+            try (Backend chosen = device == null ? null : main.driver().withDevice(device)) {
+                return plan(chosen != null ? chosen : main.driver());
+            }
+        }
         if (devices != null) {
             if (device != null) {
                 throw new IllegalArgumentException("--device and --devices exclude each other; give one");
             }
             if (output.json != null || output.jmhJson != null) {
                 throw new IllegalArgumentException("--json and --jmh-json are written per process; with --devices use "
-                        + "--csv-samples FILE (and kbench report FILE)");
+                        + "--csv-samples FILE (and " + Main.typed() + " report FILE)");
             }
             Backend driver = main.driver();
             return DeviceRuns.run(spec, DeviceRuns.select(devices, driver.devices(), driver.name()),
@@ -138,11 +165,64 @@ final class RunCommand implements Callable<Integer> {
             Suite suite = selection.suite(driver.device(), kernels::add);
             SuiteOptions options = measure.resolve(SuiteOptions.withDefaults(), driver.device().facts());
             measure.checkCacheClear(driver, options);
+            measure.deviceClearNote(driver.device().facts()).ifPresent(note -> {
+                spec.commandLine().getErr().println(note);
+                spec.commandLine().getErr().flush();
+            });
+            measure.method(driver, options);
             return SuiteSession.run(main, driver, suite, options, output, spec.commandLine().getOut(),
                     spec.commandLine().getErr(), original);
         } finally {
             kernels.forEach(SuiteKernels::close);
         }
+    }
+
+    /**
+     * {@code --list} and {@code --dry-run}: the suite as the run would build it (its kernels built and
+     * checked), then one line per benchmark and combination, {@code skipped: REASON} after those the run
+     * would skip; with {@code --dry-run} first one line of settings, the cache clear allocated and freed.
+     */
+    private int plan(Backend driver) {
+        PrintWriter out = spec.commandLine().getOut();
+        List<SuiteKernels> kernels = new ArrayList<>();
+        try {
+            Suite suite = selection.suite(driver.device(), kernels::add);
+            SuiteOptions options = measure.resolve(SuiteOptions.withDefaults(), driver.device().facts());
+            List<String> lines = new ArrayList<>();
+            int measured = 0;
+            for (Benchmark benchmark : suite.benchmarks()) {
+                for (Params params : benchmark.combinations()) {
+                    String id = SampleRecord.id(benchmark.name(), params.toString());
+                    java.util.Optional<String> skip = benchmark.skip().apply(params);
+                    lines.add(skip.map(reason -> id + "  skipped: " + reason).orElse(id));
+                    measured += skip.isEmpty() ? 1 : 0;
+                }
+            }
+            if (dryRun) {
+                measure.checkCacheClear(driver, options);
+                out.println(settings(driver, options, measured, lines.size() - measured,
+                        measure.method(driver, options)));
+            }
+            lines.forEach(out::println);
+            out.flush();
+            return ExitCodes.OK;
+        } finally {
+            kernels.forEach(SuiteKernels::close);
+        }
+    }
+
+    /** The first line of {@code --dry-run}: where, how much and how the run would measure. */
+    static String settings(Backend driver, SuiteOptions options, int measured, int skipped, TimingMethod method) {
+        String repetitions = options.noiseTarget().isPresent()
+                ? "up to " + options.noiseTarget().get().maxRepetitions() + " repetitions (noise target)"
+                : options.repetitions() + (options.repetitions() == 1 ? " repetition" : " repetitions");
+        String timing = options.timing() == Timing.HOT ? "hot timing (batches of back-to-back calls, no cache clear)"
+                : "cold timing, cache clear " + (options.cacheClearBytes() == 0 ? "off" : options.cacheClearBytes() + " bytes");
+        timing += ", method " + method.jsonName();
+        return String.format(Locale.ROOT, "kbench run --dry-run: %s on %s; %d to measure, %d to skip; %s (%s) of ~%s ms "
+                        + "after a %s ms warmup; %s; nothing measured", driver.name(), driver.device().facts().name(),
+                measured, skipped, repetitions, options.schedule().name().toLowerCase(Locale.ROOT),
+                options.repetitionMillis(), options.warmupMillis(), timing);
     }
 
     /** The run in {@code forks} child processes, one after another. */
@@ -175,9 +255,10 @@ final class RunCommand implements Callable<Integer> {
                         err.println("kbench: fork " + fork + " of " + forks + ", seed " + seeds[fork]);
                         err.flush();
                     }
+                    // the child's run JSON gives the suite's order of the rows, which its interleaved samples do not
                     List<String> command = ForkedRuns.childRun(spec, directory, PARENT_OPTIONS,
-                            List.of("--csv-samples", file.toString(), "--seed", Long.toString(seeds[fork]), "--run-id", runId,
-                                    "--quiet"));
+                            List.of("--csv-samples", file.toString(), "--json", ForkedRuns.orderFile(directory, fork).toString(),
+                                    "--seed", Long.toString(seeds[fork]), "--run-id", runId, "--quiet"));
                     boolean disposable = copies && outcomes.stream().allMatch(ForkOutcome::completed);
                     Forks.Launch launch = new Forks.Launch("run", fork, seeds[fork], command, Map.of(), file, directory,
                             Forks.ChildOutput.DISCARD, disposable, Forks.Program.KBENCH);
@@ -196,8 +277,8 @@ final class RunCommand implements Callable<Integer> {
                     }
                 }
             }
-            SuiteSession.report(ForkedRuns.merged(all, seed, options.schedule(), ""), options, output, out,
-                    ForkedRuns.repetitionsPerFork(all));
+            SuiteSession.report(ForkedRuns.merged(all, ForkedRuns.suiteOrder(directory, outcomes.size()), seed,
+                    options.schedule(), ""), options, output, out, ForkedRuns.repetitionsPerFork(all));
             out.flush();
             if (csv != null && csv.rows() > 0) {
                 List<Path> files = new ArrayList<>();

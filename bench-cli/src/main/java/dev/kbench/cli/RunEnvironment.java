@@ -306,6 +306,11 @@ final class RunEnvironment {
             root.put("run_id", runId);
         }
         root.put("kbench_version", Main.VERSION);
+        if (Main.COMMIT.isEmpty()) {
+            root.putNull("kbench_commit");
+        } else {
+            root.put("kbench_commit", Main.COMMIT);
+        }
         root.put("host", HostName.current());
         ArrayNode args = root.putArray("command");
         command.forEach(args::add);

@@ -19,6 +19,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.kbench.api.NoiseTarget;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.api.Suite;
 import dev.kbench.api.SuiteListener;
@@ -26,6 +27,7 @@ import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.SuiteResult;
 import dev.kbench.api.Backend;
 import dev.kbench.stats.SamplesCsvWriter;
+import dev.kbench.stats.format.Numbers;
 import dev.kbench.stats.format.RunFiles;
 import dev.kbench.stats.format.RunReport;
 
@@ -81,12 +83,13 @@ final class SuiteSession {
             }
             listeners.add(watchdog);
             String device = driver.device().facts().name();
+            SuiteOptions measuring = options;
             listeners.add(new SuiteListener() {
                 @Override
                 public void started(long seed, long plannedRepetitions) {
                     if (!output.quiet) {
                         err.println("kbench: " + driver.name() + " on " + device + ", run " + runId + ", seed " + seed
-                                + " (--seed " + seed + " replays this order), " + plannedRepetitions + " repetitions planned");
+                                + " (--seed " + seed + " replays this order), " + planned(measuring, plannedRepetitions));
                         err.flush();
                     }
                 }
@@ -115,7 +118,7 @@ final class SuiteSession {
             report(result, options, output, out);
             if (csv != null && !output.quiet) {
                 err.println("kbench: samples in " + csv.file() + (SamplesCsvWriter.isStream(csv.file()) ? ""
-                        : ", environment in " + RunEnvironment.sidecar(csv.file())) + "; compare two runs with: kbench compare BASE.csv NEW.csv");
+                        : ", environment in " + RunEnvironment.sidecar(csv.file())) + "; compare two runs with: " + Main.typed() + " compare BASE.csv NEW.csv");
             }
             return result.anyFailed() ? ExitCodes.FAILURE : ExitCodes.OK;
         } finally {
@@ -128,6 +131,25 @@ final class SuiteSession {
                 }
             }
         }
+    }
+
+    /**
+     * What the run plans, for its first line: a number of repetitions, or with a noise target the most it
+     * may take, since each benchmark stops as soon as its median is precise enough.
+     *
+     * @param options how the suite is measured
+     * @param plannedRepetitions the suite runner's count: every benchmark's repetitions, or maximum repetitions
+     * @return for example {@code 160 repetitions planned}, or {@code up to 16000 repetitions: ...}
+     */
+    static String planned(SuiteOptions options, long plannedRepetitions) {
+        if (options.noiseTarget().isEmpty()) {
+            return plannedRepetitions + " repetitions planned";
+        }
+        NoiseTarget target = options.noiseTarget().get();
+        return String.format(java.util.Locale.ROOT, "up to %d repetitions: each benchmark stops once its median's "
+                        + "%.0f%% interval is within ±%s%%, after %d to %d repetitions or %s s of measuring",
+                plannedRepetitions, 100 * target.confidence(), Numbers.plain(100 * target.relativeHalfWidth()),
+                target.minRepetitions(), target.maxRepetitions(), Numbers.plain(target.budgetMillis() / 1000));
     }
 
     /**

@@ -48,9 +48,9 @@ final class SummaryCommand implements Callable<Integer> {
         MD,
         /** docs/formats.md §4's JSON. */
         JSON,
-        /** github-action-benchmark's customSmallerIsBetter JSON (§10). */
+        /** github-action-benchmark's customSmallerIsBetter JSON (§11). */
         GITHUB,
-        /** Bencher's BMF JSON (§10). */
+        /** Bencher's BMF JSON (§11). */
         BENCHER
     }
 
@@ -67,7 +67,7 @@ final class SummaryCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
             description = "table (default), md, json (docs/formats.md §4), or for dashboards github "
                     + "(github-action-benchmark's customSmallerIsBetter) or bencher (Bencher's BMF): per benchmark the "
-                    + "median of its forks' medians with an interval as bounds (§10).")
+                    + "median of its forks' medians with an interval as bounds (§11).")
     private Format format;
 
     @Option(names = "--details", description = "With --format json: add the robust details (IQR, MAD, median "

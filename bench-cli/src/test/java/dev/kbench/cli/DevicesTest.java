@@ -111,6 +111,7 @@ class DevicesTest {
         JsonNode env = new ObjectMapper().readTree(RunEnvironment.sidecar(sequential).toFile());
         assertEquals("kbench-env/1", env.get("format").asText());
         assertEquals(Main.VERSION, env.get("kbench_version").asText());
+        assertEquals(Main.COMMIT.isEmpty() ? null : Main.COMMIT, env.get("kbench_commit").textValue());
         assertEquals(HostName.current(), env.get("host").asText());
         assertTrue(env.get("jvm").get("version").asText().startsWith(Runtime.version().feature() + ""));
         assertTrue(env.has("git"), "git is recorded, null outside a repository");
@@ -243,22 +244,22 @@ class DevicesTest {
         Path zero = split(sequential, "cl:0:0", "m-zero.csv");
         Path one = split(parallel, "cl:0:1", "m-one.csv");
         Path out = dir.resolve("merged.csv");
-        Cli.Result merged = Cli.run("merge", out.toString(), zero.toString(), one.toString());
+        Cli.Result merged = Cli.run("merge", "-o", out.toString(), zero.toString(), one.toString());
         assertEquals(0, merged.status(), merged.toString());
         List<SampleRecord> rows = SamplesCsv.read(out);
         List<SampleRecord> expected = new ArrayList<>(SamplesCsv.read(zero));
         expected.addAll(SamplesCsv.read(one));
         assertEquals(expected, rows);
 
-        Cli.Result exists = Cli.run("merge", out.toString(), zero.toString(), one.toString());
+        Cli.Result exists = Cli.run("merge", "-o", out.toString(), zero.toString(), one.toString());
         assertEquals(2, exists.status(), exists.toString());
-        assertTrue(exists.err().contains("OUT.csv '" + out + "' exists; kbench does not replace files unless told: add --force"),
+        assertTrue(exists.err().contains("-o '" + out + "' exists; kbench does not replace files unless told: add --force"),
                 exists.err());
         assertEquals(expected, SamplesCsv.read(out), "OUT untouched");
-        assertEquals(0, Cli.run("merge", "--force", out.toString(), zero.toString(), one.toString()).status());
+        assertEquals(0, Cli.run("merge", "--force", "-o", out.toString(), zero.toString(), one.toString()).status());
 
         Path again = dir.resolve("again.csv");
-        Cli.Result duplicate = Cli.run("merge", again.toString(), sequential.toString(), zero.toString());
+        Cli.Result duplicate = Cli.run("merge", "-o", again.toString(), sequential.toString(), zero.toString());
         assertEquals(2, duplicate.status(), duplicate.toString());
         assertTrue(duplicate.err().contains("duplicate sample: copy[n=4096] repetition 0 sample 0 of fork 0 of run "
                 + SamplesCsv.read(zero).getFirst().runId() + " on host '" + HostName.current() + "', device 'cl:0:0' is at "
@@ -271,7 +272,7 @@ class DevicesTest {
                     r.sample(), r.timeMillis(), r.backend(), r.device(), r.bytes(), r.flops(), r.fork(), "elsewhere",
                     r.deviceId())).toList());
         }
-        Cli.Result differ = Cli.run("merge", again.toString(), zero.toString(), other.toString());
+        Cli.Result differ = Cli.run("merge", "-o", again.toString(), zero.toString(), other.toString());
         assertEquals(2, differ.status(), differ.toString());
         assertTrue(differ.err().contains(other + " does not hold the benchmarks of " + zero
                 + "; it lacks copy[n=4096]; it adds triad[n=4096]"), differ.err());

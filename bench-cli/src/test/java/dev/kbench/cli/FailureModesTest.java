@@ -117,13 +117,15 @@ class FailureModesTest {
     void theWatchdogStopsAKernelThatNeverEndsAndKeepsTheSamples() throws Exception {
         Path kernel = Cli.resource("kernels/hang.cl", dir);
         Path csv = dir.resolve("hang.csv");
-        // 40 calls run (setup, estimate, warmup and some repetitions of 3), then the kernel spins forever
+        // 40 calls run (setup, estimate, warmup and some repetitions of 3), then the kernel spins forever.
+        // The timeout covers setup too (PoCL compiles the kernel): 5 s was seen too short on a loaded
+        // 2-core machine (load 10), so 20 s leaves setup a wide margin; the hang itself costs 20 s.
         Outcome o = kbench("run", "--kernel", kernel.toString(), "--entry", "hang", "--grid", "1", "--block", "1",
                 "--arg", "buf:i32:1:fill=0", "--arg", "buf:i32:1:fill=0", "--arg", "i32:40", "--max-samples", "3",
-                "--rep-ms", "1", "--warmup-ms", "0", "--repetitions", "1000", "--cache-clear", "0", "--timeout", "5s",
+                "--rep-ms", "1", "--warmup-ms", "0", "--repetitions", "1000", "--cache-clear", "0", "--timeout", "20s",
                 "--progress", "none", "--csv-samples", csv.toString());
         assertEquals(ExitCodes.TIMEOUT, o.status(), o.toString());
-        assertTrue(o.err().contains("hang repetition ") && o.err().contains("did not finish within --timeout 5 s"),
+        assertTrue(o.err().contains("hang repetition ") && o.err().contains("did not finish within --timeout 20 s"),
                 o.toString());
         List<SampleRecord> rows = SamplesCsv.read(csv);   // whole and valid: closed cleanly by the watchdog
         assertFalse(rows.isEmpty(), o.toString());
@@ -261,6 +263,47 @@ class FailureModesTest {
         }
         assertEquals(1, reports.size(), o.toString());
         assertTrue(o.err().contains(reports.getFirst().toString()), "the message names the report: " + o);
+    }
+
+    /**
+     * A kernel writing just past its buffer corrupts the C heap; the JVM's crash report can then hang in malloc
+     * until its timeout, 120 s by default, in about half of the tries (so the hang itself is not reproducible
+     * on demand). The JVM the launchers start writes its report for at most 20 s.
+     */
+    @Test
+    void aCrashReportIsBoundedInTime() throws Exception {
+        Path launcher = Path.of(System.getProperty("user.dir")).resolve("../bench-dist/src/bin/launcher.sh").normalize();
+        Outcome o = launch(new ProcessBuilder("bash", "-c",
+                "source \"$1\" && kbench_safe_jvm && exec \"$2\" \"${KBENCH_SAFETY_FLAGS[@]}\" -XX:+PrintFlagsFinal -version",
+                "bash", launcher.toString(), Jvm.java()).directory(dir.toFile()));
+        assertEquals(0, o.status(), o.toString());
+        String flag = (o.out() + o.err()).lines().filter(l -> l.contains(" ErrorLogTimeout ")).findFirst().orElseThrow();
+        assertEquals(List.of("uint64_t", "ErrorLogTimeout", "=", "20", "{product}", "{command", "line}"),
+                List.of(flag.strip().split("\\s+")), flag);
+    }
+
+    /**
+     * Under the C locale (ASCII) a path with a non-ASCII byte is still a file name: the launchers run the JVM
+     * with C.UTF-8's character set (kbench_utf8_names in launcher.sh). The name is made by the shell, since
+     * this test's JVM may itself run under the C locale.
+     */
+    @Test
+    void aNonAsciiPathUnderTheCLocaleIsAFileName() throws Exception {
+        Path launcher = Path.of(System.getProperty("user.dir")).resolve("../bench-dist/src/bin/launcher.sh").normalize();
+        Path csv = dir.resolve("plain.csv");
+        String rest = ",".repeat(SamplesCsv.COLUMNS.size() - 7) + "\n";
+        Files.writeString(csv, String.join(",", SamplesCsv.COLUMNS) + "\n" + "copy,,0,0,1.5,opencl,cpu" + rest
+                + "copy,,0,1,2.5,opencl,cpu" + rest);
+        for (String locale : List.of("export LC_ALL=C", "unset LC_ALL LC_CTYPE; export LANG=C",
+                "unset LC_ALL LC_CTYPE LANG")) {
+            List<String> command = new ArrayList<>(List.of("bash", "-c", "source \"$1\" && name=$'\\xc3\\xa9chantillons.csv'"
+                    + " && cp \"$2\" \"$name\" && shift 2 && " + locale + " && kbench_utf8_names && exec \"$@\" \"$name\"",
+                    "bash", launcher.toString(), csv.toString()));
+            command.addAll(Jvm.onClassPath(e -> true, "summary"));
+            Outcome o = launch(new ProcessBuilder(command).directory(dir.toFile()));
+            assertEquals(0, o.status(), locale + ": " + o);
+            assertTrue(o.out().lines().anyMatch(l -> l.startsWith("copy ")), locale + ": " + o);
+        }
     }
 
     private static String uid() throws IOException, InterruptedException {

@@ -131,6 +131,25 @@ class ForksTest {
         assertTrue(r.out().contains("copy"), "the table over the forks that completed: " + r);
     }
 
+    /** Forks killed by the fork timeout before they wrote anything: no empty directory is left and named. */
+    @Test
+    void forksThatLeftNothingLeaveNoDirectoryToLookAt() throws Exception {
+        Path csv = dir.resolve("fk02.csv");
+        Cli.Result r = Cli.run(args(List.of("--backend", "opencl", "run", "--forks", "2", "--fork-timeout-s", "1",
+                "--csv-samples", csv.toString()), List.of("--filter", "copy", "-p", "n=2^12", "--repetitions", "100000",
+                "--rep-ms", "1", "--warmup-ms", "1", "--cache-clear", "64KiB")));
+        assertEquals(ExitCodes.FAILURE, r.status(), r.toString());
+        assertTrue(r.err().contains("2 of 2 forks died"), r.toString());
+        java.util.regex.Matcher named = java.util.regex.Pattern.compile("/\\S*kbench-forks-\\d+").matcher(r.err());
+        while (named.find()) {
+            Path directory = Path.of(named.group());
+            assertTrue(Files.isDirectory(directory), "named on stderr, so there: " + r);
+            try (java.util.stream.Stream<Path> files = Files.walk(directory)) {
+                assertTrue(files.anyMatch(Files::isRegularFile), "named on stderr, so something to look at: " + r);
+            }
+        }
+    }
+
     @Test
     void theLibrarysForksReCreateASuiteFromItsFactoryInEachChild() {
         List<String> lines = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
@@ -146,8 +165,14 @@ class ForksTest {
         assertEquals(Set.of(0, 1), rows.stream().map(SampleRecord::fork).collect(Collectors.toSet()));
         assertTrue(rows.stream().allMatch(r -> r.benchmark().equals("fill")), rows.toString());
 
-        dev.kbench.forks.Forks.Result broken = dev.kbench.forks.Forks.of(ForkedSuites.Broken.class).withForks(2)
-                .withBackend("opencl").run(dev.kbench.api.SuiteOptions.withDefaults(), r -> { });
+        // every fork died: nothing was measured, and the runner says so instead of returning a result
+        dev.kbench.forks.ForksFailedException failed = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.kbench.forks.ForksFailedException.class, () -> dev.kbench.forks.Forks.of(ForkedSuites.Broken.class)
+                        .withForks(2).withBackend("opencl").run(dev.kbench.api.SuiteOptions.withDefaults(), r -> { }));
+        assertTrue(failed.getMessage().startsWith("every fork died (2 of 2), nothing was measured; run fork 0 (seed "),
+                failed.getMessage());
+        assertTrue(failed.getMessage().contains("this suite cannot be built here"), failed.getMessage());
+        dev.kbench.forks.Forks.Result broken = failed.result();
         assertEquals(2, broken.forks().size(), "the second fork runs after the first died");
         for (dev.kbench.forks.ForkOutcome fork : broken.forks()) {
             assertFalse(fork.completed());
@@ -191,6 +216,27 @@ class ForksTest {
         assertEquals(Set.of(0, 1), forks(newCsv), r.toString());
         assertEquals(ExitCodes.REGRESSION, r.status(), r.toString());
         assertTrue(r.out().contains("slower"), r.toString());
+        // each side records where it ran, as run --csv-samples does: one run per fork, tagged with it
+        for (Path csv : List.of(baseCsv, newCsv)) {
+            com.fasterxml.jackson.databind.JsonNode env = new com.fasterxml.jackson.databind.ObjectMapper()
+                    .readTree(RunEnvironment.sidecar(csv).toFile());
+            assertEquals("kbench-env/1", env.get("format").asText(), csv.toString());
+            assertEquals(2, env.get("runs").size(), env.toString());
+            assertEquals(List.of(0, 1), java.util.stream.StreamSupport.stream(env.get("runs").spliterator(), false)
+                    .map(run -> run.get("fork").asInt()).toList(), env.toString());
+            assertEquals("opencl", env.get("runs").get(0).get("backend").asText(), env.toString());
+        }
+    }
+
+    @Test
+    void runForksRowsAreInTheSuitesOrder() {
+        // -p lists the sizes from large to small: the suite's order, which the interleaved samples do not keep
+        Cli.Result r = Cli.run("--backend", "opencl", "run", "--forks", "2", "--seed", "3", "--filter", "copy", "-p",
+                "n=2^13,2^12,2^11,2^10", "--repetitions", "2", "--max-samples", "2", "--rep-ms", "1", "--warmup-ms", "0",
+                "--cache-clear", "0");
+        assertEquals(0, r.status(), r.toString());
+        List<String> rows = r.out().lines().filter(l -> l.startsWith("copy ")).map(l -> l.split("\\s+")[1]).toList();
+        assertEquals(List.of("n=8192", "n=4096", "n=2048", "n=1024"), rows, r.toString());
     }
 
     @Test
@@ -225,6 +271,109 @@ class ForksTest {
     private Cli.Result abCommands(String baseCommand, String newCommand, int forks) {
         return Cli.run("ab", "--base-command", baseCommand, "--new-command", newCommand, "--forks", Integer.toString(forks),
                 "--seed", "3", "--base-csv", dir.resolve("b.csv").toString(), "--new-csv", dir.resolve("n.csv").toString());
+    }
+
+    /** A fork's samples: 20 around {@code scale}, the fork's offset {@code spread} times its index modulo 5. */
+    private void tight(String name, int forks, double scale, double spread) throws IOException {
+        for (int fork = 0; fork < forks; fork++) {
+            StringBuilder csv = new StringBuilder("benchmark,params,repetition,sample,time_ms\n");
+            for (int s = 0; s < 20; s++) {
+                csv.append(String.format(Locale.ROOT, "k,n=1,0,%d,%.7f%n", s,
+                        scale * (1 + spread * (fork % 5) + 0.0001 * s)));
+            }
+            Files.writeString(dir.resolve(name + "-" + fork + ".csv"), csv);
+        }
+    }
+
+    private Cli.Result abUntil(String base, String next, String... options) {
+        List<String> args = new java.util.ArrayList<>(List.of("ab", "--base-command",
+                "cp '" + dir + "'/" + base + "-$KBENCH_FORK.csv {out}", "--new-command",
+                "cp '" + dir + "'/" + next + "-$KBENCH_FORK.csv {out}", "--seed", "3", "--base-csv",
+                dir.resolve("b.csv").toString(), "--new-csv", dir.resolve("n.csv").toString(), "--force"));
+        args.addAll(List.of(options));
+        return Cli.run(args.toArray(String[]::new));
+    }
+
+    @Test
+    void abStopsWhenDecided() throws IOException {
+        tight("same", 30, 1, 0.001);
+        tight("slower", 30, 1.05, 0.001);
+        tight("wide", 30, 1, 0.02);
+        // fork medians within 0.4 % of each other: the interval is inside +-1 % at the first look, 9 forks a side
+        Cli.Result same = abUntil("same", "same", "--max-forks", "20");
+        assertEquals(ExitCodes.OK, same.status(), same.toString());
+        assertTrue(same.err().contains("looks at 9, 12, 15, 18, 20 forks a side")
+                && same.err().contains("look 1 at 9 forks a side") && same.err().contains("1 of 1 benchmark(s) settled")
+                && same.err().contains("9 forks a side in"), same.toString());
+        assertEquals(java.util.stream.IntStream.range(0, 9).boxed().collect(java.util.stream.Collectors.toSet()),
+                forks(dir.resolve("b.csv")), same.toString());
+        // the verdict is compare's at the look's share of alpha
+        assertTrue(same.err().contains("--alpha 0.00057") && same.out().contains("same"), same.toString());
+
+        Cli.Result slower = abUntil("same", "slower", "--max-forks", "20");
+        assertEquals(ExitCodes.REGRESSION, slower.status(), slower.toString());
+        assertTrue(slower.err().contains("look 1 at 9 forks a side") && slower.out().contains("slower"), slower.toString());
+
+        // forks spread 8 %: nothing settles within 10 forks, and the table says what a 1 % change would take
+        Cli.Result wide = abUntil("wide", "wide", "--max-forks", "10");
+        assertEquals(ExitCodes.OK, wide.status(), wide.toString());
+        assertTrue(wide.err().contains("look 1 at 9 forks a side") && wide.err().contains("look 2 at 10 forks a side")
+                && wide.err().contains("0 of 1 benchmark(s) settled"), wide.toString());
+        assertTrue(wide.out().contains("to see a 1% change: k n=1 about "), wide.toString());
+
+        // a target MDC instead of a fork count: the first look is at 7 forks, the fewest that can reject at 0.001
+        Cli.Result target = abUntil("same", "same", "--target-mdc", "1%");
+        assertEquals(ExitCodes.OK, target.status(), target.toString());
+        assertTrue(target.err().contains("look 1 at 7 forks a side") && target.err().contains("1 of 1 benchmark(s) at "
+                + "the MDC target"), target.toString());
+    }
+
+    @Test
+    void forksShareAnAotCacheThatTheFirstWrites() throws IOException {
+        // tests run from target/classes, a directory, with which no JVM writes an AOT cache: the forks get none
+        Path built = Files.createDirectory(dir.resolve("built"));
+        assertEquals(List.of(), dev.kbench.forks.Forks.aotOptions(built));
+        String[] paths = {System.getProperty("java.class.path"), System.getProperty("jdk.module.path")};
+        Path jar = Files.writeString(dir.resolve("some.jar"), "");
+        System.setProperty("java.class.path", jar.toString());
+        System.clearProperty("jdk.module.path");
+        try {
+            aotCacheOfOneDirectory();
+        } finally {
+            System.setProperty("java.class.path", paths[0] == null ? "" : paths[0]);
+            if (paths[1] != null) {
+                System.setProperty("jdk.module.path", paths[1]);
+            }
+        }
+    }
+
+    private void aotCacheOfOneDirectory() throws IOException {
+        Path forks = Files.createDirectory(dir.resolve("forks"));
+        String cache = forks.resolve("forks.aot").toString();
+        List<String> first = dev.kbench.forks.Forks.javaCommand(null, "Main", forks, List.of());
+        assertTrue(first.contains("-XX:AOTCacheOutput=" + cache), first.toString());
+        // while the first trains, or if it wrote nothing, the others go without
+        assertFalse(dev.kbench.forks.Forks.aotOptions(forks).stream().anyMatch(o -> o.startsWith("-XX:AOT")));
+        Files.writeString(forks.resolve("forks.aot.config"), "training");
+        Files.writeString(forks.resolve("forks.aot"), "half written");
+        assertFalse(dev.kbench.forks.Forks.aotOptions(forks).stream().anyMatch(o -> o.startsWith("-XX:AOT")));
+        Files.delete(forks.resolve("forks.aot.config"));
+        List<String> later = dev.kbench.forks.Forks.javaCommand(null, "Main", forks, List.of());
+        assertTrue(later.contains("-XX:AOTCache=" + cache) && !later.contains("-XX:AOTCacheOutput=" + cache), later.toString());
+    }
+
+    @Test
+    void abRefusesAFixedAndAnOpenForkCountTogether() {
+        Cli.Result both = abUntil("same", "same", "--forks", "10", "--max-forks", "20");
+        assertEquals(ExitCodes.INVALID_INPUT, both.status(), both.toString());
+        assertTrue(both.err().contains("--forks 10") && both.err().contains("--max-forks"), both.toString());
+        Cli.Result zero = abUntil("same", "same", "--target-mdc", "0%");
+        assertEquals(ExitCodes.INVALID_INPUT, zero.status(), zero.toString());
+        assertTrue(zero.err().contains("--target-mdc '0%'"), zero.toString());
+        Cli.Result one = abUntil("same", "same", "--max-forks", "1");
+        assertEquals(ExitCodes.INVALID_INPUT, one.status(), one.toString());
+        assertTrue(one.err().contains("--max-forks 1"), one.toString());
+        assertFalse(Files.exists(dir.resolve("b.csv")), "no fork ran: " + one);
     }
 
     @Test

@@ -222,6 +222,29 @@ class OutputFilesTest {
         }
     }
 
+    /** A directory given as an output is bad input, found before anything is measured, for every output. */
+    @Test
+    void aDirectoryIsNoOutput() throws IOException {
+        Path folder = Files.createDirectory(dir.resolve("folder"));
+        Path csv = dir.resolve("s.csv");
+        for (String option : List.of("--json", "--jmh-json", "--csv-samples")) {
+            for (String mode : List.of("--quiet", "--force")) {
+                Cli.Result r = Cli.run(RunCommandTest.args(RunCommandTest.quick("--filter", "copy", "-p", "n=2^10",
+                        "--repetitions", "1", mode), option.equals("--csv-samples") ? new String[] {option, folder.toString()}
+                        : new String[] {"--csv-samples", csv.toString(), option, folder.toString()}));
+                assertEquals(2, r.status(), r.toString());
+                assertTrue(r.err().contains(option + " '" + folder + "' is a directory; give a file name"), r.err());
+                assertFalse(Files.exists(csv), "nothing measured: " + r);
+            }
+        }
+        Path recorded = recorded("r.csv");
+        Cli.Result report = Cli.run("report", recorded.toString(), "-o", folder.toString());
+        assertEquals(2, report.status(), report.toString());
+        Cli.Result merge = Cli.run("merge", folder.toString(), recorded.toString());
+        assertEquals(2, merge.status(), merge.toString());
+        assertTrue(Files.isDirectory(folder), "still a directory");
+    }
+
     @Test
     void appendAndForceExcludeEachOther() {
         Cli.Result r = Cli.run(quick(dir.resolve("x.csv"), "--append", "--force"));

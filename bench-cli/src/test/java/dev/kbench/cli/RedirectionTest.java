@@ -139,6 +139,16 @@ class RedirectionTest {
     }
 
     @Test
+    void hintsNameTheCommandAsTheUserTypedIt() throws Exception {
+        Outcome onPath = shell("kbench \"${args[@]}\"", spin("p.csv"));
+        assertEquals(0, onPath.status(), onPath.toString());
+        assertTrue(onPath.err().contains("compare two runs with: kbench compare BASE.csv NEW.csv"), onPath.toString());
+        Outcome byPath = shell("bin/kbench \"${args[@]}\"", spin("s.csv"));
+        assertEquals(0, byPath.status(), byPath.toString());
+        assertTrue(byPath.err().contains("compare two runs with: bin/kbench compare BASE.csv NEW.csv"), byPath.toString());
+    }
+
+    @Test
     void theShellsOwnOutputAfterAQuietRunFollowsTheTable() throws Exception {
         Outcome o = shell("( kbench \"${args[@]}\"; echo \"exit=$?\" ) > out.txt", spin("s.csv", "-q"));
         assertEquals(0, o.status(), o.toString());

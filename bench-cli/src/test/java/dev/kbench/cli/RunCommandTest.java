@@ -211,30 +211,41 @@ class RunCommandTest {
                 csv.toString(), "--quiet")).status());
         Path out = dir.resolve("merged.csv");
         Path env = RunEnvironment.sidecar(out);
-        assertEquals(0, Cli.run("merge", out.toString(), csv.toString()).status());
+        assertEquals(0, Cli.run("merge", "-o", out.toString(), csv.toString()).status());
         assertEquals(SamplesCsv.read(csv), SamplesCsv.read(out));
         assertEquals(1, runs(env), "the input's environment is carried over");
         String merged = Files.readString(out);
 
         Files.delete(out);
-        Cli.Result stale = Cli.run("merge", out.toString(), csv.toString());
+        Cli.Result stale = Cli.run("merge", "-o", out.toString(), csv.toString());
         assertEquals(2, stale.status(), stale.toString());
-        assertTrue(stale.err().contains("OUT.csv environment file '" + env + "' exists"), stale.err());
+        assertTrue(stale.err().contains("-o environment file '" + env + "' exists"), stale.err());
         assertFalse(Files.exists(out), "nothing written");
-        assertEquals(0, Cli.run("merge", "--force", out.toString(), csv.toString()).status());
+        assertEquals(0, Cli.run("merge", "--force", "-o", out.toString(), csv.toString()).status());
         assertEquals(merged, Files.readString(out));
 
-        Cli.Result self = Cli.run("merge", "--force", csv.toString(), csv.toString());
+        Cli.Result self = Cli.run("merge", "--force", "-o", csv.toString(), csv.toString());
         assertEquals(2, self.status(), self.toString());
         assertTrue(self.err().contains("is the same file as"), self.err());
 
         Path link = dir.resolve("link.csv");
         Files.createSymbolicLink(link, out);
-        Cli.Result linked = Cli.run("merge", "--force", link.toString(), csv.toString());
+        Cli.Result linked = Cli.run("merge", "--force", "-o", link.toString(), csv.toString());
         assertEquals(2, linked.status(), linked.toString());
-        assertTrue(linked.err().contains("OUT.csv '" + link + "' is a symbolic link"), linked.err());
+        assertTrue(linked.err().contains("-o '" + link + "' is a symbolic link"), linked.err());
         assertEquals(merged, Files.readString(out));
         assertTrue(Files.list(dir).noneMatch(f -> f.getFileName().toString().endsWith(".kbench-tmp")), "no temporary file left");
+
+        // the older form, OUT first without -o, still merges and says which form to write
+        Path old = dir.resolve("old-form.csv");
+        Cli.Result older = Cli.run("merge", old.toString(), csv.toString());
+        assertEquals(0, older.status(), older.toString());
+        assertTrue(older.err().contains(MergeCommand.OLD_FORM), older.err());
+        assertEquals(merged, Files.readString(old));
+        Cli.Result alone = Cli.run("merge", csv.toString());
+        assertEquals(2, alone.status(), alone.toString());
+        assertTrue(alone.err().contains("merge needs -o OUT.csv and at least one IN.csv"), alone.err());
+        assertFalse(Cli.run("merge", "-o", old.toString(), csv.toString()).err().contains(MergeCommand.OLD_FORM));
     }
 
     private static int runs(Path env) throws IOException {
@@ -303,21 +314,56 @@ class RunCommandTest {
         Cli.Result table = Cli.run(thin);
         assertEquals(0, table.status(), table.toString());
         String copy = table.out().lines().filter(l -> l.startsWith("copy")).findFirst().orElseThrow();
-        assertTrue(copy.contains("few samples per repetition") && copy.contains("(try --cache-clear device or a larger --rep-ms)"),
+        assertTrue(copy.contains("few samples per repetition") && copy.contains("(try a larger --rep-ms or --min-samples 5"),
                 copy);
 
         Cli.Result json = Cli.run(args(thin, "--format", "json"));
         JsonNode warnings = JSON.readTree(json.out()).get("results").get(0).get("warnings");
         // --max-samples 2 caps a repetition at 2; a loaded machine may fit only 1 into --rep-ms 2
         assertTrue(stream(warnings).anyMatch(w -> w.asText().matches("(?s)only [12] sample\\(s\\) per repetition, fewer than 5.*")
-                && w.asText().contains("--cache-clear device")), warnings.toString());
+                && w.asText().matches("(?s).*--rep-ms [0-9.]+ gives 5.*") && w.asText().contains("--min-samples 5")),
+                warnings.toString());
+        // a floor of 5 calls gives every repetition 5, whatever the clear costs here
+        String[] five = {"run", "--filter", "copy", "-p", "n=2^10", "--cache-clear", "1MiB", "--warmup-ms", "1",
+                "--rep-ms", "2", "--max-samples", "5", "--repetitions", "2", "--min-samples", "5", "--format", "json"};
+        Cli.Result floored = Cli.run(five);
+        assertEquals(0, floored.status(), floored.toString());
+        JsonNode result = JSON.readTree(floored.out()).get("results").get(0);
+        assertTrue(stream(result.get("warnings")).noneMatch(w -> w.asText().contains("per repetition")), result.toString());
+        assertEquals(List.of(5, 5), stream(result.get("samples_ms")).map(JsonNode::size).toList(), result.toString());
+        assertEquals(5, JSON.readTree(floored.out()).get("options").get("min_samples_per_repetition").asInt());
+        assertBad(args(thin, "--min-samples", "3"), "--min-samples 3 is more than --max-samples 2");
+    }
+
+    @Test
+    void aDeviceClearOnADeviceThatReportsNoCacheSaysSo() throws IOException {
+        Cli.Result r = Cli.run("run", "--filter", "copy", "-p", "n=2^10", "--cache-clear", "device", "--repetitions", "1",
+                "--format", "json");
+        assertEquals(0, r.status(), r.toString());
+        long cache;
+        try (dev.kbench.api.Backend opencl = dev.kbench.api.Drivers.system().select("opencl")) {
+            cache = opencl.device().facts().lastLevelCacheBytes().orElse(0);
+        }
+        long cleared = JSON.readTree(r.out()).get("options").get("cache_clear_bytes").asLong();
+        if (cache > 0) {   // PoCL read the host's cache: the clear is twice it, and nothing needs saying
+            assertEquals(Math.max(1L << 20, 2 * cache), cleared);
+            assertFalse(r.err().contains("reports no last-level cache"), r.err());
+        } else {           // PoCL reports 0 (as on CI's virtual machines): Triton's 256 MiB, said once
+            assertEquals(256L << 20, cleared);
+            assertTrue(r.err().contains("kbench: --cache-clear device: ") && r.err().contains(" reports no last-level cache size (")
+                    && r.err().contains("), so the clear is Triton's 256 MiB, as without the option"), r.err());
+        }
     }
 
     @Test
     void aNoiseTargetStopsBenchmarksAndSaysWhy() throws IOException {
         Cli.Result r = Cli.run(quick("--filter", "empty", "--noise-target", "50%", "--min-repetitions", "3",
-                "--max-repetitions", "30", "--format", "json", "--quiet"));
+                "--max-repetitions", "30", "--format", "json", "--progress", "none"));
         assertEquals(0, r.status(), r.toString());
+        // the most it may take, not a plan: each benchmark stops at its target
+        assertTrue(r.err().contains(", up to 30 repetitions: each benchmark stops once its median's 95% interval is "
+                + "within ±50%, after 3 to 30 repetitions or 10 s of measuring"), r.err());
+        assertFalse(r.err().contains("planned"), r.err());
         JsonNode doc = JSON.readTree(r.out());
         assertEquals(0.5, doc.get("options").get("noise_target").get("relative_half_width").asDouble());
         JsonNode empty = doc.get("results").get(0);
@@ -463,6 +509,9 @@ class RunCommandTest {
         }
         assertFalse(r.out().contains("FAILED"), r.out());
         assertTrue(r.err().contains("checked against a CPU reference"), r.err());
+        // at least 5 timed calls per repetition on any machine: no thin-measurement warning in a first table
+        assertFalse(r.out().contains("few samples per repetition"), r.out());
+        assertTrue(r.err().contains(", 80 repetitions planned"), "5 repetitions of 16 benchmarks: " + r.err());
     }
 
     @Test

@@ -28,10 +28,12 @@ import java.util.Optional;
 import dev.kbench.api.Drivers;
 import dev.kbench.api.NoiseTarget;
 import dev.kbench.api.Schedule;
+import dev.kbench.api.Submission;
 import dev.kbench.api.SuiteFactory;
 import dev.kbench.api.SuiteListener;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.SuiteResult;
+import dev.kbench.api.Timing;
 import dev.kbench.api.Backend;
 import dev.kbench.stats.SamplesCsvWriter;
 import dev.kbench.stats.WriteMode;
@@ -63,7 +65,10 @@ public final class ForkChild {
                 "--warmup-ms", Double.toString(options.warmupMillis()),
                 "--rep-ms", Double.toString(options.repetitionMillis()),
                 "--max-samples", Integer.toString(options.maxSamplesPerRepetition()),
-                "--cache-clear-bytes", Long.toString(options.cacheClearBytes())));
+                "--min-samples", Integer.toString(options.minSamplesPerRepetition()),
+                "--cache-clear-bytes", Long.toString(options.cacheClearBytes()),
+                "--timing", options.timing().name(),
+                "--submission", options.submission().name()));
         options.seed().ifPresent(s -> args.addAll(List.of("--seed", Long.toString(s))));
         backend.ifPresent(b -> args.addAll(List.of("--backend", b)));
         options.noiseTarget().ifPresent(t -> args.addAll(List.of("--noise-target", String.format(Locale.ROOT,
@@ -81,6 +86,13 @@ public final class ForkChild {
         int status;
         try {
             status = run(args);
+        } catch (IllegalAccessException e) {
+            // a factory in a named module whose package is not exported: say the line that fixes it
+            String factory = args.length > 1 ? args[1] : "";
+            String pkg = factory.contains(".") ? factory.substring(0, factory.lastIndexOf('.')) : factory;
+            System.err.println("kbench fork: " + e.getMessage() + "; add `exports " + pkg + " to dev.kbench.forks;` to the module-info.java "
+                    + "of " + factory + "'s module, so that each fork can create the factory");
+            status = 2;
         } catch (IllegalArgumentException | ReflectiveOperationException e) {
             System.err.println("kbench fork: " + e.getMessage());
             status = 2;
@@ -100,6 +112,9 @@ public final class ForkChild {
                 Double.parseDouble(required(named, "--warmup-ms")), Double.parseDouble(required(named, "--rep-ms")),
                 Integer.parseInt(required(named, "--max-samples")),
                 Long.parseLong(required(named, "--cache-clear-bytes")), Optional.empty());
+        options = options.withMinSamplesPerRepetition(Integer.parseInt(required(named, "--min-samples")))
+                .withTiming(Timing.valueOf(required(named, "--timing")))
+                .withSubmission(Submission.valueOf(required(named, "--submission")));
         if (named.containsKey("--seed")) {
             options = options.withSeed(Long.parseLong(named.get("--seed")));
         }

@@ -101,6 +101,14 @@ public final class Forks {
 
     private static final int TAIL_LINES = 20;
 
+    /** The AOT cache's file in the forks' directory. */
+    static final String AOT_CACHE = "forks.aot";
+
+    private static final String AOT_PROPERTY = "kbench.forks.aot";
+
+    /** The JVM's AOT log off: a cache that cannot be used is no concern of the measurement. */
+    private static final String AOT_QUIET = "-Xlog:aot*=off,cds*=off";
+
     /** How a fork that this JVM's shutdown killed begins its {@link ForkOutcome#cause()}. */
     static final String STOPPED = "stopped: kbench was asked to exit (SIGTERM, SIGINT or Ctrl-C)";
 
@@ -235,12 +243,16 @@ public final class Forks {
     }
 
     /**
-     * Runs the forks one after another.
+     * Runs the forks one after another. A fork that dies leaves its outcome and the next fork runs; when
+     * every fork died, nothing was measured and this throws, so that a run without samples is never
+     * taken for a result. Check {@link Result#anyDied()} for the forks that died among those that completed.
      *
      * @param options how each fork measures; its seed (or a fresh one) seeds the forks' seeds; a noise
      *        target applies per fork
      * @param samples receives each fork's samples, tagged with its fork index, after the fork ends
-     * @return the seed and every fork's outcome
+     * @return the seed and every fork's outcome, at least one of which completed (or was stopped because
+     *         this JVM is exiting)
+     * @throws ForksFailedException if every fork died, with their outcomes and the first one's last output
      */
     public Result run(SuiteOptions options, Consumer<List<SampleRecord>> samples) {
         long seed = options.seed().orElseGet(() -> new SplittableRandom().nextLong());
@@ -260,6 +272,9 @@ public final class Forks {
             Result result = new Result(seed, outcomes);
             if (outcomes.stream().allMatch(f -> f.completed() || f.stopped())) {
                 deleteQuietly(directory);
+            }
+            if (!outcomes.isEmpty() && outcomes.stream().noneMatch(f -> f.completed() || f.stopped())) {
+                throw new ForksFailedException(result);
             }
             return result;
         }
@@ -366,6 +381,7 @@ public final class Forks {
     public static ForkOutcome launch(Launch launch, Duration timeout, Consumer<String> output,
                                      Consumer<List<SampleRecord>> samples) {
         Deque<String> tail = new ArrayDeque<>();
+        boolean training = launch.command().stream().anyMatch(a -> a.startsWith("-XX:AOTCacheOutput="));
         Consumer<String> forward = line -> {
             synchronized (tail) {
                 if (tail.size() == TAIL_LINES) {
@@ -373,7 +389,9 @@ public final class Forks {
                 }
                 tail.addLast(line);
             }
-            output.accept(launch.prefix() + line);
+            if (!(training && aotTrainingLine(line))) {
+                output.accept(launch.prefix() + line);
+            }
         };
         OptionalInt status;
         boolean stopped;
@@ -632,7 +650,8 @@ public final class Forks {
      * A command starting a fresh JVM like this one: the same {@code java} binary, JVM options, module
      * path and class path, with its crash report written into a directory instead of the working
      * directory ({@code -XX:ErrorFile}) and the JVM's own messages kept off standard output
-     * ({@code -XX:+DisplayVMOutputToStderr}).
+     * ({@code -XX:+DisplayVMOutputToStderr}), and the forks of one directory sharing an AOT cache
+     * ({@link #aotOptions(Path)}).
      *
      * @param mainModule the main class's module, or null on the class path
      * @param mainClass the main class
@@ -648,9 +667,11 @@ public final class Forks {
         command.add(java);
         boolean modulePath = false;
         for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            // -Dkbench.stdout.fd names the launcher's copy of standard output, which a child does not inherit
+            // -Dkbench.stdout.fd names the launcher's copy of standard output, which a child does not inherit;
+            // the forks share an AOT cache of their own (aotOptions)
             if (option.startsWith("-XX:ErrorFile=") || option.startsWith("-agentlib:jdwp")
-                    || option.equals("-XX:+DisplayVMOutputToStderr") || option.startsWith("-D" + Descriptors.STDOUT_FD + "=")) {
+                    || option.equals("-XX:+DisplayVMOutputToStderr") || option.startsWith("-D" + Descriptors.STDOUT_FD + "=")
+                    || option.startsWith("-XX:AOT")) {
                 continue;
             }
             modulePath |= option.startsWith("--module-path=") || option.startsWith("-p=");
@@ -658,6 +679,7 @@ public final class Forks {
         }
         command.add("-XX:ErrorFile=" + errorDirectory.resolve("hs_err_pid%p.log"));
         command.add("-XX:+DisplayVMOutputToStderr");
+        command.addAll(aotOptions(errorDirectory));
         command.addAll(extraOptions);
         String classPath = System.getProperty("java.class.path", "");
         if (mainModule != null) {
@@ -678,6 +700,59 @@ public final class Forks {
             command.add(mainClass);
         }
         return command;
+    }
+
+    /**
+     * JVM options with which the forks of one directory share a JDK AOT cache (JEP 483, 514 and 515:
+     * classes loaded and linked, and method profiles, from a training run), so that a fork starts
+     * without loading, verifying and linking kbench's and its driver's classes again: the first fork asked
+     * for writes {@code forks.aot} in the directory when it exits ({@code -XX:AOTCacheOutput}); the
+     * forks after it map that cache ({@code -XX:AOTCache}) once it is complete. A fork asked for while the
+     * first one is still writing gets none, and so does every fork if the first one wrote no cache, or if
+     * the class path or module path holds a directory (classes built in place), with which a JVM cannot
+     * write a cache.
+     * The measurements are unchanged: the cache holds what a JVM would load and link anyway. The JVM's
+     * AOT log is off in the forks, and the lines a training JVM prints are not passed on. Off with the
+     * system property {@code kbench.forks.aot=false}.
+     *
+     * @param directory the forks' directory, from {@link #temporaryDirectory()}
+     * @return the options for the next fork, possibly none
+     */
+    public static List<String> aotOptions(Path directory) {
+        if (!Boolean.parseBoolean(System.getProperty(AOT_PROPERTY, "true")) || !jarsOnly()) {
+            return List.of();
+        }
+        Path cache = directory.resolve(AOT_CACHE);
+        // the JVM writes NAME.config while it trains and removes it once NAME is complete
+        Path training = directory.resolve(AOT_CACHE + ".config");
+        if (Files.isRegularFile(cache) && !Files.exists(training)) {
+            return List.of("-XX:AOTCache=" + cache, AOT_QUIET);
+        }
+        try {
+            Files.createFile(directory.resolve(AOT_CACHE + ".asked"));
+        } catch (IOException e) {
+            return List.of();   // an earlier fork trains, or trained and wrote nothing
+        }
+        return List.of("-XX:AOTCacheOutput=" + cache, AOT_QUIET);
+    }
+
+    /**
+     * Whether the class path and module path hold only files (jars): a JVM fails to write an AOT cache,
+     * exiting with status 1, when they hold a non-empty directory (classes or modules built in place).
+     */
+    private static boolean jarsOnly() {
+        return Stream.of("java.class.path", "jdk.module.path")
+                .map(key -> System.getProperty(key, ""))
+                .flatMap(path -> Stream.of(path.split(java.io.File.pathSeparator)))
+                .filter(entry -> !entry.isEmpty())
+                .allMatch(entry -> Files.isRegularFile(Path.of(entry)));
+    }
+
+    /** Whether a line is one that a JVM writing an AOT cache prints as it exits. */
+    private static boolean aotTrainingLine(String line) {
+        return Stream.of("Temporary AOTConfiguration recorded: ", "Launching child process ", "Picked up JAVA_TOOL_OPTIONS: ",
+                "Reading AOTConfiguration ", "AOTCache creation is complete: ", "Removed temporary AOT configuration file ")
+                .anyMatch(line::startsWith);
     }
 
     /**

@@ -75,6 +75,30 @@ public record CompareReport(TestMethod method, BrunnerMunzelTest.Distribution di
     }
 
     /**
+     * What the verdicts can and cannot tell, one sentence per line, as {@code kbench compare} prints it
+     * under its table: results with one fork on a side (between-run variance unknown: the verdicts are
+     * about these two runs, not about the code), and results with forks on both sides tested sample by
+     * sample (between-run variance ignored). Print them with the verdicts.
+     *
+     * @return the lines, empty when every result tested forks
+     */
+    public List<String> caveats() {
+        List<String> lines = new java.util.ArrayList<>(2);
+        long unknown = countOneFork();
+        if (unknown > 0) {
+            lines.add(unknown + " of " + results.size() + " benchmark(s) have one fork on a side: between-run variance"
+                    + " is unknown, so their verdicts are about these two runs, not about the code; measure each side"
+                    + " in several processes (kbench run --forks, or Forks in code).");
+        }
+        long ignored = results.stream().filter(r -> r.betweenRunVariance().equals("ignored")).count();
+        if (ignored > 0) {
+            lines.add(ignored + " benchmark(s) have forks on both sides but were tested per " + unit.jsonName()
+                    + ": between-run variance is ignored (--unit auto tests forks).");
+        }
+        return List.copyOf(lines);
+    }
+
+    /**
      * How many benchmarks have a verdict, e.g. to choose the exit status.
      *
      * @param verdict the verdict to count

@@ -193,12 +193,13 @@ public final class SamplesCsvWriter implements Closeable {
      * Whether a path is a stream to write to rather than a file to create or replace: it exists and is not
      * a regular file (a device such as {@code /dev/null}, a FIFO), or it is under {@code /dev} or
      * {@code /proc} ({@code /dev/stdout} may lead to a regular file when standard output is redirected to one).
+     * A directory is never a stream.
      *
      * @param path the path
      * @return true for a stream
      */
     public static boolean isStream(Path path) {
-        if (!Files.exists(path)) {
+        if (!Files.exists(path) || Files.isDirectory(path)) {
             return false;
         }
         Path absolute = path.toAbsolutePath().normalize();

@@ -58,7 +58,8 @@ public record Summary(BenchmarkId id, int n, double minMillis, double maxMillis,
 
     /**
      * This summary with more warnings, e.g. a run's {@link dev.kbench.api.BenchmarkOutcome#warnings()};
-     * a warning of a kind already present is left out.
+     * a given warning replaces one of its kind already present, in its place: the measurement's own
+     * warning knows more (its estimate, its measured clear) than one inferred from the samples.
      *
      * @param more the warnings to add
      * @return the summary with them
@@ -66,8 +67,12 @@ public record Summary(BenchmarkId id, int n, double minMillis, double maxMillis,
     public Summary withWarnings(List<SummaryWarning> more) {
         List<SummaryWarning> all = new java.util.ArrayList<>(warnings);
         for (SummaryWarning w : more) {
-            if (all.stream().noneMatch(have -> have.kind() == w.kind())) {
+            int at = java.util.stream.IntStream.range(0, all.size()).filter(i -> all.get(i).kind() == w.kind())
+                    .findFirst().orElse(-1);
+            if (at < 0) {
                 all.add(w);
+            } else {
+                all.set(at, w);
             }
         }
         return new Summary(id, n, minMillis, maxMillis, meanMillis, medianMillis, stddevMillis, quantiles, iqrMillis,

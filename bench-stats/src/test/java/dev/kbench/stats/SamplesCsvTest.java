@@ -205,6 +205,8 @@ class SamplesCsvTest {
             assertFalse(Files.isRegularFile(devNull), "/dev/null is still a device");
         }
         assertFalse(SamplesCsvWriter.isStream(dir.resolve("missing.csv")));
+        assertFalse(SamplesCsvWriter.isStream(dir), "a directory is no stream");
+        assertFalse(SamplesCsvWriter.isStream(Path.of("/dev/shm")), "a directory under /dev is no stream");
     }
 
     @ParameterizedTest

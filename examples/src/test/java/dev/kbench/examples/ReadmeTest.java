@@ -21,16 +21,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kbench.api.SampleRecord;
 import dev.kbench.stats.SamplesCsv;
+import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -77,10 +81,15 @@ class ReadmeTest {
         }
         assertTrue(sources.stream().anyMatch(p -> p.endsWith("module-info.java")), "README has a module-info.java block");
 
+        compile(sources, classes);
+    }
+
+    /** Compiles sources as one module into a directory, failing on any error or warning. */
+    private static void compile(List<Path> sources, Path into) throws IOException {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
         try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, Locale.ROOT, null)) {
-            List<String> options = List.of("-d", classes.toString(), "--module-path", modulePath(), "-Xlint:all",
+            List<String> options = List.of("-d", into.toString(), "--module-path", modulePath(), "-Xlint:all",
                     "-proc:none");
             boolean ok = javac.getTask(null, files, diagnostics, options, null, files.getJavaFileObjectsFromPaths(sources)).call();
             String messages = diagnostics.getDiagnostics().stream().map(d -> d.getKind() + " " + d.getSource().getName()
@@ -118,10 +127,99 @@ class ReadmeTest {
         Path base = dir.resolve("base.csv");
         Path next = dir.resolve("new.csv");
         main("com.example.bench.ScaleSuite", base.toString());
-        main("com.example.bench.ScaleSuite", next.toString(), base.toString());
+        String printed = printed(() -> main("com.example.bench.ScaleSuite", next.toString(), base.toString()));
+        assertTrue(printed.contains("6 of 6 benchmark(s) have one fork on a side: between-run variance is unknown"),
+                "the comparison says what one run a side cannot tell:\n" + printed);
         List<SampleRecord> samples = SamplesCsv.read(next);
         assertEquals(6, samples.stream().map(s -> s.benchmark() + s.params()).distinct().count(), "2 benchmarks x 3 sizes");
         assertEquals(5, samples.stream().mapToInt(s -> s.repetition().orElseThrow()).max().orElseThrow() + 1, "5 repetitions");
+    }
+
+    @Test
+    void theForksProgramRunsAsAModuleOnTheModulePath() throws Exception {
+        Program run = java(classes, "com.example.bench.ScaleForks");
+        assertEquals(0, run.status(), run.toString());
+        List<String> lines = run.out().lines().toList();
+        assertEquals(6, lines.size(), run.toString());
+        for (int fork = 0; fork < 5; fork++) {
+            assertTrue(lines.get(fork).startsWith("run fork " + fork + " (seed ") && lines.get(fork).contains(") completed: "),
+                    run.toString());
+        }
+        Matcher total = Pattern.compile("(\\d+) samples of 5 forks").matcher(lines.getLast());
+        assertTrue(total.matches() && Integer.parseInt(total.group(1)) > 0, run.toString());
+    }
+
+    @Test
+    void withoutTheExportEveryForkFailsLoudly() throws Exception {
+        // the README's module-info less its exports line, as the README once had it
+        Path src = dir.resolve("src");
+        Path info = src.resolve("module-info.java");
+        String declared = Files.readString(info);
+        String withoutExport = declared.lines().filter(l -> !l.strip().startsWith("exports "))
+                .collect(Collectors.joining("\n", "", "\n"));
+        assertTrue(withoutExport.length() < declared.length(), "README's module-info exports its package:\n" + declared);
+        Path copy = dir.resolve("unexported");
+        List<Path> sources = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(src)) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                Path target = copy.resolve("src").resolve(src.relativize(file));
+                Files.createDirectories(target.getParent());
+                sources.add(Files.writeString(target, file.equals(info) ? withoutExport : Files.readString(file)));
+            }
+        }
+        Path out = Files.createDirectories(copy.resolve("classes"));
+        compile(sources, out);
+        Program run = java(out, "com.example.bench.ScaleForks");
+        assertTrue(run.status() != 0, "every fork died, yet it exited 0:\n" + run);
+        assertTrue(run.err().contains("ForksFailedException: every fork died (5 of 5), nothing was measured"), run.toString());
+        assertTrue(run.err().contains("does not export com.example.bench"), run.toString());
+        assertFalse(run.out().contains("samples of"), run.toString());
+    }
+
+    /** What a program printed and how it exited. */
+    record Program(int status, String out, String err) {
+        @Override
+        public String toString() {
+            return "exit status " + status + "\n--- stdout ---\n" + out + "--- stderr ---\n" + err;
+        }
+    }
+
+    /**
+     * Runs a README program as a user would: {@code java -p KBENCH_JARS:CLASSES -m com.example.bench/CLASS},
+     * in a JVM of its own (its forks are JVMs of their own too).
+     */
+    private static Program java(Path moduleClasses, String className) throws IOException, InterruptedException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = List.of(java, "--enable-native-access=jocl,dev.kbench.opencl", "-p",
+                modulePath() + File.pathSeparator + moduleClasses, "-m", "com.example.bench/" + className);
+        Path out = Files.createTempFile(dir, "program", ".out");
+        Path err = Files.createTempFile(dir, "program", ".err");
+        Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+        if (!process.waitFor(10, TimeUnit.MINUTES)) {
+            process.destroyForcibly();
+            throw new AssertionError("not ended in 10 minutes (a guard against a hang, not a timing): " + command);
+        }
+        return new Program(process.exitValue(), Files.readString(out), Files.readString(err));
+    }
+
+    /** What a program run in this JVM printed on System.out. */
+    private static String printed(ThrowingRunnable program) throws Exception {
+        PrintStream saved = System.out;
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        try {
+            program.run();
+        } finally {
+            System.setOut(saved);
+        }
+        String text = bytes.toString(StandardCharsets.UTF_8);
+        saved.print(text);
+        return text;
+    }
+
+    private interface ThrowingRunnable {
+        void run() throws Exception;
     }
 
     /** The code of every block fenced with {@code ```lang}. */

@@ -15,14 +15,18 @@
  */
 package dev.kbench.stats.format;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalInt;
 import java.util.stream.Collectors;
 
 import dev.kbench.stats.BenchmarkComparison;
 import dev.kbench.stats.BenchmarkId;
 import dev.kbench.stats.CompareReport;
+import dev.kbench.stats.GroupSequential;
 import dev.kbench.stats.TestResult;
+import dev.kbench.stats.Unit;
 import dev.kbench.stats.Verdict;
 
 /**
@@ -122,19 +126,34 @@ public final class CompareTable {
      */
     public static String caveats(CompareReport report) {
         StringBuilder text = new StringBuilder();
-        long unknown = report.countOneFork();
-        if (unknown > 0) {
-            text.append(unknown).append(" of ").append(report.results().size()).append(" benchmark(s) have one fork"
-                    + " on a side: between-run variance is unknown, so their verdicts are about these two runs, not"
-                    + " about the code; measure each side in several processes (kbench run --forks).\n");
-        }
-        long ignored = report.results().stream().filter(r -> r.betweenRunVariance().equals("ignored")).count();
-        if (ignored > 0) {
-            text.append(ignored).append(" benchmark(s) have forks on both sides but were tested per ")
-                    .append(report.unit().jsonName()).append(": between-run variance is ignored (--unit auto tests"
-                    + " forks).\n");
-        }
+        report.caveats().forEach(line -> text.append(line).append('\n'));
         return text.toString();
+    }
+
+    /**
+     * A line saying, for the benchmarks tested by fork whose minimal detectable change is above a
+     * change, how many forks a side would see that change ({@link GroupSequential#forksFor}); or nothing.
+     *
+     * @param report the comparison
+     * @param change the relative change to see, e.g. 0.01
+     * @return the text, ending with a newline, or empty
+     */
+    public static String reach(CompareReport report, double change) {
+        List<String> needs = new ArrayList<>();
+        for (BenchmarkComparison r : report.results()) {
+            if (r.unit() != Unit.FORK || !(r.mdc() > change)) {
+                continue;
+            }
+            OptionalInt forks = GroupSequential.forksFor(r, change, report.alphaPerBenchmark());
+            String name = r.id().params().isEmpty() ? r.id().benchmark() : r.id().benchmark() + " " + r.id().params();
+            needs.add(forks.isPresent() ? name + " about " + forks.getAsInt() + " forks a side (MDC " + mdc(r.mdc())
+                    + " with " + Math.min(r.nBase(), r.nNew()) + ")" : name + " more forks (no MDC yet)");
+        }
+        if (needs.isEmpty()) {
+            return "";
+        }
+        return "to see a " + Numbers.significant(100 * change, 3) + "% change: " + String.join("; ", needs)
+                + " (kbench ab --target-mdc " + Numbers.significant(100 * change, 3) + "% adds them)\n";
     }
 
     /** The minimal detectable change as a percentage, {@code none} where no change can be detected. */

@@ -34,7 +34,7 @@ import dev.kbench.stats.Summarizer;
 import dev.kbench.stats.Summary;
 
 /**
- * A run or a comparison in the formats of the dashboards users run (docs/formats.md §10):
+ * A run or a comparison in the formats of the dashboards users run (docs/formats.md §11):
  * github-action-benchmark's {@code customSmallerIsBetter} JSON and Bencher's Metric Format (BMF) JSON.
  *
  * <p>A run's value per benchmark is the median of its forks' medians; its bounds are that median's

@@ -52,7 +52,7 @@ final class RunCsv {
             header.add("samples_ms");
         }
         header.addAll(List.of("bytes_per_call", "flops_per_call", "gb_per_s", "tflop_per_s", "percent_of_peak",
-                "reason"));
+                "reason", "timing", "method", "calls_per_sample"));
         CSVFormat format = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get();
         try {
             CSVPrinter csv = new CSVPrinter(out, format);
@@ -85,6 +85,9 @@ final class RunCsv {
                 cells.add(num(o.teraflopsPerSecond()));
                 cells.add(num(o.percentOfPeakBandwidth()));
                 cells.add(o.reason().orElse(""));
+                cells.add(o.timing().jsonName());
+                cells.add(o.method().jsonName());
+                cells.add(Integer.toString(o.callsPerSample()));
                 csv.printRecord(cells);
             }
             csv.flush();

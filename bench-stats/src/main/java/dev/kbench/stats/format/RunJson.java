@@ -65,7 +65,10 @@ final class RunJson {
         options.put("warmup_ms", o.warmupMillis());
         options.put("rep_ms", o.repetitionMillis());
         options.put("max_samples_per_repetition", o.maxSamplesPerRepetition());
+        options.put("min_samples_per_repetition", o.minSamplesPerRepetition());
         options.put("cache_clear_bytes", o.cacheClearBytes());
+        options.put("timing", o.timing().jsonName());
+        options.put("submission", o.submission().name().toLowerCase(Locale.ROOT));
         if (o.noiseTarget().isPresent()) {
             ObjectNode noise = options.putObject("noise_target");
             noise.put("relative_half_width", o.noiseTarget().get().relativeHalfWidth());
@@ -98,6 +101,14 @@ final class RunJson {
         r.put("repetitions", o.repetitions().size());
         number(r, "estimate_ms", o.estimateMillis());
         r.put("warmup_calls", o.warmupCalls());
+        r.put("timing", o.timing().jsonName());
+        r.put("method", o.method().jsonName());
+        r.put("calls_per_sample", o.callsPerSample());
+        if (o.timingNote().isEmpty()) {
+            r.putNull("timing_note");
+        } else {
+            r.put("timing_note", o.timingNote());
+        }
         if (row.summary().isPresent()) {
             Summary s = row.summary().get();
             JsonFields.summary(r, s);

@@ -17,7 +17,10 @@ package dev.kbench.stats.format;
 
 import dev.kbench.api.BenchmarkOutcome;
 import dev.kbench.api.ReturnMode;
+import dev.kbench.api.Submission;
 import dev.kbench.api.SuiteOptions;
+import dev.kbench.api.Timing;
+import dev.kbench.api.TimingMethod;
 import dev.kbench.stats.Summary;
 import dev.kbench.stats.SummaryWarning;
 import java.util.ArrayList;
@@ -54,10 +57,12 @@ final class RunTable {
                         o.noiseTarget().get().minRepetitions(), o.noiseTarget().get().maxRepetitions(),
                         Numbers.significant(o.noiseTarget().get().budgetMillis(), 6))
                 : o.repetitions() + (o.repetitions() == 1 ? " repetition" : " repetitions");
-        return String.format(Locale.ROOT, "kbench run: %s on %s, seed %d, %s, %s of ~%s ms, cache clear %s",
+        return String.format(Locale.ROOT, "kbench run: %s on %s, seed %d, %s, %s of ~%s ms, %s",
                 report.result().backend(), report.result().device(), report.result().seed(),
                 report.result().schedule().name().toLowerCase(Locale.ROOT), repetitions,
-                Numbers.significant(o.repetitionMillis(), 6), bytes(o.cacheClearBytes()));
+                Numbers.significant(o.repetitionMillis(), 6), o.timing() == Timing.HOT
+                        ? "hot timing (batches of back-to-back calls, no cache clear)" : "cache clear " + bytes(o.cacheClearBytes()))
+                + (o.submission() == Submission.GRAPH ? ", graph replay" : "");
     }
 
     static String bytes(long bytes) {
@@ -146,6 +151,14 @@ final class RunTable {
             case TIME_BUDGET -> parts.add("time budget reached");
             case MAX_REPETITIONS -> parts.add("max repetitions reached");
             case REPETITIONS -> { }
+        }
+        if (o.measured() && o.timing() == Timing.HOT) {
+            parts.add(String.format(Locale.ROOT, "hot, %s, %d calls per sample", o.method().jsonName(), o.callsPerSample()));
+        } else if (o.measured() && o.method() == TimingMethod.GRAPH) {
+            parts.add("graph");
+        }
+        if (!o.timingNote().isEmpty()) {
+            parts.add(o.timingNote());
         }
         if (o.launchBound()) {
             parts.add(String.format(java.util.Locale.ROOT, "launch-bound: the host takes %s us to enqueue a call, the device %s",

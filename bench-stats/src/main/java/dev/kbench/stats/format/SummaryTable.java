@@ -70,14 +70,19 @@ public final class SummaryTable {
      * thin (the JSON formats carry each full message).
      *
      * @param warnings a summary's warnings
-     * @return e.g. {@code noisy; few samples per repetition (try --cache-clear device or a larger --rep-ms)}
+     * @return e.g. {@code noisy; few samples per repetition (try a larger --rep-ms or --min-samples 5)}
      */
     static String label(List<SummaryWarning> warnings) {
         String kinds = String.join("; ", warnings.stream().map(w -> w.kind().jsonName().replace('_', ' ')).toList());
-        boolean thin = warnings.stream().anyMatch(w -> switch (w.kind()) {
-            case FEW_SAMPLES_PER_REPETITION, CACHE_CLEAR_DOMINATES -> true;
-            case FEW_SAMPLES, NOISY, MISSING_WARMUP -> false;
-        });
-        return thin ? kinds + " (try --cache-clear device or a larger --rep-ms)" : kinds;
+        List<String> fixes = new java.util.ArrayList<>(2);
+        for (SummaryWarning w : warnings) {
+            switch (w.kind()) {
+                case FEW_SAMPLES_PER_REPETITION -> fixes.add("a larger --rep-ms or --min-samples 5");
+                // raised only where the device-sized clear is smaller than the clear used
+                case CACHE_CLEAR_DOMINATES -> fixes.add("--cache-clear device");
+                case FEW_SAMPLES, NOISY, MISSING_WARMUP -> { }
+            }
+        }
+        return fixes.isEmpty() ? kinds : kinds + " (try " + String.join(", or ", fixes) + ")";
     }
 }

@@ -59,13 +59,15 @@ class LayeringTest {
         static final String[] OPENCL = {"dev.kbench.opencl.."};
         static final String[] LEVELZERO = {"dev.kbench.levelzero.."};
         static final String[] CLI = {"dev.kbench.cli.."};
+        /** The conformance kit: tests a backend runs, written against the doors only. */
+        static final String[] TCK = {"dev.kbench.tck.."};
 
         static String[] backends() {
             return Stream.of(CUDA, OPENCL, LEVELZERO).flatMap(Stream::of).toArray(String[]::new);
         }
 
         static String[] all() {
-            return Stream.of(BENCH_API, STATS, FORKS, HISTORY, backends(), CLI).flatMap(Stream::of).distinct().toArray(String[]::new);
+            return Stream.of(BENCH_API, STATS, FORKS, HISTORY, backends(), CLI, TCK).flatMap(Stream::of).distinct().toArray(String[]::new);
         }
 
         private Layers() {
@@ -83,7 +85,7 @@ class LayeringTest {
     @Test
     void everyModuleWasImported() {
         for (String[] layer : new String[][] {Layers.BENCH_API, Layers.STATS, Layers.FORKS, Layers.HISTORY, Layers.CUDA, Layers.OPENCL,
-                Layers.LEVELZERO, Layers.CLI}) {
+                Layers.LEVELZERO, Layers.CLI, Layers.TCK}) {
             assertFalse(product.that(resideInAnyPackage(layer)).isEmpty(),
                     "no classes in " + String.join(", ", layer) + ": the rules below would pass vacuously");
         }
@@ -100,7 +102,9 @@ class LayeringTest {
                 .layer("backend-opencl").definedBy(Layers.OPENCL)
                 .layer("backend-levelzero").definedBy(Layers.LEVELZERO)
                 .layer("bench-cli").definedBy(Layers.CLI)
+                .layer("bench-tck").definedBy(Layers.TCK)
                 .whereLayer("bench-cli").mayNotBeAccessedByAnyLayer()
+                .whereLayer("bench-tck").mayNotBeAccessedByAnyLayer()
                 .whereLayer("backend-cuda").mayNotBeAccessedByAnyLayer()
                 .whereLayer("backend-opencl").mayNotBeAccessedByAnyLayer()
                 .whereLayer("backend-levelzero").mayNotBeAccessedByAnyLayer()
@@ -108,7 +112,7 @@ class LayeringTest {
                 .whereLayer("bench-history").mayOnlyBeAccessedByLayers("bench-cli")
                 .whereLayer("bench-stats").mayOnlyBeAccessedByLayers("bench-forks", "bench-history", "bench-cli")
                 .whereLayer("bench-api").mayOnlyBeAccessedByLayers("bench-stats", "bench-forks", "bench-history", "backend-cuda",
-                        "backend-opencl", "backend-levelzero", "bench-cli")
+                        "backend-opencl", "backend-levelzero", "bench-cli", "bench-tck")
                 .check(product);
     }
 
@@ -121,7 +125,7 @@ class LayeringTest {
 
     @Test
     void backendsSeeOnlyTheDoors() {
-        for (String[] backend : new String[][] {Layers.CUDA, Layers.OPENCL, Layers.LEVELZERO}) {
+        for (String[] backend : new String[][] {Layers.CUDA, Layers.OPENCL, Layers.LEVELZERO, Layers.TCK}) {
             noClasses().that().resideInAnyPackage(backend).should().dependOnClassesThat(
                             resideInAnyPackage(Layers.all()).and(not(resideInAnyPackage(Layers.BACKEND_VISIBLE)))
                                     .and(not(resideInAnyPackage(backend))))
