@@ -37,10 +37,11 @@ public final class BenchmarkOutcome {
                                             StopReason stopReason, Optional<String> reason, double estimateMillis,
                                             int warmupCalls, OptionalLong bytesPerCall, OptionalLong flopsPerCall,
                                             OptionalDouble peakBandwidthBytesPerSecond, double measuringMillis,
-                                            double hostMillisPerCall) {
+                                            double hostMillisPerCall, Timing timing, TimingMethod method,
+                                            int callsPerSample, String timingNote) {
                 return new BenchmarkOutcome(benchmark, params, repetitions, stopReason, reason, estimateMillis,
                         warmupCalls, bytesPerCall, flopsPerCall, peakBandwidthBytesPerSecond, measuringMillis,
-                        hostMillisPerCall);
+                        hostMillisPerCall, Double.NaN, OptionalLong.empty(), timing, method, callsPerSample, timingNote);
             }
 
             @Override

@@ -21,6 +21,8 @@ import dev.kbench.api.SampleRecord;
 import dev.kbench.api.Schedule;
 import dev.kbench.api.StopReason;
 import dev.kbench.api.SuiteResult;
+import dev.kbench.api.Timing;
+import dev.kbench.api.TimingMethod;
 import dev.kbench.api.internal.Results;
 import dev.kbench.forks.ForkOutcome;
 import dev.kbench.forks.Forks;
@@ -35,8 +37,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -220,19 +224,78 @@ final class ForkedRuns {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
+     * How one benchmark's samples were timed in the forks, from their run JSON ({@link #orderFile}).
+     *
+     * @param timing cold or hot
+     * @param method the method of the first fork that timed it
+     * @param callsPerSample that fork's calls per sample
+     * @param note that fork's note, and where forks timed it by different methods, how many used which
+     */
+    record ForkTiming(Timing timing, TimingMethod method, int callsPerSample, String note) {
+    }
+
+    /**
+     * How each benchmark was timed, as the forks that wrote their run JSON report it: a run with
+     * {@code --timing hot} or {@code --graph} is labelled as its forks measured it, not as a cold run.
+     *
+     * @param directory the forks' directory
+     * @param forks the number of forks run
+     * @return per benchmark and combination; empty for those no fork reported
+     */
+    static Map<BenchmarkId, ForkTiming> timings(Path directory, int forks) {
+        Map<BenchmarkId, ForkTiming> first = new LinkedHashMap<>();
+        Map<BenchmarkId, Map<TimingMethod, Integer>> methods = new LinkedHashMap<>();
+        for (int fork = 0; fork < forks; fork++) {
+            Path file = orderFile(directory, fork);
+            if (!Files.isRegularFile(file)) {
+                continue;
+            }
+            try {
+                for (JsonNode result : JSON.readTree(file.toFile()).path("results")) {
+                    if (!result.hasNonNull("method") || !result.hasNonNull("timing")) {
+                        continue;
+                    }
+                    BenchmarkId id = new BenchmarkId(result.path("benchmark").asText(), result.path("params").asText());
+                    TimingMethod method = TimingMethod.valueOf(result.path("method").asText().toUpperCase(Locale.ROOT));
+                    first.putIfAbsent(id, new ForkTiming(Timing.valueOf(result.path("timing").asText().toUpperCase(Locale.ROOT)),
+                            method, Math.max(1, result.path("calls_per_sample").asInt(1)),
+                            result.path("timing_note").isTextual() ? result.path("timing_note").asText() : ""));
+                    methods.computeIfAbsent(id, k -> new EnumMap<>(TimingMethod.class)).merge(method, 1, Integer::sum);
+                }
+            } catch (IOException | IllegalArgumentException e) {
+                // a fork killed while writing it, or a JSON this build does not know: the other forks' will do
+            }
+        }
+        Map<BenchmarkId, ForkTiming> timings = new LinkedHashMap<>();
+        first.forEach((id, t) -> {
+            Map<TimingMethod, Integer> used = methods.get(id);
+            String note = t.note();
+            if (used.size() > 1) {
+                List<String> counts = new ArrayList<>();
+                used.forEach((m, n) -> counts.add(m.jsonName() + " in " + n));
+                String mixed = "forks timed it by different methods: " + String.join(", ", counts);
+                note = note.isEmpty() ? mixed : note + "; " + mixed;
+            }
+            timings.put(id, new ForkTiming(t.timing(), t.method(), t.callsPerSample(), note));
+        });
+        return timings;
+    }
+
+    /**
      * A run rebuilt from the samples of all its forks, for the run table and files: one outcome per
      * benchmark in the suite's order (those missing from {@code order} after the others, in the order
      * first measured), each fork's repetitions one after another.
      *
      * @param samples every fork's samples, tagged with the fork
      * @param order the benchmarks and combinations in the suite's order, from {@link #suiteOrder}
+     * @param timings how the forks timed each benchmark, from {@link #timings}; cold by events where absent
      * @param seed the run's seed
      * @param schedule the schedule of every fork
      * @param backend the backend, if no sample names one
      * @return the result
      */
-    static SuiteResult merged(List<SampleRecord> samples, List<BenchmarkId> order, long seed, Schedule schedule,
-                              String backend) {
+    static SuiteResult merged(List<SampleRecord> samples, List<BenchmarkId> order, Map<BenchmarkId, ForkTiming> timings,
+                              long seed, Schedule schedule, String backend) {
         Map<BenchmarkId, SampleRecord> first = new LinkedHashMap<>();
         for (SampleRecord s : samples) {
             first.putIfAbsent(BenchmarkId.of(s), s);
@@ -253,8 +316,10 @@ final class ForkedRuns {
                 repetitions.add(Arrays.copyOfRange(times, at, at + size));
                 at += size;
             }
+            ForkTiming timed = timings.getOrDefault(b.getKey(), new ForkTiming(Timing.COLD, TimingMethod.EVENTS, 1, ""));
             outcomes.add(Results.outcome(s.benchmark(), params(s.params()), repetitions, StopReason.REPETITIONS,
-                    Optional.empty(), Double.NaN, 0, s.bytes(), s.flops(), OptionalDouble.empty(), 0, Double.NaN));
+                    Optional.empty(), Double.NaN, 0, s.bytes(), s.flops(), OptionalDouble.empty(), 0, Double.NaN,
+                    timed.timing(), timed.method(), timed.callsPerSample(), timed.note()));
         }
         String device = samples.isEmpty() ? "" : samples.getFirst().device();
         String name = samples.isEmpty() || samples.getFirst().backend().isEmpty() ? backend : samples.getFirst().backend();

@@ -277,8 +277,9 @@ final class RunCommand implements Callable<Integer> {
                     }
                 }
             }
-            SuiteSession.report(ForkedRuns.merged(all, ForkedRuns.suiteOrder(directory, outcomes.size()), seed,
-                    options.schedule(), ""), options, output, out, ForkedRuns.repetitionsPerFork(all));
+            SuiteSession.report(ForkedRuns.merged(all, ForkedRuns.suiteOrder(directory, outcomes.size()),
+                    ForkedRuns.timings(directory, outcomes.size()), seed, options.schedule(), ""), options, output, out,
+                    ForkedRuns.repetitionsPerFork(all));
             out.flush();
             if (csv != null && csv.rows() > 0) {
                 List<Path> files = new ArrayList<>();

@@ -70,6 +70,19 @@ class HotTimingCliTest {
     }
 
     @Test
+    void forkedHotRunsAreLabelledAsTheirForksTimedThem() throws IOException {
+        Path json = dir.resolve("forked.json");
+        Cli.Result r = Cli.run(RunCommandTest.args(HOT, "--forks", "2", "--filter", "copy", "-p", "n=2^12", "--json",
+                json.toString()));
+        assertEquals(0, r.status(), r::toString);
+        assertTrue(r.out().matches("(?s).*copy +n=4096 .*hot, held, \\d+ calls per sample.*"), r.out());
+        JsonNode copy = new ObjectMapper().readTree(Files.readString(json)).path("results").get(0);
+        assertEquals("hot", copy.path("timing").asText(), copy::toString);
+        assertEquals("held", copy.path("method").asText(), copy::toString);
+        assertTrue(copy.path("calls_per_sample").asInt() > 1, copy::toString);
+    }
+
+    @Test
     void coldOutputsSayEventsAndOneCallPerSample() {
         Cli.Result csv = Cli.run(RunCommandTest.quick("--filter", "copy", "-p", "n=2^10", "--repetitions", "1",
                 "--format", "csv"));

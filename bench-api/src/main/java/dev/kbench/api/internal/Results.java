@@ -19,6 +19,8 @@ import dev.kbench.api.BenchmarkOutcome;
 import dev.kbench.api.Params;
 import dev.kbench.api.Schedule;
 import dev.kbench.api.StopReason;
+import dev.kbench.api.Timing;
+import dev.kbench.api.TimingMethod;
 import dev.kbench.api.SuiteResult;
 import java.util.List;
 import java.util.Objects;
@@ -49,13 +51,18 @@ public final class Results {
          * @param peakBandwidthBytesPerSecond the device's peak bandwidth
          * @param measuringMillis wall-clock time spent in its repetitions
          * @param hostMillisPerCall host time to enqueue one timed call, NaN if not measured
+         * @param timing cold or hot
+         * @param method how the samples were taken
+         * @param callsPerSample calls averaged into each sample
+         * @param timingNote why the method differs from the one asked for, or empty
          * @return the outcome
          */
         BenchmarkOutcome outcome(String benchmark, Params params, List<double[]> repetitions, StopReason stopReason,
                                  Optional<String> reason, double estimateMillis, int warmupCalls,
                                  OptionalLong bytesPerCall, OptionalLong flopsPerCall,
                                  OptionalDouble peakBandwidthBytesPerSecond, double measuringMillis,
-                                 double hostMillisPerCall);
+                                 double hostMillisPerCall, Timing timing, TimingMethod method, int callsPerSample,
+                                 String timingNote);
 
         /**
          * See {@link #suite}.
@@ -121,8 +128,42 @@ public final class Results {
                                            int warmupCalls, OptionalLong bytesPerCall, OptionalLong flopsPerCall,
                                            OptionalDouble peakBandwidthBytesPerSecond, double measuringMillis,
                                            double hostMillisPerCall) {
+        return outcome(benchmark, params, repetitions, stopReason, reason, estimateMillis, warmupCalls, bytesPerCall,
+                flopsPerCall, peakBandwidthBytesPerSecond, measuringMillis, hostMillisPerCall, Timing.COLD,
+                TimingMethod.EVENTS, 1, "");
+    }
+
+    /**
+     * A benchmark outcome with the given fields and how its samples were timed (a run rebuilt from forks
+     * that timed hot, or replayed graphs).
+     *
+     * @param benchmark the benchmark's name
+     * @param params the combination
+     * @param repetitions each repetition's samples in ms (copied)
+     * @param stopReason why it stopped
+     * @param reason the skip reason or error message, empty otherwise
+     * @param estimateMillis the per-call estimate, NaN if never taken
+     * @param warmupCalls the untimed warmup calls made
+     * @param bytesPerCall declared bytes per call
+     * @param flopsPerCall declared flops per call
+     * @param peakBandwidthBytesPerSecond the device's peak bandwidth, if known
+     * @param measuringMillis wall-clock time spent in its repetitions
+     * @param hostMillisPerCall host time to enqueue one timed call, NaN if not measured
+     * @param timing cold or hot
+     * @param method how the samples were taken
+     * @param callsPerSample calls averaged into each sample
+     * @param timingNote why the method differs from the one asked for, or empty
+     * @return the outcome
+     */
+    public static BenchmarkOutcome outcome(String benchmark, Params params, List<double[]> repetitions,
+                                           StopReason stopReason, Optional<String> reason, double estimateMillis,
+                                           int warmupCalls, OptionalLong bytesPerCall, OptionalLong flopsPerCall,
+                                           OptionalDouble peakBandwidthBytesPerSecond, double measuringMillis,
+                                           double hostMillisPerCall, Timing timing, TimingMethod method,
+                                           int callsPerSample, String timingNote) {
         return constructors().outcome(benchmark, params, repetitions, stopReason, reason, estimateMillis, warmupCalls,
-                bytesPerCall, flopsPerCall, peakBandwidthBytesPerSecond, measuringMillis, hostMillisPerCall);
+                bytesPerCall, flopsPerCall, peakBandwidthBytesPerSecond, measuringMillis, hostMillisPerCall, timing,
+                method, callsPerSample, timingNote);
     }
 
     /**
