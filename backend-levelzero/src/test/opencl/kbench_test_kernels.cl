@@ -18,21 +18,9 @@
 // (src/test/c/ze_test_driver.c) recognises them by entry-point name and parameter types and runs its
 // own CPU implementation of each, with the same semantics, except busy_wait (see below).
 
-// out[i] = value for i < n.
-__kernel void fill(__global float* out, float value, uint n) {
-    size_t i = get_global_id(0);
-    if (i < n) {
-        out[i] = value;
-    }
-}
-
-// out[i] = in[i] for i < n.
-__kernel void copy(__global const float* in, __global float* out, uint n) {
-    size_t i = get_global_id(0);
-    if (i < n) {
-        out[i] = in[i];
-    }
-}
+// fill, copy and block_sum (and kinds) are the conformance kit's kernels, one source for both:
+// regenerate-spirv.sh compiles this file with bench-tck's resource directory on the include path.
+#include "conformance.cl"
 
 // The tanh approximation of GELU, as PyTorch's gelu(approximate='tanh').
 __kernel void gelu(__global const float* in, __global float* out, uint n) {
@@ -40,24 +28,6 @@ __kernel void gelu(__global const float* in, __global float* out, uint n) {
     if (i < n) {
         float x = in[i];
         out[i] = 0.5f * x * (1.0f + tanh(0.7978845608028654f * (x + 0.044715f * x * x * x)));
-    }
-}
-
-// out[g] = the sum of the elements in[g * s .. g * s + s - 1] below n, where g is the work-group and
-// s the work-group size (a power of two), using work-group local memory of s floats.
-__kernel void block_sum(__global const float* in, __global float* out, __local float* scratch, uint n) {
-    size_t lid = get_local_id(0);
-    size_t gid = get_global_id(0);
-    scratch[lid] = gid < n ? in[gid] : 0.0f;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (size_t stride = get_local_size(0) / 2; stride > 0; stride /= 2) {
-        if (lid < stride) {
-            scratch[lid] += scratch[lid + stride];
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (lid == 0) {
-        out[get_group_id(0)] = scratch[0];
     }
 }
 

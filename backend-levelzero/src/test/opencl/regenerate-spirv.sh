@@ -18,8 +18,7 @@
 # Rebuilds the SPIR-V test modules from the OpenCL C next to this script:
 #   kbench_test_kernels.cl -> src/test/resources/dev/kbench/levelzero/kbench_test_kernels.spv
 #   unknown_kernel.cl      -> src/test/resources/dev/kbench/levelzero/unknown_kernel.spv
-#   bench-tck's conformance.cl (the conformance kit's kernels)
-#                          -> src/test/resources/dev/kbench/levelzero/conformance.spv
+# kbench_test_kernels.cl includes bench-tck's conformance.cl (the conformance kit's kernels).
 # The .spv files are committed, so CI needs neither clang nor llvm-spirv. Made with Debian's clang-15
 # (15.0.6) and llvm-spirv-15 (15.0.0): OpenCL C 1.2, target spir64, -O2.
 set -euo pipefail
@@ -31,9 +30,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$out"
 kit=$here/../../../../bench-tck/src/main/resources/dev/kbench/tck
-for source in "$here/kbench_test_kernels.cl" "$here/unknown_kernel.cl" "$kit/conformance.cl"; do
+for source in "$here/kbench_test_kernels.cl" "$here/unknown_kernel.cl"; do
   name=$(basename "$source" .cl)
-  "$clang" -cl-std=CL1.2 -target spir64-unknown-unknown -O2 -emit-llvm -c -o "$tmp/$name.bc" "$source"
+  "$clang" -cl-std=CL1.2 -target spir64-unknown-unknown -O2 -emit-llvm -I "$kit" -c -o "$tmp/$name.bc" "$source"
   "$spirv" "$tmp/$name.bc" -o "$out/$name.spv"
   echo "regenerate-spirv.sh: wrote $out/$name.spv ($(stat -c %s "$out/$name.spv") bytes)" >&2
 done

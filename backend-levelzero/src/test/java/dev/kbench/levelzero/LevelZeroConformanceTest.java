@@ -25,8 +25,8 @@ import org.junit.jupiter.api.BeforeAll;
 
 /**
  * The conformance kit on the Level Zero backend, through the real loader and kbench's C test driver
- * (src/test/c/ze_test_driver.c), which runs the kit's kernels (conformance.spv, compiled from the kit's
- * OpenCL C by src/test/opencl/regenerate-spirv.sh) on the CPU. The test driver refuses copies from memory
+ * (src/test/c/ze_test_driver.c), which runs the kit's kernels (in kbench_test_kernels.spv, whose OpenCL C
+ * includes the kit's; see src/test/opencl/regenerate-spirv.sh) on the CPU. The test driver refuses copies from memory
  * it did not allocate, so the kit's heap round trip also shows that the backend stages heap memory
  * through zeMemAllocHost memory.
  */
@@ -52,7 +52,7 @@ class LevelZeroConformanceTest extends DriverConformance {
 
     @Override
     protected KernelSource conformanceKernels() {
-        return TestDriver.spirv("conformance.spv");
+        return TestDriver.kernels();
     }
 
     @Override

@@ -107,7 +107,7 @@ final class TestDriver {
     }
 
     /**
-     * The SPIR-V module of fill, copy, gelu, block_sum and busy_wait (src/test/opencl/kbench_test_kernels.cl).
+     * The SPIR-V module of fill, copy, gelu, block_sum, busy_wait and kinds (src/test/opencl/kbench_test_kernels.cl).
      *
      * @return the source
      */
@@ -124,13 +124,7 @@ final class TestDriver {
         return spirv("unknown_kernel.spv");
     }
 
-    /**
-     * A SPIR-V module of the test resources, named after its file.
-     *
-     * @param resource the file name, next to this class
-     * @return the module
-     */
-    static KernelSource spirv(String resource) {
+    private static KernelSource spirv(String resource) {
         try (InputStream in = TestDriver.class.getResourceAsStream(resource)) {
             assertNotNull(in, "test resource " + resource + " is missing");
             return new KernelSource(SourceKind.SPIRV, in.readAllBytes(), resource, "");
