@@ -96,9 +96,9 @@ final class VkStream implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("the vulkan device is closed");
         }
-        reclaim(false);
+        reclaim();
         while (pending.size() >= MAX_PENDING) {
-            complete(pending.peekFirst(), true);
+            complete(pending.peekFirst());
         }
         Submission s = idle.isEmpty() ? create() : idle.pollFirst();
         try (Arena arena = Arena.ofConfined()) {
@@ -137,7 +137,7 @@ final class VkStream implements AutoCloseable {
      */
     void waitFor(long serial) {
         while (completed < serial && !pending.isEmpty()) {
-            complete(pending.peekFirst(), true);
+            complete(pending.peekFirst());
         }
     }
 
@@ -148,7 +148,7 @@ final class VkStream implements AutoCloseable {
      * @return true once it completed
      */
     boolean isComplete(long serial) {
-        reclaim(false);
+        reclaim();
         return completed >= serial;
     }
 
@@ -157,23 +157,19 @@ final class VkStream implements AutoCloseable {
         waitFor(submitted);
     }
 
-    private void reclaim(boolean block) {
-        while (!pending.isEmpty()) {
-            Submission s = pending.peekFirst();
-            if (!block && VkApi.vkGetFenceStatus(device, s.fence) == VkApi.VK_NOT_READY()) {
-                return;
-            }
-            complete(s, true);
+    /** Takes back the submissions that completed, oldest first, without blocking. */
+    private void reclaim() {
+        while (!pending.isEmpty() && VkApi.vkGetFenceStatus(device, pending.peekFirst().fence) != VkApi.VK_NOT_READY()) {
+            complete(pending.peekFirst());
         }
     }
 
-    private void complete(Submission s, boolean wait) {
+    /** Waits for the oldest submission, resets its fence, runs its completion and makes it idle. */
+    private void complete(Submission s) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment fences = arena.allocate(ValueLayout.ADDRESS);
             fences.set(ValueLayout.ADDRESS, 0, s.fence);
-            if (wait) {
-                Vk.check(VkApi.vkWaitForFences(device, 1, fences, 1, FOREVER), "vkWaitForFences");
-            }
+            Vk.check(VkApi.vkWaitForFences(device, 1, fences, 1, FOREVER), "vkWaitForFences");
             Vk.check(VkApi.vkResetFences(device, 1, fences), "vkResetFences");
         }
         pending.pollFirst();
