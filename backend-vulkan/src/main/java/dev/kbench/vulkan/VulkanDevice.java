@@ -257,7 +257,8 @@ final class VulkanDevice implements OpenableDevice {
         if (spirv.openCl()) {
             throw new KernelException("'" + source.name() + "' is OpenCL SPIR-V (it declares the Kernel capability), "
                     + "which Vulkan cannot run: the vulkan backend takes SPIR-V compute shaders, e.g. GLSL compiled with "
-                    + "glslangValidator -V");
+                    + "glslangValidator -V. kbench's built-in suite ships only OpenCL SPIR-V, so it is not available on "
+                    + "vulkan: run a compute shader of your own with kbench run --kernel FILE.spv --entry NAME");
         }
         if (spirv.needsInt64() && !shaderInt64 || spirv.needsFloat64() && !shaderFloat64) {
             throw new KernelException("'" + source.name() + "' needs " + (spirv.needsInt64() && !shaderInt64
