@@ -38,10 +38,12 @@ public final class BenchmarkOutcome {
                                             int warmupCalls, OptionalLong bytesPerCall, OptionalLong flopsPerCall,
                                             OptionalDouble peakBandwidthBytesPerSecond, double measuringMillis,
                                             double hostMillisPerCall, Timing timing, TimingMethod method,
-                                            int callsPerSample, String timingNote) {
+                                            int callsPerSample, String timingNote,
+                                            List<RepetitionTelemetry> telemetry) {
                 return new BenchmarkOutcome(benchmark, params, repetitions, stopReason, reason, estimateMillis,
                         warmupCalls, bytesPerCall, flopsPerCall, peakBandwidthBytesPerSecond, measuringMillis,
-                        hostMillisPerCall, Double.NaN, OptionalLong.empty(), timing, method, callsPerSample, timingNote);
+                        hostMillisPerCall, Double.NaN, OptionalLong.empty(), timing, method, callsPerSample, timingNote,
+                        telemetry, "");
             }
 
             @Override

@@ -130,4 +130,30 @@ class TelemetryCliTest {
         assertTrue(warning.get("message").asText().startsWith("throttled in 1 of 4 repetitions (sw_power_cap 1): "),
                 warning.toString());
     }
+
+    @Test
+    void aForkedRunKeepsEachForksTelemetryInTheMergedOutcome() {
+        // fork 0: two quiet repetitions at 1980 MHz; fork 1: its repetition 1 capped at 1755 MHz, with energy
+        List<SampleRecord> rows = new ArrayList<>();
+        for (int fork = 0; fork < 2; fork++) {
+            for (int r = 0; r < 2; r++) {
+                boolean capped = fork == 1 && r == 1;
+                RepetitionTelemetry t = new RepetitionTelemetry(OptionalDouble.of(capped ? 1755 : 1980),
+                        Optional.of(capped ? Set.of(ThrottleReason.SW_POWER_CAP) : Set.of()),
+                        fork == 1 ? OptionalDouble.of(0.002) : OptionalDouble.empty());
+                for (int s = 0; s < 3; s++) {
+                    rows.add(new SampleRecord("gelu", "n=1024", OptionalInt.of(r), s, 1, "cuda", "NVIDIA H200",
+                            OptionalLong.of(8192), OptionalLong.empty()).withFork(fork).withTelemetry(t));
+                }
+            }
+        }
+        dev.kbench.api.BenchmarkOutcome merged = ForkedRuns.merged(rows, List.of(), java.util.Map.of(), 1,
+                dev.kbench.api.Schedule.INTERLEAVED, "cuda").outcomes().getFirst();
+        assertEquals(4, merged.telemetry().size(), "fork 0's repetitions, then fork 1's");
+        assertEquals(1, merged.throttledRepetitions());
+        assertEquals(Optional.of(Set.of(ThrottleReason.SW_POWER_CAP)), merged.telemetry().get(3).throttling());
+        assertEquals(OptionalDouble.of(1755), merged.telemetry().get(3).smClockMHz());
+        assertEquals(OptionalDouble.empty(), merged.telemetry().get(0).joulesPerCall());
+        assertEquals(0.002, merged.joulesPerCall().getAsDouble(), 0, "the median of the repetitions that have energy");
+    }
 }

@@ -86,6 +86,7 @@ public final class SampleSet {
             row.runId = r.runId();
             row.smClockMHz = r.smClockMHz().orElse(Double.NaN);
             row.throttling = r.throttling().orElse(null);
+            row.joulesPerCall = r.joulesPerCall().orElse(Double.NaN);
             row.line = ++at;
             builder.add(row);
         }
@@ -210,10 +211,12 @@ public final class SampleSet {
         private final int[] samples;
         private final double[] smClockMHz;
         private final int[] throttling;
+        private final double[] joulesPerCall;
         private final int forkCount;
 
         Series(double[] timesMillis, int[] deviceIndexes, int[] runIndexes, int[] forks, int[] repetitions,
-               int[] samples, double[] smClockMHz, int[] throttling) {
+               int[] samples, double[] smClockMHz, int[] throttling, double[] joulesPerCall) {
+            this.joulesPerCall = joulesPerCall;
             this.smClockMHz = smClockMHz;
             this.throttling = throttling;
             this.timesMillis = timesMillis;
@@ -250,7 +253,7 @@ public final class SampleSet {
             return new Series(Arrays.copyOfRange(timesMillis, from, to), Arrays.copyOfRange(deviceIndexes, from, to),
                     Arrays.copyOfRange(runIndexes, from, to), Arrays.copyOfRange(forks, from, to), Arrays.copyOfRange(repetitions, from, to),
                     Arrays.copyOfRange(samples, from, to), Arrays.copyOfRange(smClockMHz, from, to),
-                    Arrays.copyOfRange(throttling, from, to));
+                    Arrays.copyOfRange(throttling, from, to), Arrays.copyOfRange(joulesPerCall, from, to));
         }
 
         /**
@@ -333,6 +336,15 @@ public final class SampleSet {
          */
         public int[] throttling() {
             return throttling;
+        }
+
+        /**
+         * The energy per call over each sample's repetition ({@code joules_per_call}), NaN where unknown.
+         *
+         * @return the array itself, in J
+         */
+        public double[] joulesPerCall() {
+            return joulesPerCall;
         }
 
         /**
@@ -446,6 +458,7 @@ public final class SampleSet {
             private int[] samples = new int[16];
             private double[] clocks = new double[16];
             private int[] throttle = new int[16];
+            private double[] joules = new double[16];
             private long[] lines = new long[16];
             private int size;
 
@@ -460,6 +473,7 @@ public final class SampleSet {
                     samples = Arrays.copyOf(samples, grown);
                     clocks = Arrays.copyOf(clocks, grown);
                     throttle = Arrays.copyOf(throttle, grown);
+                    joules = Arrays.copyOf(joules, grown);
                     lines = Arrays.copyOf(lines, grown);
                 }
                 times[size] = row.timeMillis;
@@ -470,6 +484,7 @@ public final class SampleSet {
                 samples[size] = row.sample;
                 clocks[size] = row.smClockMHz;
                 throttle[size] = mask(row.throttling);
+                joules[size] = row.joulesPerCall;
                 lines[size] = row.line;
                 size++;
             }
@@ -501,7 +516,7 @@ public final class SampleSet {
                     return new Series(Arrays.copyOf(times, size), Arrays.copyOf(deviceIndexes, size),
                             Arrays.copyOf(runIndexes, size), Arrays.copyOf(forks, size),
                             Arrays.copyOf(repetitions, size), Arrays.copyOf(samples, size), Arrays.copyOf(clocks, size),
-                            Arrays.copyOf(throttle, size));
+                            Arrays.copyOf(throttle, size), Arrays.copyOf(joules, size));
                 }
                 int[] order = java.util.stream.IntStream.range(0, size).boxed()
                         .sorted((a, b) -> compare(a, b) != 0 ? compare(a, b) : Long.compare(lines[a], lines[b]))
@@ -519,6 +534,7 @@ public final class SampleSet {
                 int[] s = new int[size];
                 double[] c = new double[size];
                 int[] h = new int[size];
+                double[] j = new double[size];
                 for (int i = 0; i < size; i++) {
                     t[i] = times[order[i]];
                     d[i] = deviceIndexes[order[i]];
@@ -528,8 +544,9 @@ public final class SampleSet {
                     s[i] = samples[order[i]];
                     c[i] = clocks[order[i]];
                     h[i] = throttle[order[i]];
+                    j[i] = joules[order[i]];
                 }
-                return new Series(t, d, u, f, r, s, c, h);
+                return new Series(t, d, u, f, r, s, c, h, j);
             }
 
             private SamplesFormatException duplicate(BenchmarkId id, int first, int second) {
