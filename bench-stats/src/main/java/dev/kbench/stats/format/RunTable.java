@@ -173,7 +173,9 @@ final class RunTable {
                     + (o.gigaflopsPerJoule().isPresent() ? ", " + Numbers.significant(o.gigaflopsPerJoule().getAsDouble(), 3)
                     + " GFLOP/J" : ""));
         }
-        if (!o.energyNote().isEmpty()) {
+        if (!o.energyNote().isEmpty() && o.timing() == Timing.HOT) {
+            // hot timing is where energy can be had: say why there is none (cold runs say it in the JSON only,
+            // or every CUDA run's table would repeat that clears rule it out)
             parts.add(o.energyNote());
         }
         // the summary's warnings (the rules of kbench summary) and the run's thin-measurement warnings
