@@ -224,7 +224,8 @@ final class SuiteRunner {
             energy = new RepetitionTelemetry.Energy(OptionalDouble.empty(), "");
         } else if (entry.hot == null && clearer != Bench.NO_CLEAR) {
             energy = RepetitionTelemetry.Energy.refused("cold timing runs a cache clear before every call, and the"
-                    + " energy counter would count the clears with the calls; --timing hot measures energy");
+                    + " energy counter would count the clears with the calls; --timing hot (or --cache-clear off)"
+                    + " measures energy");
         } else {
             // hot: batches of back-to-back calls; cold without a clear: the calls, and with graph replay the
             // untimed replay as well

@@ -143,6 +143,19 @@ class TelemetryTest {
     }
 
     @Test
+    void coldTimingWithoutAClearGetsEnergyPerCall() {
+        device.telemetry = () -> simulated(1e-9);
+        SuiteResult result = suite().run(driver, SuiteOptions.withDefaults().withRepetitions(2).withSeed(1)
+                .withCacheClearBytes(0), SuiteListener.onSamples(rows -> { }));
+        BenchmarkOutcome outcome = result.outcomes().getFirst();
+        assertEquals("", outcome.energyNote());
+        for (RepetitionTelemetry t : outcome.telemetry()) {
+            // one call per sample, back to back: 1 mJ each, the counter's whole mJ off by 0.5 at each end at most
+            assertEquals(1e-3, t.joulesPerCall().getAsDouble(), 1e-3 / 100);
+        }
+    }
+
+    @Test
     void repetitionsShorterThanTwentyCounterUpdatesAreRefusedNotGuessed() {
         device.gates = true;
         device.telemetry = () -> simulated(1e6);
