@@ -77,6 +77,7 @@ smi "$work/power-hot.csv" 100 timestamp,power.draw,clocks.sm,temperature.gpu
   --csv-samples "$work/energy-hot.csv" --json "$work/energy-hot.json" > "$work/energy-hot.txt" 2>&1 || status=1
 kill "$smi_pid"; wait "$smi_pid" 2>/dev/null
 cat "$work/energy-hot.txt" >&2
+echo "kbench's own measure of the period (sidecar): $(grep -o '"energy_update_ms" *: *[0-9.e+-]*' "$work/energy-hot.csv.env.json" | head -1)" >&2
 # nvidia-smi's mean power over the run (its 1 s average, sampled every 100 ms), beside kbench's energy
 awk -F', ' 'NR > 1 && $2 + 0 > 0 { p = $2 + 0; sum += p; n++; if (p > max) max = p } END { if (n) printf "nvidia-smi power.draw during (a): mean %.1f W, max %.1f W over %d samples\n", sum / n, max, n }' \
   "$work/power-hot.csv" | tee "$work/power-hot.summary" >&2
