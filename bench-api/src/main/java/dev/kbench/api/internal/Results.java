@@ -17,6 +17,7 @@ package dev.kbench.api.internal;
 
 import dev.kbench.api.BenchmarkOutcome;
 import dev.kbench.api.Params;
+import dev.kbench.api.RepetitionTelemetry;
 import dev.kbench.api.Schedule;
 import dev.kbench.api.StopReason;
 import dev.kbench.api.Timing;
@@ -55,6 +56,7 @@ public final class Results {
          * @param method how the samples were taken
          * @param callsPerSample calls averaged into each sample
          * @param timingNote why the method differs from the one asked for, or empty
+         * @param telemetry what the device reported about each repetition, or none
          * @return the outcome
          */
         BenchmarkOutcome outcome(String benchmark, Params params, List<double[]> repetitions, StopReason stopReason,
@@ -62,7 +64,7 @@ public final class Results {
                                  OptionalLong bytesPerCall, OptionalLong flopsPerCall,
                                  OptionalDouble peakBandwidthBytesPerSecond, double measuringMillis,
                                  double hostMillisPerCall, Timing timing, TimingMethod method, int callsPerSample,
-                                 String timingNote);
+                                 String timingNote, List<RepetitionTelemetry> telemetry);
 
         /**
          * See {@link #suite}.
@@ -161,9 +163,43 @@ public final class Results {
                                            OptionalDouble peakBandwidthBytesPerSecond, double measuringMillis,
                                            double hostMillisPerCall, Timing timing, TimingMethod method,
                                            int callsPerSample, String timingNote) {
+        return outcome(benchmark, params, repetitions, stopReason, reason, estimateMillis, warmupCalls, bytesPerCall,
+                flopsPerCall, peakBandwidthBytesPerSecond, measuringMillis, hostMillisPerCall, timing, method,
+                callsPerSample, timingNote, List.of());
+    }
+
+    /**
+     * A benchmark outcome with the given fields, how its samples were timed, and what the device reported
+     * about each repetition (a run rebuilt from forks whose samples carry telemetry).
+     *
+     * @param benchmark the benchmark's name
+     * @param params the combination
+     * @param repetitions each repetition's samples in ms (copied)
+     * @param stopReason why it stopped
+     * @param reason the skip reason or error message, empty otherwise
+     * @param estimateMillis the per-call estimate, NaN if never taken
+     * @param warmupCalls the untimed warmup calls made
+     * @param bytesPerCall declared bytes per call
+     * @param flopsPerCall declared flops per call
+     * @param peakBandwidthBytesPerSecond the device's peak bandwidth, if known
+     * @param measuringMillis wall-clock time spent in its repetitions
+     * @param hostMillisPerCall host time to enqueue one timed call, NaN if not measured
+     * @param timing cold or hot
+     * @param method how the samples were taken
+     * @param callsPerSample calls averaged into each sample
+     * @param timingNote why the method differs from the one asked for, or empty
+     * @param telemetry one per repetition, in their order; or none
+     * @return the outcome
+     */
+    public static BenchmarkOutcome outcome(String benchmark, Params params, List<double[]> repetitions,
+                                           StopReason stopReason, Optional<String> reason, double estimateMillis,
+                                           int warmupCalls, OptionalLong bytesPerCall, OptionalLong flopsPerCall,
+                                           OptionalDouble peakBandwidthBytesPerSecond, double measuringMillis,
+                                           double hostMillisPerCall, Timing timing, TimingMethod method,
+                                           int callsPerSample, String timingNote, List<RepetitionTelemetry> telemetry) {
         return constructors().outcome(benchmark, params, repetitions, stopReason, reason, estimateMillis, warmupCalls,
                 bytesPerCall, flopsPerCall, peakBandwidthBytesPerSecond, measuringMillis, hostMillisPerCall, timing,
-                method, callsPerSample, timingNote);
+                method, callsPerSample, timingNote, telemetry);
     }
 
     /**
