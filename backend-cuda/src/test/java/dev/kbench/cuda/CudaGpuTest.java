@@ -40,6 +40,7 @@ import dev.kbench.api.BenchOptions;
 import dev.kbench.api.BenchResult;
 import dev.kbench.api.CacheSizes;
 import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.DeviceException;
 import dev.kbench.api.DeviceFacts;
 import dev.kbench.api.Dim3;
 import dev.kbench.api.Kernel;
@@ -351,7 +352,7 @@ class CudaGpuTest {
         try (DeviceBuffer odd = device.allocate(6)) {
             assertThrows(IllegalArgumentException.class, () -> device.fill(odd, 0));
         }
-        IllegalStateException oom = assertThrows(IllegalStateException.class, () -> device.allocate(1L << 50));
+        DeviceException oom = assertThrows(DeviceException.class, () -> device.allocate(1L << 50));
         assertTrue(oom.getMessage().contains("CUDA_ERROR_OUT_OF_MEMORY"), oom.getMessage());
     }
 

@@ -31,6 +31,7 @@ import java.util.LinkedHashSet;
 import java.util.Set;
 
 import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.DeviceException;
 import dev.kbench.api.DeviceFacts;
 import dev.kbench.api.KernelException;
 import dev.kbench.api.KernelModule;
@@ -246,7 +247,7 @@ final class OpenClDevice implements OpenableDevice {
         checkOpen();
         BufferChecks.requireAllocation(bytes);
         if (bytes > maxAllocBytes) {
-            throw new IllegalStateException(String.format(Locale.ROOT,
+            throw new DeviceException(String.format(Locale.ROOT,
                     "cannot allocate %d bytes (%.1f MiB) on '%s': one OpenCL buffer may hold at most %d bytes "
                             + "(CL_DEVICE_MAX_MEM_ALLOC_SIZE)", bytes, bytes / 1048576.0, facts.name(), maxAllocBytes));
         }

@@ -443,39 +443,39 @@ final class AbCommand implements Callable<Integer> {
 
     private Side[] validate() {
         if (forks < 1) {
-            throw new IllegalArgumentException("--forks " + forks + ": use 1 or more per side");
+            throw new UsageException("--forks " + forks + ": use 1 or more per side");
         }
         if (maxForks != null || maxTimeSeconds != null || targetMdc != null) {
             if (spec.commandLine().getParseResult().hasMatchedOption("--forks")) {
-                throw new IllegalArgumentException("--forks " + forks + " fixes the fork count; --max-forks, --max-time-s"
+                throw new UsageException("--forks " + forks + " fixes the fork count; --max-forks, --max-time-s"
                         + " and --target-mdc let ab choose it: give one or the other");
             }
             if (maxForks != null && maxForks < 2) {
-                throw new IllegalArgumentException("--max-forks " + maxForks + ": use 2 or more per side");
+                throw new UsageException("--max-forks " + maxForks + ": use 2 or more per side");
             }
             if (maxTimeSeconds != null && maxTimeSeconds < 1) {
-                throw new IllegalArgumentException("--max-time-s " + maxTimeSeconds + ": use 1 or more");
+                throw new UsageException("--max-time-s " + maxTimeSeconds + ": use 1 or more");
             }
             if (targetMdc != null) {
                 double target = MeasureOptions.parseRelative("--target-mdc", targetMdc);
                 if (!(target > 0 && target < 1)) {
-                    throw new IllegalArgumentException("--target-mdc '" + targetMdc + "' is out of range: more than 0,"
+                    throw new UsageException("--target-mdc '" + targetMdc + "' is out of range: more than 0,"
                             + " less than 1 (100%), e.g. 1% or 0.01");
                 }
             }
         }
         if (forkTimeoutSeconds < 1) {
-            throw new IllegalArgumentException("--fork-timeout-s " + forkTimeoutSeconds + ": use 1 or more");
+            throw new UsageException("--fork-timeout-s " + forkTimeoutSeconds + ": use 1 or more");
         }
         int forms = (baseKernel != null || newKernel != null ? 1 : 0)
                 + (baseSuiteDirectory != null || newSuiteDirectory != null ? 1 : 0)
                 + (baseCommand != null || newCommand != null ? 1 : 0);
         if (forms != 1) {
-            throw new IllegalArgumentException("give one pair: --base-kernel and --new-kernel, --base-suite-dir and "
+            throw new UsageException("give one pair: --base-kernel and --new-kernel, --base-suite-dir and "
                     + "--new-suite-dir, or --base-command and --new-command");
         }
         if (selection.kernel != null || selection.suiteDirectory != null) {
-            throw new IllegalArgumentException("--kernel and --suite-dir name one side; use --base-kernel/--new-kernel "
+            throw new UsageException("--kernel and --suite-dir name one side; use --base-kernel/--new-kernel "
                     + "or --base-suite-dir/--new-suite-dir");
         }
         measure.validate();
@@ -491,12 +491,12 @@ final class AbCommand implements Callable<Integer> {
         OutputFiles.check(outputs, inputs, option -> existing());
         if (baseCommand != null || newCommand != null) {
             if (baseCommand == null || newCommand == null || baseCommand.isBlank() || newCommand.isBlank()) {
-                throw new IllegalArgumentException("--base-command and --new-command go together, each a command");
+                throw new UsageException("--base-command and --new-command go together, each a command");
             }
             boolean runOptions = spec.commandLine().getParseResult().matchedOptions().stream()
                     .anyMatch(o -> !PARENT_OPTIONS.contains(o.longestName()));
             if (runOptions) {
-                throw new IllegalArgumentException("with --base-command/--new-command, put the run options in the "
+                throw new UsageException("with --base-command/--new-command, put the run options in the "
                         + "commands; kbench only hands each its output file");
             }
             return new Side[] {new Side("base", baseCsv, null, null, baseCommand),
@@ -504,7 +504,7 @@ final class AbCommand implements Callable<Integer> {
         }
         if (baseKernel != null || newKernel != null) {
             if (baseKernel == null || newKernel == null) {
-                throw new IllegalArgumentException("--base-kernel and --new-kernel go together");
+                throw new UsageException("--base-kernel and --new-kernel go together");
             }
             for (Path kernel : new Path[] {baseKernel, newKernel}) {
                 selection.kernel = kernel;
@@ -515,7 +515,7 @@ final class AbCommand implements Callable<Integer> {
                 new Side("new", newCsv, "--kernel", newKernel, null)};
         }
         if (baseSuiteDirectory == null || newSuiteDirectory == null) {
-            throw new IllegalArgumentException("--base-suite-dir and --new-suite-dir go together");
+            throw new UsageException("--base-suite-dir and --new-suite-dir go together");
         }
         for (Path directory : new Path[] {baseSuiteDirectory, newSuiteDirectory}) {
             selection.suiteDirectory = directory;
@@ -540,7 +540,7 @@ final class AbCommand implements Callable<Integer> {
         try {
             parsed = Main.commandLine(none, none).parseArgs(args.toArray(String[]::new));
         } catch (CommandLine.ParameterException e) {
-            throw new IllegalArgumentException("the compare options after --: " + e.getMessage(), e);
+            throw new UsageException("the compare options after --: " + e.getMessage(), e);
         }
         if (parsed.hasSubcommand() && parsed.subcommand().commandSpec().userObject() instanceof CompareCommand compare) {
             return compare;

@@ -76,13 +76,13 @@ final class DeviceRuns {
      * @param devices the driver's devices
      * @param backend the driver's name
      * @return the chosen devices, in the order given
-     * @throws IllegalArgumentException naming the option, the value and the devices there are
+     * @throws UsageException naming the option, the value and the devices there are
      */
     static List<DeviceIdentity> select(String value, List<DeviceIdentity> devices, String backend) {
         String list = devices.stream().map(DeviceIdentity::describe).reduce((a, b) -> a + "; " + b).orElse("none");
         if (value.strip().equalsIgnoreCase("all")) {
             if (devices.isEmpty()) {
-                throw new IllegalArgumentException("--devices all: " + backend + " lists no device");
+                throw new UsageException("--devices all: " + backend + " lists no device");
             }
             return devices;
         }
@@ -93,14 +93,14 @@ final class DeviceRuns {
             try {
                 index = Integer.parseInt(p);
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--devices: '" + value + "' is not 'all' or a list of device "
+                throw new UsageException("--devices: '" + value + "' is not 'all' or a list of device "
                         + "indices such as 0,2; " + backend + " devices: " + list);
             }
             DeviceIdentity found = devices.stream().filter(d -> d.index() == index).findFirst()
-                    .orElseThrow(() -> new IllegalArgumentException("--devices: " + index + " is not a device of "
+                    .orElseThrow(() -> new UsageException("--devices: " + index + " is not a device of "
                             + backend + "; its devices: " + list));
             if (chosen.contains(found)) {
-                throw new IllegalArgumentException("--devices: device " + index + " is listed twice in '" + value + "'");
+                throw new UsageException("--devices: device " + index + " is listed twice in '" + value + "'");
             }
             chosen.add(found);
         }

@@ -35,6 +35,7 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.kbench.api.InputException;
 import dev.kbench.api.RunId;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.history.ChangePoint;
@@ -119,7 +120,7 @@ final class HistoryCommand implements Runnable {
             try {
                 pattern = benchmark == null ? null : Pattern.compile(benchmark);
             } catch (PatternSyntaxException e) {
-                throw new IllegalArgumentException("--benchmark '" + benchmark + "' is not a regular expression: "
+                throw new UsageException("--benchmark '" + benchmark + "' is not a regular expression: "
                         + e.getDescription());
             }
             List<SampleRecord> samples = history.samples(runs.stream().map(StoredRun::runId).toList());
@@ -149,7 +150,10 @@ final class HistoryCommand implements Runnable {
         int window;
 
         EDivisive detector() {
-            return EDivisive.withDefaults().withMaxPValue(maxPValue).withMinMagnitude(minMagnitude).withWindow(window);
+            EDivisive detector = EDivisive.withDefaults();
+            detector = UsageException.option("--max-pvalue", detector::withMaxPValue, maxPValue);
+            detector = UsageException.option("--min-magnitude", detector::withMinMagnitude, minMagnitude);
+            return UsageException.option("--window", detector::withWindow, window);
         }
     }
 

@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.kbench.api.InputException;
 import dev.kbench.stats.SamplesCsv;
 import dev.kbench.stats.SamplesCsvWriter;
 import dev.kbench.stats.SamplesMerge;
@@ -72,7 +73,7 @@ final class MergeCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         if (output == null) {
             if (inputs.size() < 2) {
-                throw new InputException("merge needs -o OUT.csv and at least one IN.csv (got only '" + inputs.getFirst()
+                throw new UsageException("merge needs -o OUT.csv and at least one IN.csv (got only '" + inputs.getFirst()
                         + "'); e.g. " + Main.typed() + " merge -o fleet.csv node-a.csv node-b.csv");
             }
             output = inputs.getFirst();
@@ -83,7 +84,7 @@ final class MergeCommand implements Callable<Integer> {
         for (int i = 0; i < inputs.size(); i++) {
             for (int j = 0; j < i; j++) {
                 if (sameFile(inputs.get(i), inputs.get(j))) {
-                    throw new InputException("IN.csv '" + inputs.get(i) + "' is given twice (as '" + inputs.get(j)
+                    throw new UsageException("IN.csv '" + inputs.get(i) + "' is given twice (as '" + inputs.get(j)
                             + "'); each file may be merged once");
                 }
             }

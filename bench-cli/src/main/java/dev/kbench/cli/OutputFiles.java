@@ -15,6 +15,7 @@
  */
 package dev.kbench.cli;
 
+import dev.kbench.api.OutputException;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.stats.SamplesCsvWriter;
 import dev.kbench.stats.WriteMode;
@@ -70,7 +71,7 @@ final class OutputFiles {
      * @param outputs option name to file, for the outputs given (null values are ignored)
      * @param inputs description to file of what the command reads (null values are ignored)
      * @param existing what may happen to an existing output, by option name
-     * @throws IllegalArgumentException naming the option and the file on the first problem
+     * @throws UsageException naming the option and the file on the first problem
      */
     static void check(Map<String, Path> outputs, Map<String, Path> inputs, Function<String, Existing> existing) {
         Map<Object, String> seen = new LinkedHashMap<>();
@@ -91,7 +92,7 @@ final class OutputFiles {
             }
             String other = seen.putIfAbsent(identity(file), option + " " + file);
             if (other != null) {
-                throw new IllegalArgumentException(option + " '" + file + "' is the same file as " + other
+                throw new UsageException(option + " '" + file + "' is the same file as " + other
                         + "; write each output to its own file");
             }
         }
@@ -100,14 +101,14 @@ final class OutputFiles {
     private static void checkOne(String option, Path file, Existing existing) {
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null && !Files.isDirectory(parent)) {
-            throw new IllegalArgumentException(option + ": cannot write '" + file + "': the directory " + parent
+            throw new UsageException(option + ": cannot write '" + file + "': the directory " + parent
                     + " does not exist");
         }
         if (SamplesCsvWriter.isStream(file)) {
             return;
         }
         if (Files.isSymbolicLink(file) && existing != Existing.APPEND) {
-            throw new IllegalArgumentException(option + " '" + file + "' is a symbolic link" + linkTarget(file)
+            throw new UsageException(option + " '" + file + "' is a symbolic link" + linkTarget(file)
                     + "; kbench does not replace links: give the target itself, or remove the link");
         }
         if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !Files.isSymbolicLink(file)) {
@@ -115,15 +116,15 @@ final class OutputFiles {
             return;
         }
         if (Files.isDirectory(file)) {
-            throw new IllegalArgumentException(option + " '" + file + "' is a directory; give a file name");
+            throw new UsageException(option + " '" + file + "' is a directory; give a file name");
         }
         if (existing == Existing.REFUSE) {
-            throw new IllegalArgumentException(option + " '" + file + "' exists; kbench does not replace files "
+            throw new UsageException(option + " '" + file + "' exists; kbench does not replace files "
                     + "unless told: add " + FORCE + " to replace it"
                     + (option.startsWith("--csv-samples") ? " or --append to add to it" : "") + ", or choose another name");
         }
         if (readOnly(file)) {
-            throw new IllegalArgumentException(option + " '" + file + "' is read-only; kbench never writes to "
+            throw new UsageException(option + " '" + file + "' is read-only; kbench never writes to "
                     + "read-only files: choose another name, or make it writable (chmod u+w)");
         }
     }
@@ -139,14 +140,14 @@ final class OutputFiles {
     private static void probe(String option, Path file) {
         int bytes = file.getFileName().toString().getBytes(StandardCharsets.UTF_8).length;
         if (bytes > NAME_MAX) {
-            throw new IllegalArgumentException(option + ": cannot write '" + file + "': its name is " + bytes
+            throw new UsageException(option + ": cannot write '" + file + "': its name is " + bytes
                     + " bytes long, more than the " + NAME_MAX + " a file system takes; choose a shorter name");
         }
         Path temp = temporary(file);
         try {
             Files.createFile(temp);
         } catch (IOException e) {
-            throw new IllegalArgumentException(option + ": cannot write '" + file + "': " + reason(e)
+            throw new UsageException(option + ": cannot write '" + file + "': " + reason(e)
                     + " (checked before measuring); choose another directory", e);
         } finally {
             try {
@@ -236,7 +237,7 @@ final class OutputFiles {
      * @param text its contents; a final line end is added if missing
      * @param existing whether an existing file may be replaced ({@link Existing#REPLACE})
      * @throws OutputException if writing fails (a full disk), naming the file
-     * @throws IllegalArgumentException if the file appeared since the check and may not be replaced
+     * @throws UsageException if the file appeared since the check and may not be replaced
      */
     static void write(String option, Path file, String text, Existing existing) {
         byte[] bytes = (text.endsWith("\n") ? text : text + "\n").getBytes(StandardCharsets.UTF_8);
@@ -285,7 +286,7 @@ final class OutputFiles {
      * @param existing whether an existing file may be replaced ({@link Existing#REPLACE})
      * @param contents writes the contents
      * @throws OutputException if writing fails (a full disk), naming the file
-     * @throws IllegalArgumentException if the file appeared since the check and may not be replaced
+     * @throws UsageException if the file appeared since the check and may not be replaced
      */
     static void write(String option, Path file, Existing existing, Contents contents) {
         if (SamplesCsvWriter.isStream(file)) {
@@ -309,7 +310,7 @@ final class OutputFiles {
                 Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE);
             }
         } catch (FileAlreadyExistsException e) {
-            throw new IllegalArgumentException(option + " '" + file + "' appeared while kbench wrote it; it is left "
+            throw new UsageException(option + " '" + file + "' appeared while kbench wrote it; it is left "
                     + "as it is: add " + FORCE + " to replace it, or choose another name", e);
         } catch (IOException e) {
             throw failed(option, file, e);
@@ -350,7 +351,7 @@ final class OutputFiles {
          * @param existing what to do with an existing file
          * @param runId the run id every row written gets (a child's rows are re-tagged with the parent's)
          * @return the open file
-         * @throws IllegalArgumentException if it exists (and may not be replaced) or another run holds it
+         * @throws UsageException if it exists (and may not be replaced) or another run holds it
          */
         static Samples open(Path file, Existing existing, String runId) {
             WriteMode mode = switch (existing) {
@@ -363,14 +364,14 @@ final class OutputFiles {
             try {
                 return new Samples(SamplesCsvWriter.open(file, mode), created, runId);
             } catch (FileAlreadyExistsException e) {
-                throw new IllegalArgumentException("--csv-samples '" + file + "' exists; add " + FORCE
+                throw new UsageException("--csv-samples '" + file + "' exists; add " + FORCE
                         + " to replace it or --append to add to it", e);
             } catch (IOException e) {
                 if (stream) {
                     // a device or FIFO that cannot be written (/dev/full, a FIFO without a reader): an output error
                     throw failed("--csv-samples", file, e);
                 }
-                throw new IllegalArgumentException("--csv-samples: " + e.getMessage(), e);
+                throw new UsageException("--csv-samples: " + e.getMessage(), e);
             }
         }
 

@@ -110,12 +110,12 @@ final class OutputOptions {
      *
      * @param quantiles the values as split at commas
      * @return them, trimmed
-     * @throws IllegalArgumentException naming the value that is not a number in [0, 1] or is given twice, or
+     * @throws UsageException naming the value that is not a number in [0, 1] or is given twice, or
      *         saying that none was given ({@code --quantiles ,})
      */
     static List<String> checkQuantiles(List<String> quantiles) {
         if (quantiles.isEmpty() || quantiles.stream().anyMatch(String::isBlank)) {
-            throw new IllegalArgumentException("--quantiles '" + String.join(",", quantiles) + "' has an empty "
+            throw new UsageException("--quantiles '" + String.join(",", quantiles) + "' has an empty "
                     + "value; give numbers in [0, 1] separated by commas, e.g. 0.2,0.5,0.8");
         }
         Map<Double, String> seen = new HashMap<>();
@@ -124,14 +124,14 @@ final class OutputOptions {
             try {
                 value = Double.parseDouble(q.trim());
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--quantiles: '" + q + "' is not a number in [0, 1]", e);
+                throw new UsageException("--quantiles: '" + q + "' is not a number in [0, 1]", e);
             }
             if (!(value >= 0 && value <= 1)) {
-                throw new IllegalArgumentException("--quantiles: " + q + " is outside [0, 1]");
+                throw new UsageException("--quantiles: " + q + " is outside [0, 1]");
             }
             String before = seen.putIfAbsent(value, q);
             if (before != null) {
-                throw new IllegalArgumentException("--quantiles: " + q + " is given twice" + (before.equals(q) ? ""
+                throw new UsageException("--quantiles: " + q + " is given twice" + (before.equals(q) ? ""
                         : " (as " + before + ")") + "; give each quantile once");
             }
         }
@@ -142,14 +142,14 @@ final class OutputOptions {
      * This invocation's run id: {@code --run-id}, else one drawn now and kept.
      *
      * @return the id
-     * @throws IllegalArgumentException naming {@code --run-id} if the value is not a valid id
+     * @throws UsageException naming {@code --run-id} if the value is not a valid id
      */
     String runId() {
         if (resolvedRunId == null) {
             try {
                 resolvedRunId = runId != null ? RunId.check(runId) : RunId.next();
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--run-id: " + e.getMessage(), e);
+                throw new UsageException("--run-id: " + e.getMessage(), e);
             }
         }
         return resolvedRunId;
@@ -159,7 +159,7 @@ final class OutputOptions {
      * The watchdog's timeout.
      *
      * @return the duration; zero for none
-     * @throws IllegalArgumentException naming {@code --timeout} if the value is not a duration in range
+     * @throws UsageException naming {@code --timeout} if the value is not a duration in range
      */
     Duration timeout() {
         return parseTimeout(timeout);
@@ -176,7 +176,7 @@ final class OutputOptions {
         Matcher m = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|min|h)?").matcher(t);
         String range = "; give a duration from 1s to 7d (168h) such as 90s, 10m or 1h, or 0/off for none";
         if (!m.matches()) {
-            throw new IllegalArgumentException("--timeout '" + text + "' is not a duration" + range);
+            throw new UsageException("--timeout '" + text + "' is not a duration" + range);
         }
         double value = Double.parseDouble(m.group(1));
         double seconds = switch (m.group(2) == null ? "s" : m.group(2)) {
@@ -186,7 +186,7 @@ final class OutputOptions {
             default -> value;
         };
         if (!(seconds >= 1) || seconds > MAX_TIMEOUT.toSeconds()) {
-            throw new IllegalArgumentException("--timeout '" + text + "' is out of range" + range);
+            throw new UsageException("--timeout '" + text + "' is out of range" + range);
         }
         return Duration.ofMillis(Math.round(seconds * 1000));
     }
@@ -229,7 +229,7 @@ final class OutputOptions {
             case "bar" -> quiet ? ProgressListener.Mode.NONE : ProgressListener.Mode.BAR;
             case "lines" -> ProgressListener.Mode.LINES;
             case "none" -> ProgressListener.Mode.NONE;
-            default -> throw new IllegalArgumentException("--progress '" + progress + "': use auto, bar, lines or none");
+            default -> throw new UsageException("--progress '" + progress + "': use auto, bar, lines or none");
         };
     }
 
@@ -237,7 +237,7 @@ final class OutputOptions {
      * Checks the options before anything runs.
      *
      * @param inputs what the command reads (a kernel file), which no output may overwrite
-     * @throws IllegalArgumentException on the first invalid one
+     * @throws UsageException on the first invalid one
      */
     void validate(Map<String, Path> inputs) {
         statistic();
@@ -245,10 +245,10 @@ final class OutputOptions {
         timeout();
         runId();
         if (append && csvSamples == null) {
-            throw new IllegalArgumentException("--append needs --csv-samples FILE");
+            throw new UsageException("--append needs --csv-samples FILE");
         }
         if (append && force) {
-            throw new IllegalArgumentException("--append and " + OutputFiles.FORCE + " exclude each other: add to the "
+            throw new UsageException("--append and " + OutputFiles.FORCE + " exclude each other: add to the "
                     + "samples file, or replace it");
         }
         OutputFiles.check(files(), inputs, this::existing);

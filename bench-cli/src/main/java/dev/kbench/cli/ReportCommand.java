@@ -112,7 +112,7 @@ final class ReportCommand implements Callable<Integer> {
         Optional<ReportPage.Input> base = Optional.empty();
         Optional<CompareReport> comparison = Optional.empty();
         if (basePath == null && baseDevice != null && newDevice == null) {
-            throw new IllegalArgumentException("--base-device without --base compares two devices of " + file
+            throw new UsageException("--base-device without --base compares two devices of " + file
                     + "; give --new-device too");
         }
         if (basePath != null || baseDevice != null) {

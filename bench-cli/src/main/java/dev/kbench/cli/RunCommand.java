@@ -113,33 +113,38 @@ final class RunCommand implements Callable<Integer> {
             description = "Measure device INDEX (see kbench info) in this process instead of the driver's default.")
     private Integer device;
 
+    /** The device {@code --device} names, a usage error naming the option if the backend has no such device. */
+    private Backend chosenDevice(Backend driver) {
+        return UsageException.option("--device", driver::withDevice, device);
+    }
+
     @Override
     public Integer call() {
         selection.validate();
         measure.validate();
         output.validate(selection.inputs());
         if (forks < 1) {
-            throw new IllegalArgumentException("--forks " + forks + ": use 1 or more");
+            throw new UsageException("--forks " + forks + ": use 1 or more");
         }
         if (forkTimeoutSeconds < 1) {
-            throw new IllegalArgumentException("--fork-timeout-s " + forkTimeoutSeconds + ": use 1 or more");
+            throw new UsageException("--fork-timeout-s " + forkTimeoutSeconds + ": use 1 or more");
         }
         List<String> original = spec.root().commandLine().getParseResult().originalArgs();
         if (list || dryRun) {
             if (devices != null || forks > 1) {
-                throw new IllegalArgumentException((list ? "--list" : "--dry-run") + " plans one process on one device; "
+                throw new UsageException((list ? "--list" : "--dry-run") + " plans one process on one device; "
                         + "drop --devices and --forks, or give --device I");
             }
-            try (Backend chosen = device == null ? null : main.driver().withDevice(device)) {
+            try (Backend chosen = device == null ? null : chosenDevice(main.driver())) {
                 return plan(chosen != null ? chosen : main.driver());
             }
         }
         if (devices != null) {
             if (device != null) {
-                throw new IllegalArgumentException("--device and --devices exclude each other; give one");
+                throw new UsageException("--device and --devices exclude each other; give one");
             }
             if (output.json != null || output.jmhJson != null) {
-                throw new IllegalArgumentException("--json and --jmh-json are written per process; with --devices use "
+                throw new UsageException("--json and --jmh-json are written per process; with --devices use "
                         + "--csv-samples FILE (and " + Main.typed() + " report FILE)");
             }
             Backend driver = main.driver();
@@ -149,12 +154,12 @@ final class RunCommand implements Callable<Integer> {
                     Duration.ofSeconds(forkTimeoutSeconds).multipliedBy(forks), original);
         }
         if (parallelDevices) {
-            throw new IllegalArgumentException("--parallel-devices needs --devices all|I,J");
+            throw new UsageException("--parallel-devices needs --devices all|I,J");
         }
         if (forks > 1) {
             return forked(original);
         }
-        try (Backend chosen = device == null ? null : main.driver().withDevice(device)) {
+        try (Backend chosen = device == null ? null : chosenDevice(main.driver())) {
             return measure(chosen != null ? chosen : main.driver(), original);
         }
     }

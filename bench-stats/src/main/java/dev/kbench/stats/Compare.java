@@ -25,6 +25,7 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 
+import dev.kbench.api.InputException;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.api.internal.Quantiles;
 import org.apache.commons.numbers.combinatorics.BinomialCoefficientDouble;
@@ -297,7 +298,7 @@ public final class Compare {
      * @param base the base samples, e.g. of the main branch
      * @param next the new samples, e.g. of a pull request
      * @return the report
-     * @throws IllegalArgumentException naming the benchmark if one has fewer than 2 values to test on
+     * @throws InputException naming the benchmark if one has fewer than 2 values to test on
      *         a side, lacks repetition indices with {@link Unit#REPETITION}, or has fewer than 2 forks
      *         on a side with {@link Unit#FORK}; a {@link SamplesFormatException} if a sample repeats
      */
@@ -311,7 +312,7 @@ public final class Compare {
      * @param base the base samples, e.g. of the main branch
      * @param next the new samples, e.g. of a pull request
      * @return the report
-     * @throws IllegalArgumentException as {@link #compare(List, List)}
+     * @throws InputException as {@link #compare(List, List)}
      */
     public CompareReport compare(SampleSet base, SampleSet next) {
         Map<BenchmarkId, SampleSet.Series> baseGroups = base.series();
@@ -516,7 +517,7 @@ public final class Compare {
             case REPETITION -> {
                 for (int r : samples.repetitions()) {
                     if (r < 0) {
-                        throw new IllegalArgumentException("benchmark '" + id + "' has samples without a repetition"
+                        throw new InputException("benchmark '" + id + "' has samples without a repetition"
                                 + " index in the " + side + " samples; the repetition unit needs the repetition"
                                 + " column (or compare the raw samples)");
                     }
@@ -526,7 +527,7 @@ public final class Compare {
             }
             case FORK -> {
                 if (samples.forkCount() < 2) {
-                    throw new IllegalArgumentException("benchmark '" + id + "' has " + samples.forkCount()
+                    throw new InputException("benchmark '" + id + "' has " + samples.forkCount()
                             + " fork in the " + side + " samples; the fork unit needs at least 2 forks on each side"
                             + " (measure with --forks, or test samples)");
                 }
@@ -535,7 +536,7 @@ public final class Compare {
             }
         };
         if (v.tested.length < 2) {
-            throw new IllegalArgumentException("benchmark '" + id + "' has " + v.tested.length + " "
+            throw new InputException("benchmark '" + id + "' has " + v.tested.length + " "
                     + (unit == Unit.REPETITION ? "repetition(s)" : "sample(s)") + " in the "
                     + side + " samples; a comparison needs at least 2 on each side");
         }
