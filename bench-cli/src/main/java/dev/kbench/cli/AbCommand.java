@@ -37,7 +37,6 @@ import dev.kbench.api.RunId;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.forks.ForkOutcome;
 import dev.kbench.forks.Forks;
-import dev.kbench.stats.SamplesCsvWriter;
 import dev.kbench.stats.BenchmarkComparison;
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.CompareReport;
@@ -157,7 +156,17 @@ final class AbCommand implements Callable<Integer> {
     private List<String> compareOptions = List.of();
 
     /** One side: its name, the fork's command and where its samples go. */
-    private record Side(String name, Path csv, String kernelOption, Path kernel, String command) {
+    private record Side(String name, OutputTarget csv, String kernelOption, Path kernel, String command) {
+    }
+
+    /** {@code --base-csv}: replaced only with {@code --force}. */
+    private OutputTarget baseTarget() {
+        return OutputTarget.of("--base-csv", baseCsv, force);
+    }
+
+    /** {@code --new-csv}: replaced only with {@code --force}. */
+    private OutputTarget newTarget() {
+        return OutputTarget.of("--new-csv", newCsv, force);
     }
 
     @Override
@@ -198,7 +207,7 @@ final class AbCommand implements Callable<Integer> {
         void open() {
             for (int s = 0; s < 2; s++) {
                 // each side is a run of its own
-                writers[s] = OutputFiles.Samples.open(sides[s].csv(), existing(), runIds[s]);
+                writers[s] = sides[s].csv().openSamples(runIds[s]);
             }
         }
 
@@ -217,7 +226,7 @@ final class AbCommand implements Callable<Integer> {
                 stdout = Forks.ChildOutput.FORWARD;
             } else {
                 command = ForkedRuns.childRun(spec, directory, PARENT_OPTIONS, List.of(side.kernelOption(),
-                        side.kernel().toString(), "--csv-samples", file.toString(), "--seed",
+                        side.kernel().toString(), OutputOptions.CSV_SAMPLES, file.toString(), "--seed",
                         Long.toString(seeds[fork]), "--run-id", runIds[s], "--quiet"));
                 stdout = Forks.ChildOutput.DISCARD;
             }
@@ -258,8 +267,8 @@ final class AbCommand implements Callable<Integer> {
                 for (int fork = 0; fork < next[s]; fork++) {
                     files.add(directory.resolve(sides[s].name() + "-" + fork + ".csv"));
                 }
-                String warning = RunEnvironment.writeRuns("--" + sides[s].name() + "-csv", writers[s].file(), existing(),
-                        original, runIds[s], RunEnvironment.runsOf(files, true));
+                String warning = RunEnvironment.writeRuns(writers[s].target(), original, runIds[s],
+                        RunEnvironment.runsOf(files, true));
                 if (!warning.isEmpty()) {
                     err.println(warning);
                 }
@@ -276,7 +285,8 @@ final class AbCommand implements Callable<Integer> {
                 err.flush();
                 return ExitCodes.FAILURE;
             }
-            List<String> args = new ArrayList<>(List.of("compare", sides[0].csv().toString(), sides[1].csv().toString()));
+            List<String> args = new ArrayList<>(List.of("compare", sides[0].csv().file().toString(),
+                    sides[1].csv().file().toString()));
             args.addAll(options);
             err.println("kbench ab: " + String.join(" ", args.stream().map(AbCommand::shown).toList()));
             err.flush();
@@ -480,15 +490,12 @@ final class AbCommand implements Callable<Integer> {
         }
         measure.validate();
         checkCompareOptions();
-        Map<String, Path> outputs = new LinkedHashMap<>();
-        outputs.put("--base-csv", baseCsv);
-        outputs.put("--new-csv", newCsv);
-        outputs.put(RunEnvironment.option("--base-csv"), SamplesCsvWriter.isStream(baseCsv) ? null : RunEnvironment.sidecar(baseCsv));
-        outputs.put(RunEnvironment.option("--new-csv"), SamplesCsvWriter.isStream(newCsv) ? null : RunEnvironment.sidecar(newCsv));
+        List<OutputTarget> outputs = Arrays.asList(baseTarget(), newTarget(), baseTarget().sidecar().orElse(null),
+                newTarget().sidecar().orElse(null));
         Map<String, Path> inputs = new LinkedHashMap<>();
         inputs.put("--base-kernel " + baseKernel, baseKernel);
         inputs.put("--new-kernel " + newKernel, newKernel);
-        OutputFiles.check(outputs, inputs, option -> existing());
+        OutputFiles.check(outputs, inputs);
         if (baseCommand != null || newCommand != null) {
             if (baseCommand == null || newCommand == null || baseCommand.isBlank() || newCommand.isBlank()) {
                 throw new UsageException("--base-command and --new-command go together, each a command");
@@ -499,8 +506,8 @@ final class AbCommand implements Callable<Integer> {
                 throw new UsageException("with --base-command/--new-command, put the run options in the "
                         + "commands; kbench only hands each its output file");
             }
-            return new Side[] {new Side("base", baseCsv, null, null, baseCommand),
-                new Side("new", newCsv, null, null, newCommand)};
+            return new Side[] {new Side("base", baseTarget(), null, null, baseCommand),
+                new Side("new", newTarget(), null, null, newCommand)};
         }
         if (baseKernel != null || newKernel != null) {
             if (baseKernel == null || newKernel == null) {
@@ -511,8 +518,8 @@ final class AbCommand implements Callable<Integer> {
                 selection.validate();
             }
             selection.kernel = null;
-            return new Side[] {new Side("base", baseCsv, "--kernel", baseKernel, null),
-                new Side("new", newCsv, "--kernel", newKernel, null)};
+            return new Side[] {new Side("base", baseTarget(), "--kernel", baseKernel, null),
+                new Side("new", newTarget(), "--kernel", newKernel, null)};
         }
         if (baseSuiteDirectory == null || newSuiteDirectory == null) {
             throw new UsageException("--base-suite-dir and --new-suite-dir go together");
@@ -522,8 +529,8 @@ final class AbCommand implements Callable<Integer> {
             selection.validate();
         }
         selection.suiteDirectory = null;
-        return new Side[] {new Side("base", baseCsv, "--suite-dir", baseSuiteDirectory, null),
-            new Side("new", newCsv, "--suite-dir", newSuiteDirectory, null)};
+        return new Side[] {new Side("base", baseTarget(), "--suite-dir", baseSuiteDirectory, null),
+            new Side("new", newTarget(), "--suite-dir", newSuiteDirectory, null)};
     }
 
     /** Checks the options after -- as compare will read them, before any fork runs. */
@@ -546,10 +553,6 @@ final class AbCommand implements Callable<Integer> {
             return compare;
         }
         throw new IllegalStateException("the compare options after -- did not make a compare command");
-    }
-
-    private OutputFiles.Existing existing() {
-        return force ? OutputFiles.Existing.REPLACE : OutputFiles.Existing.REFUSE;
     }
 
     /** A path quoted for {@code sh}. */

@@ -17,7 +17,7 @@ package dev.kbench.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.HashMap;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -150,9 +150,7 @@ final class CompareCommand implements Callable<Integer> {
         Map<String, Path> inputs = new LinkedHashMap<>();
         inputs.put("the input " + basePath, basePath);
         inputs.put("the input " + newPath, newPath);
-        Map<String, Path> outputs = new HashMap<>();
-        outputs.put("--export-to", exportTo);
-        OutputFiles.check(outputs, inputs, option -> existing());
+        OutputFiles.check(Collections.singletonList(exportTarget()), inputs);
         return compare;
     }
 
@@ -301,7 +299,7 @@ final class CompareCommand implements Callable<Integer> {
         int[] counts = print(report, baseName, newName, format, alwaysShowPValues, out);
         if (exportTo != null) {
             String title = CompareTable.describe(report, baseName, newName);
-            OutputFiles.write("--export-to", exportTo, export.render(report, title, alwaysShowPValues), existing());
+            exportTarget().write(export.render(report, title, alwaysShowPValues));
         }
         return counts;
     }
@@ -335,8 +333,8 @@ final class CompareCommand implements Callable<Integer> {
         return new int[] {(int) report.count(Verdict.SLOWER), (int) report.count(Verdict.FASTER)};
     }
 
-    private OutputFiles.Existing existing() {
-        return force ? OutputFiles.Existing.REPLACE : OutputFiles.Existing.REFUSE;
+    private OutputTarget exportTarget() {
+        return OutputTarget.of("--export-to", exportTo, force);
     }
 
     private static String quote(String text) {

@@ -64,7 +64,7 @@ final class DeviceRuns {
 
     /** Options of {@code run} that the parent handles; the children get their own samples file, device and seed. */
     private static final Set<String> PARENT_OPTIONS = Set.of("--devices", "--parallel-devices", "--device",
-            "--csv-samples", "--append", "--json", "--jmh-json", "--quiet", "--seed", "--run-id");
+            OutputOptions.CSV_SAMPLES, "--append", "--json", "--jmh-json", "--quiet", "--seed", "--run-id");
 
     private DeviceRuns() {
     }
@@ -127,8 +127,7 @@ final class DeviceRuns {
         long seed = options.seed().orElseGet(() -> new SplittableRandom().nextLong());
         String runId = output.runId();
         // opened (and locked) before the first device runs and held to the end, so no other run writes it meanwhile
-        try (OutputFiles.Samples csv = output.csvSamples == null ? null
-                : OutputFiles.Samples.open(output.csvSamples, output.existing("--csv-samples"), runId)) {
+        try (OutputFiles.Samples csv = output.openSamples(runId)) {
             return run(spec, devices, schedule, seed, runId, csv, output, timeout, original, out, err);
         }
     }
@@ -152,7 +151,7 @@ final class DeviceRuns {
         for (DeviceIdentity d : devices) {
             Path file = samples(directory, d);
             List<String> command = ForkedRuns.childRun(spec, directory, PARENT_OPTIONS, List.of("--device",
-                    Integer.toString(d.index()), "--csv-samples", file.toString(), "--seed", Long.toString(seed),
+                    Integer.toString(d.index()), OutputOptions.CSV_SAMPLES, file.toString(), "--seed", Long.toString(seed),
                     "--run-id", runId, "--quiet"));
             launches.add(new Forks.Launch("device", d.index(), seed, command, Map.of(), file, directory,
                     Forks.ChildOutput.FORWARD));
@@ -241,8 +240,7 @@ final class DeviceRuns {
                 }
             }
         }
-        String warning = RunEnvironment.writeRuns("--csv-samples", output.csvSamples, output.existing("--csv-samples"), original,
-                runId, runs);
+        String warning = RunEnvironment.writeRuns(csv.target(), original, runId, runs);
         if (!warning.isEmpty()) {
             err.println(warning);
         }

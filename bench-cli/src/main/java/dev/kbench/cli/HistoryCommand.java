@@ -378,7 +378,7 @@ final class HistoryCommand implements Runnable {
         public Integer call() {
             EDivisive d = detector.detector();
             if (html != null) {
-                OutputFiles.check(Map.of("--html", html), Map.of(), option -> existing());
+                OutputFiles.check(List.of(htmlTarget()), Map.of());
             }
             PrintWriter out = spec.commandLine().getOut();
             try (History history = database.open(spec)) {
@@ -391,9 +391,9 @@ final class HistoryCommand implements Runnable {
                 }
                 out.flush();
                 if (html != null) {
-                    OutputFiles.write("--html", html, HistoryFormat.trendHtml("kbench history: " + a.trend().size()
+                    htmlTarget().write(HistoryFormat.trendHtml("kbench history: " + a.trend().size()
                             + " series over " + a.runs().size() + " runs" + selection.describe(), a.trend(),
-                            a.changes(), level), existing());
+                            a.changes(), level));
                 }
             }
             return ExitCodes.OK;
@@ -427,8 +427,8 @@ final class HistoryCommand implements Runnable {
             return text.toString();
         }
 
-        private OutputFiles.Existing existing() {
-            return force ? OutputFiles.Existing.REPLACE : OutputFiles.Existing.REFUSE;
+        private OutputTarget htmlTarget() {
+            return OutputTarget.of("--html", html, force);
         }
     }
 

@@ -21,6 +21,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -91,11 +92,8 @@ final class MergeCommand implements Callable<Integer> {
         }
         Map<String, Path> reads = new LinkedHashMap<>();
         inputs.forEach(file -> reads.put("IN.csv " + file, file));
-        Map<String, Path> out = new LinkedHashMap<>();
-        out.put("-o", output);
-        out.put(RunEnvironment.option("-o"), SamplesCsvWriter.isStream(output) ? null : RunEnvironment.sidecar(output));
-        OutputFiles.Existing existing = force ? OutputFiles.Existing.REPLACE : OutputFiles.Existing.REFUSE;
-        OutputFiles.check(out, reads, option -> existing);
+        OutputTarget target = OutputTarget.of("-o", output, force);
+        OutputFiles.check(Arrays.asList(target, target.sidecar().orElse(null)), reads);
         List<JsonNode> runs = new ArrayList<>();
         List<String> broken = new ArrayList<>();
         for (Path in : inputs) {
@@ -122,7 +120,7 @@ final class MergeCommand implements Callable<Integer> {
                         + " are not kbench's and are not kept");
             }
         }
-        OutputFiles.write("-o", output, existing, file -> {
+        target.write(file -> {
             try (SamplesCsvWriter csv = SamplesCsvWriter.open(file, WriteMode.REPLACE)) {
                 merge.writeTo(csv);
             }
@@ -133,8 +131,8 @@ final class MergeCommand implements Callable<Integer> {
                     : "the output sidecar " + RunEnvironment.sidecar(output) + " holds the other inputs' runs only"));
         }
         if (!runs.isEmpty()) {
-            String warning = RunEnvironment.writeRuns("-o", output, existing, spec.root().commandLine().getParseResult()
-                    .originalArgs(), null, runs);
+            String warning = RunEnvironment.writeRuns(target, spec.root().commandLine().getParseResult().originalArgs(),
+                    null, runs);
             if (!warning.isEmpty()) {
                 err.println(warning);
             }

@@ -17,8 +17,8 @@ package dev.kbench.cli;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
 
 import dev.kbench.api.ReturnMode;
 import dev.kbench.api.RunId;
-import dev.kbench.stats.SamplesCsvWriter;
+import dev.kbench.stats.WriteMode;
 import dev.kbench.stats.format.RunFormat;
 import dev.kbench.stats.format.Statistic;
 import picocli.CommandLine.Option;
@@ -48,7 +48,10 @@ final class OutputOptions {
             description = "Result format on stdout: table (default), md, csv or json.")
     RunFormat format;
 
-    @Option(names = "--csv-samples", paramLabel = "FILE",
+    /** The option naming the samples file, as a parent passes it to its child processes. */
+    static final String CSV_SAMPLES = "--csv-samples";
+
+    @Option(names = CSV_SAMPLES, paramLabel = "FILE",
             description = "Write every sample to FILE as it is measured (flushed after each repetition, so an "
                     + "interrupted run keeps what it measured). An existing FILE is an error unless --append or --force; "
                     + "a second run writing the same FILE is refused while the first holds it.")
@@ -192,30 +195,54 @@ final class OutputOptions {
     }
 
     /**
-     * What may happen to an existing output.
+     * The samples file: appended to with {@code --append}, replaced with {@code --force}, else refused if it exists.
      *
-     * @param option the output's option
-     * @return append, replace or refuse
+     * @return {@code --csv-samples}, or null when not given
      */
-    OutputFiles.Existing existing(String option) {
-        if (option.equals(RunEnvironment.option("--csv-samples"))) {
-            return RunEnvironment.existing(existing("--csv-samples"));
-        }
-        if (append && option.equals("--csv-samples")) {
-            return OutputFiles.Existing.APPEND;
-        }
-        return force ? OutputFiles.Existing.REPLACE : OutputFiles.Existing.REFUSE;
+    OutputTarget samples() {
+        return OutputTarget.samples(CSV_SAMPLES, csvSamples,
+                append ? WriteMode.APPEND : force ? WriteMode.REPLACE : WriteMode.CREATE_NEW);
     }
 
-    /** The outputs, by option name (null when not given); the samples file's environment sidecar among them. */
-    Map<String, Path> files() {
-        Map<String, Path> files = new LinkedHashMap<>();
-        files.put("--csv-samples", csvSamples);
-        files.put(RunEnvironment.option("--csv-samples"), csvSamples == null || SamplesCsvWriter.isStream(csvSamples) ? null
-                : RunEnvironment.sidecar(csvSamples));
-        files.put("--json", json);
-        files.put("--jmh-json", jmhJson);
-        return files;
+    /**
+     * Opens {@code --csv-samples} for this run (and locks it).
+     *
+     * @param runId the run id every row gets
+     * @return the open file, or null when {@code --csv-samples} was not given
+     * @throws UsageException if the file exists and may not be, or another run holds it
+     */
+    OutputFiles.Samples openSamples(String runId) {
+        OutputTarget samples = samples();
+        return samples == null ? null : samples.openSamples(runId);
+    }
+
+    /**
+     * The run JSON file.
+     *
+     * @return {@code --json}, or null when not given
+     */
+    OutputTarget json() {
+        return OutputTarget.of("--json", json, force);
+    }
+
+    /**
+     * The JMH JSON file.
+     *
+     * @return {@code --jmh-json}, or null when not given
+     */
+    OutputTarget jmhJson() {
+        return OutputTarget.of("--jmh-json", jmhJson, force);
+    }
+
+    /** The outputs given; the samples file's environment sidecar among them. */
+    private List<OutputTarget> targets() {
+        OutputTarget samples = samples();
+        List<OutputTarget> targets = new ArrayList<>();
+        targets.add(samples);
+        targets.add(samples == null ? null : samples.sidecar().orElse(null));
+        targets.add(json());
+        targets.add(jmhJson());
+        return targets;
     }
 
     /**
@@ -251,6 +278,6 @@ final class OutputOptions {
             throw new UsageException("--append and " + OutputFiles.FORCE + " exclude each other: add to the "
                     + "samples file, or replace it");
         }
-        OutputFiles.check(files(), inputs, this::existing);
+        OutputFiles.check(targets(), inputs);
     }
 }

@@ -86,7 +86,7 @@ final class RunCommand implements Callable<Integer> {
     private long forkTimeoutSeconds;
 
     /** The options a forked run handles itself instead of passing them to its children. */
-    static final Set<String> PARENT_OPTIONS = Set.of("--forks", "--fork-timeout-s", "--csv-samples", "--append",
+    static final Set<String> PARENT_OPTIONS = Set.of("--forks", "--fork-timeout-s", OutputOptions.CSV_SAMPLES, "--append",
             "--json", "--jmh-json", "--format", "--seed", "--quantiles", "--return-mode", "--quiet", "--run-id");
 
     @CommandLine.Option(names = "--devices", paramLabel = "all|I,J",
@@ -241,8 +241,7 @@ final class RunCommand implements Callable<Integer> {
         List<SampleRecord> all = new ArrayList<>();
         List<ForkOutcome> outcomes = new ArrayList<>();
         String runId = output.runId();
-        OutputFiles.Samples csv = output.csvSamples == null ? null
-                : OutputFiles.Samples.open(output.csvSamples, output.existing("--csv-samples"), runId);
+        OutputFiles.Samples csv = output.openSamples(runId);
         // the samples file holds every completed fork's rows, so the forks' directory is a copy: removed if
         // this JVM is killed; without one, the directory is the only record and is named here
         boolean copies = csv != null;
@@ -262,7 +261,7 @@ final class RunCommand implements Callable<Integer> {
                     }
                     // the child's run JSON gives the suite's order of the rows, which its interleaved samples do not
                     List<String> command = ForkedRuns.childRun(spec, directory, PARENT_OPTIONS,
-                            List.of("--csv-samples", file.toString(), "--json", ForkedRuns.orderFile(directory, fork).toString(),
+                            List.of(OutputOptions.CSV_SAMPLES, file.toString(), "--json", ForkedRuns.orderFile(directory, fork).toString(),
                                     "--seed", Long.toString(seeds[fork]), "--run-id", runId, "--quiet"));
                     boolean disposable = copies && outcomes.stream().allMatch(ForkOutcome::completed);
                     Forks.Launch launch = new Forks.Launch("run", fork, seeds[fork], command, Map.of(), file, directory,
@@ -291,8 +290,8 @@ final class RunCommand implements Callable<Integer> {
                 for (int fork = 0; fork < outcomes.size(); fork++) {
                     files.add(directory.resolve("fork-" + fork + ".csv"));
                 }
-                String warning = RunEnvironment.writeRuns("--csv-samples", csv.file(), output.existing("--csv-samples"),
-                        original, runId, RunEnvironment.runsOf(files, true));
+                String warning = RunEnvironment.writeRuns(csv.target(), original, runId,
+                        RunEnvironment.runsOf(files, true));
                 if (!warning.isEmpty()) {
                     err.println(warning);
                 }
