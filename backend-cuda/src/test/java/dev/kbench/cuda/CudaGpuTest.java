@@ -503,6 +503,7 @@ class CudaGpuTest {
     }
 
     @Test
+    @SuppressWarnings("try")   // closes the driver inside its try on purpose: what a closed driver does is checked
     void closingTheDriverInvalidatesItsDeviceAndAReopenWorks() {
         try (CudaDriver second = new CudaDriver()) {
             DeviceInterface first = second.device();

@@ -182,7 +182,7 @@ final class AbCommand implements Callable<Integer> {
         err.println("kbench ab: " + forks + " forks per side, seed " + runSeed + " (--seed " + runSeed
                 + " replays this order), order: " + String.join(" ", order.stream().map(s -> sides[s].name()).toList()));
         err.flush();
-        try (Forks.Session session = Forks.Session.open()) {
+        try (Forks.Session _ = Forks.Session.open()) {
             return measureAndCompare(sides, order, seeds, err);
         }
     }
@@ -343,7 +343,7 @@ final class AbCommand implements Callable<Integer> {
         Optional<GroupSequential.Look> previous = Optional.empty();
         GroupSequential.Look used = null;
         int pairsRun = 0;
-        try (Forks.Session session = Forks.Session.open()) {
+        try (Forks.Session _ = Forks.Session.open()) {
             Run run = new Run(sides, true);
             try {
                 run.open();

@@ -157,7 +157,7 @@ final class DeviceRuns {
                     Forks.ChildOutput.FORWARD));
         }
         // the JVM's shutdown (SIGTERM, SIGINT) kills the children and waits for their samples to be combined
-        try (Forks.Session session = Forks.Session.open()) {
+        try (Forks.Session _ = Forks.Session.open()) {
             long start = System.nanoTime();
             List<ForkOutcome> outcomes = new ArrayList<>();
             if (schedule == Schedule.SEQUENTIAL) {

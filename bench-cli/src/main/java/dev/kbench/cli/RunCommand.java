@@ -245,7 +245,7 @@ final class RunCommand implements Callable<Integer> {
         // the samples file holds every completed fork's rows, so the forks' directory is a copy: removed if
         // this JVM is killed; without one, the directory is the only record and is named here
         boolean copies = csv != null;
-        try (Forks.Session session = Forks.Session.open()) {
+        try (Forks.Session _ = Forks.Session.open()) {
             try {
                 if (!output.quiet || !copies) {
                     err.println("kbench: " + forks + " forks, one after another; run " + runId + ", seed " + seed
