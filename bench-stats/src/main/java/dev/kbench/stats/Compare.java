@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
 import java.util.stream.IntStream;
 
 import dev.kbench.api.InputException;
@@ -85,9 +86,7 @@ public final class Compare {
 
     private static final NormalDistribution STANDARD_NORMAL = NormalDistribution.of(0, 1);
     private static final int PARALLEL_THRESHOLD = 16;
-    private static final Compare DEFAULT = new Compare(TestMethod.BRUNNER_MUNZEL, BrunnerMunzelTest.Distribution.T,
-            DEFAULT_ALPHA, Correction.NONE, Unit.AUTO, DEFAULT_THRESHOLD, DEFAULT_BOOTSTRAP_RESAMPLES,
-            DEFAULT_CONFIDENCE_LEVEL, DEFAULT_STABILITY_SHUFFLES, DEFAULT_STABILITY_THRESHOLD, DEFAULT_SEED);
+    private static final Compare DEFAULT = new Compare(new Settings());
 
     private final TestMethod method;
     private final BrunnerMunzelTest.Distribution distribution;
@@ -102,21 +101,63 @@ public final class Compare {
     private final long seed;
     private final TwoSampleTest test;
 
-    private Compare(TestMethod method, BrunnerMunzelTest.Distribution distribution, double alpha,
-                    Correction correction, Unit unit, double thresholdRel, int bootstrapResamples,
-                    double confidenceLevel, int stabilityShuffles, double stabilityThreshold, long seed) {
-        this.method = method;
-        this.distribution = distribution;
-        this.alpha = alpha;
-        this.correction = correction;
-        this.unit = unit;
-        this.thresholdRel = thresholdRel;
-        this.bootstrapResamples = bootstrapResamples;
-        this.confidenceLevel = confidenceLevel;
-        this.stabilityShuffles = stabilityShuffles;
-        this.stabilityThreshold = stabilityThreshold;
-        this.seed = seed;
+    /**
+     * The settings of a comparison while one is derived from another: each {@code with...} copies them,
+     * changes one and builds a new comparison, so a new setting is added in one place.
+     */
+    private static final class Settings {
+        TestMethod method = TestMethod.BRUNNER_MUNZEL;
+        BrunnerMunzelTest.Distribution distribution = BrunnerMunzelTest.Distribution.T;
+        double alpha = DEFAULT_ALPHA;
+        Correction correction = Correction.NONE;
+        Unit unit = Unit.AUTO;
+        double thresholdRel = DEFAULT_THRESHOLD;
+        int bootstrapResamples = DEFAULT_BOOTSTRAP_RESAMPLES;
+        double confidenceLevel = DEFAULT_CONFIDENCE_LEVEL;
+        int stabilityShuffles = DEFAULT_STABILITY_SHUFFLES;
+        double stabilityThreshold = DEFAULT_STABILITY_THRESHOLD;
+        long seed = DEFAULT_SEED;
+
+        /** The defaults. */
+        Settings() {
+        }
+
+        /** A copy of {@code c}'s settings. */
+        Settings(Compare c) {
+            method = c.method;
+            distribution = c.distribution;
+            alpha = c.alpha;
+            correction = c.correction;
+            unit = c.unit;
+            thresholdRel = c.thresholdRel;
+            bootstrapResamples = c.bootstrapResamples;
+            confidenceLevel = c.confidenceLevel;
+            stabilityShuffles = c.stabilityShuffles;
+            stabilityThreshold = c.stabilityThreshold;
+            seed = c.seed;
+        }
+    }
+
+    private Compare(Settings s) {
+        this.method = s.method;
+        this.distribution = s.distribution;
+        this.alpha = s.alpha;
+        this.correction = s.correction;
+        this.unit = s.unit;
+        this.thresholdRel = s.thresholdRel;
+        this.bootstrapResamples = s.bootstrapResamples;
+        this.confidenceLevel = s.confidenceLevel;
+        this.stabilityShuffles = s.stabilityShuffles;
+        this.stabilityThreshold = s.stabilityThreshold;
+        this.seed = s.seed;
         this.test = method.test(distribution);
+    }
+
+    /** A comparison with this one's settings, changed by {@code change}. */
+    private Compare changed(Consumer<Settings> change) {
+        Settings s = new Settings(this);
+        change.accept(s);
+        return new Compare(s);
     }
 
     /**
@@ -137,8 +178,8 @@ public final class Compare {
      * @return a new comparison
      */
     public Compare with(TestMethod m) {
-        return new Compare(Objects.requireNonNull(m, "method"), distribution, alpha, correction, unit, thresholdRel,
-                bootstrapResamples, confidenceLevel, stabilityShuffles, stabilityThreshold, seed);
+        TestMethod checked = Objects.requireNonNull(m, "method");
+        return changed(s -> s.method = checked);
     }
 
     /**
@@ -148,8 +189,8 @@ public final class Compare {
      * @return a new comparison
      */
     public Compare with(BrunnerMunzelTest.Distribution d) {
-        return new Compare(method, Objects.requireNonNull(d, "distribution"), alpha, correction, unit, thresholdRel,
-                bootstrapResamples, confidenceLevel, stabilityShuffles, stabilityThreshold, seed);
+        BrunnerMunzelTest.Distribution checked = Objects.requireNonNull(d, "distribution");
+        return changed(s -> s.distribution = checked);
     }
 
     /**
@@ -159,8 +200,8 @@ public final class Compare {
      * @return a new comparison
      */
     public Compare with(Correction c) {
-        return new Compare(method, distribution, alpha, Objects.requireNonNull(c, "correction"), unit, thresholdRel,
-                bootstrapResamples, confidenceLevel, stabilityShuffles, stabilityThreshold, seed);
+        Correction checked = Objects.requireNonNull(c, "correction");
+        return changed(s -> s.correction = checked);
     }
 
     /**
@@ -170,8 +211,8 @@ public final class Compare {
      * @return a new comparison
      */
     public Compare with(Aggregation a) {
-        return new Compare(method, distribution, alpha, correction, Objects.requireNonNull(a, "aggregation").unit(),
-                thresholdRel, bootstrapResamples, confidenceLevel, stabilityShuffles, stabilityThreshold, seed);
+        Unit checked = Objects.requireNonNull(a, "aggregation").unit();
+        return changed(s -> s.unit = checked);
     }
 
     /**
@@ -182,8 +223,8 @@ public final class Compare {
      * @throws IllegalArgumentException if {@code a} is not in (0, 1)
      */
     public Compare withAlpha(double a) {
-        return new Compare(method, distribution, checkAlpha(a), correction, unit, thresholdRel,
-                bootstrapResamples, confidenceLevel, stabilityShuffles, stabilityThreshold, seed);
+        double checked = checkAlpha(a);
+        return changed(s -> s.alpha = checked);
     }
 
     /**
@@ -199,9 +240,8 @@ public final class Compare {
             throw new IllegalArgumentException("bootstrap resamples must be at most " + MAX_BOOTSTRAP_RESAMPLES
                     + ", got " + resamples);
         }
-        return new Compare(method, distribution, alpha, correction, unit, thresholdRel,
-                checkCount("bootstrap resamples", resamples), confidenceLevel, stabilityShuffles,
-                stabilityThreshold, seed);
+        int checked = checkCount("bootstrap resamples", resamples);
+        return changed(s -> s.bootstrapResamples = checked);
     }
 
     /**
@@ -212,8 +252,8 @@ public final class Compare {
      * @throws IllegalArgumentException if {@code level} is not in (0, 1)
      */
     public Compare withConfidenceLevel(double level) {
-        return new Compare(method, distribution, alpha, correction, unit, thresholdRel, bootstrapResamples,
-                checkLevel("confidence level", level), stabilityShuffles, stabilityThreshold, seed);
+        double checked = checkLevel("confidence level", level);
+        return changed(s -> s.confidenceLevel = checked);
     }
 
     /**
@@ -224,8 +264,8 @@ public final class Compare {
      * @throws IllegalArgumentException if {@code shuffles} is negative
      */
     public Compare withStabilityShuffles(int shuffles) {
-        return new Compare(method, distribution, alpha, correction, unit, thresholdRel, bootstrapResamples,
-                confidenceLevel, checkCount("stability shuffles", shuffles), stabilityThreshold, seed);
+        int checked = checkCount("stability shuffles", shuffles);
+        return changed(s -> s.stabilityShuffles = checked);
     }
 
     /**
@@ -239,8 +279,7 @@ public final class Compare {
         if (!(threshold > 0 && threshold <= 1)) {
             throw new IllegalArgumentException("stability threshold must be in (0, 1], got " + threshold);
         }
-        return new Compare(method, distribution, alpha, correction, unit, thresholdRel, bootstrapResamples,
-                confidenceLevel, stabilityShuffles, threshold, seed);
+        return changed(s -> s.stabilityThreshold = threshold);
     }
 
     /**
@@ -250,8 +289,7 @@ public final class Compare {
      * @return a new comparison
      */
     public Compare withSeed(long s) {
-        return new Compare(method, distribution, alpha, correction, unit, thresholdRel, bootstrapResamples,
-                confidenceLevel, stabilityShuffles, stabilityThreshold, s);
+        return changed(settings -> settings.seed = s);
     }
 
     /**
@@ -270,8 +308,8 @@ public final class Compare {
      * @return a new comparison
      */
     public Compare with(Unit u) {
-        return new Compare(method, distribution, alpha, correction, Objects.requireNonNull(u, "unit"), thresholdRel,
-                bootstrapResamples, confidenceLevel, stabilityShuffles, stabilityThreshold, seed);
+        Unit checked = Objects.requireNonNull(u, "unit");
+        return changed(s -> s.unit = checked);
     }
 
     /**
@@ -288,8 +326,7 @@ public final class Compare {
             throw new IllegalArgumentException("threshold must be in [0, 1), got " + threshold + "; the default is "
                     + DEFAULT_THRESHOLD);
         }
-        return new Compare(method, distribution, alpha, correction, unit, threshold,
-                bootstrapResamples, confidenceLevel, stabilityShuffles, stabilityThreshold, seed);
+        return changed(s -> s.thresholdRel = threshold);
     }
 
     /**
