@@ -118,7 +118,7 @@ final class CudaDevice implements OpenableDevice {
 
     /**
      * The clear is a {@code cuMemsetD32Async} of zeros over the whole buffer on the device's stream;
-     * a size that is not a multiple of 4 is rounded up. For a size from the device's L2 cache use
+     * a size that is not a multiple of 4 is kept and written with {@code cuMemsetD8Async}. For a size from the device's L2 cache use
      * {@code CacheSizes.deviceSized(device().facts(), multiple)}.
      */
     @Override

@@ -36,7 +36,10 @@ import java.lang.foreign.MemorySegment;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Hot timing on the real OpenCL device: batches held behind a user event, and the timeout when the host blocks. */
+/**
+ * Held timing on the real OpenCL device: hot batches and cold calls held behind a user event, and the
+ * timeout when the host blocks.
+ */
 class HotTimingTest {
 
     private static final int N = 1 << 16;
@@ -104,6 +107,57 @@ class HotTimingTest {
             assertEquals(TimingMethod.BATCH, result.method(), "the held batch is voided and timed again unheld");
             for (double t : result.timesMillis()) {
                 assertTrue(t > 0 && Double.isFinite(t), "every sample is a positive device time per call, got " + t);
+            }
+        });
+    }
+
+    @Test
+    void coldCallsAreHeldOneAtATimeByDefaultAndComputeTheRightOutput() {
+        withGelu((driver, device, call, y, host) -> {
+            BenchResult result = Bench.doBench(driver, call, BenchOptions.withDefaults().withCacheClearBytes(1 << 20)
+                    .withWarmupMillis(1).withRepMillis(5));
+            assertEquals(TimingMethod.HELD, result.method(), result::toString);
+            assertEquals(1, result.callsPerSample());
+            assertTrue(Double.isNaN(result.hostMillisPerCall()), "held calls hide their launches: no host pace");
+            assertEquals(result.repeatCalls(), result.timesMillis().length);
+            for (double t : result.timesMillis()) {
+                assertTrue(t > 0 && Double.isFinite(t), "every sample is a positive device time, got " + t);
+            }
+            device.read(y, host);
+            GeluBenchTest.assertMatchesReference(host, N);
+        });
+    }
+
+    @Test
+    void coldCallsAreNotHeldWithTheHoldPropertyFalse() {
+        withGelu((driver, device, call, y, host) -> {
+            String before = System.getProperty("kbench.hold");
+            System.setProperty("kbench.hold", "false");
+            try {
+                BenchResult result = Bench.doBench(driver, call, BenchOptions.withDefaults()
+                        .withCacheClearBytes(1 << 20).withWarmupMillis(1).withRepMillis(5));
+                assertEquals(TimingMethod.EVENTS, result.method(), result::toString);
+                assertTrue(result.hostMillisPerCall() > 0, "unheld, the host's pace is measured");
+            } finally {
+                if (before == null) {
+                    System.clearProperty("kbench.hold");
+                } else {
+                    System.setProperty("kbench.hold", before);
+                }
+            }
+        });
+    }
+
+    @Test
+    void aColdFunctionThatBlocksTheHostEndsTheHoldByTimeoutAndIsTimedUnheld() {
+        withGelu((driver, device, call, y, host) -> {
+            BenchResult result = Bench.doBench(driver, () -> {
+                call.run();
+                device.synchronize();
+            }, BenchOptions.withDefaults().withCacheClearBytes(1 << 20).withWarmupMillis(1).withRepMillis(5));
+            assertEquals(TimingMethod.EVENTS, result.method(), "the hold timed out: the call is timed again unheld");
+            for (double t : result.timesMillis()) {
+                assertTrue(t > 0 && Double.isFinite(t), "every sample is a positive device time, got " + t);
             }
         });
     }

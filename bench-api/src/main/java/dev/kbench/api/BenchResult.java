@@ -80,7 +80,8 @@ public final class BenchResult {
     }
 
     /**
-     * {@return how the samples were taken: {@link TimingMethod#EVENTS} for {@link Bench#doBench} cold,
+     * {@return how the samples were taken: for {@link Bench#doBench} cold {@link TimingMethod#HELD} where
+     * the backend held its stream around each call, else {@link TimingMethod#EVENTS};
      * {@link TimingMethod#GRAPH} for {@link Bench#doBenchGraph}; in hot timing {@link TimingMethod#HELD}
      * where the backend held its stream while each batch was enqueued, else {@link TimingMethod#BATCH}}
      */
@@ -123,7 +124,7 @@ public final class BenchResult {
 
     /**
      * {@return host time in ms to enqueue one timed call with its clear and events (not the untimed hook),
-     * measured in the timed loop; NaN in graph mode and in hot timing with the stream held, where the host sets no pace}
+     * measured in the timed loop; NaN in graph mode and with the stream held (cold or hot), where the host sets no pace}
      */
     public double hostMillisPerCall() {
         return hostMillisPerCall;

@@ -16,8 +16,11 @@
 package dev.kbench.api;
 
 import dev.kbench.spi.CacheClearer;
+import dev.kbench.spi.DeviceInterface;
 import dev.kbench.spi.Event;
+import dev.kbench.spi.StreamGate;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The one timed loop of kbench: for each timed call, the untimed hook, then the cache clear, the start
@@ -27,10 +30,113 @@ import java.util.List;
  * <p>The host time it returns covers the clear, the two events and the call, and not the hook: a slow
  * hook (resetting gradients, refilling inputs) is the caller's own work, not launch cost, and must not
  * make a measurement look launch-bound.
+ *
+ * <p>Cold calls are timed through {@link Cold}: one at a time behind the backend's {@link StreamGate}
+ * where it has one (NVBench's cold measurement), else all enqueued and synchronized once (Triton's).
  */
 final class TimedLoop {
 
+    /**
+     * System property that turns the hold off ({@code false}) for cold and hot timing alike, for an A/B
+     * of the hold itself; default {@code true}.
+     */
+    static final String HOLD_PROPERTY = "kbench.hold";
+
     private TimedLoop() {
+    }
+
+    /**
+     * Whether timed calls are held where the backend can hold its stream: {@value #HOLD_PROPERTY}, default true.
+     *
+     * @return false only when the property says {@code false}
+     */
+    static boolean holdWanted() {
+        return !"false".equalsIgnoreCase(System.getProperty(HOLD_PROPERTY, "true"));
+    }
+
+    /**
+     * Cold timed calls. Held (where the backend has a {@link StreamGate} and {@value #HOLD_PROPERTY} is not
+     * {@code false}): for each call the stream is held shut, the hook, clear, start event, call and end
+     * event are enqueued, the stream is released and synchronized, so no host submission reaches the device
+     * while a call is timed and the device never has a queue of pending work behind it. Measured on an
+     * H200 (docs/performance.md), work enqueued while the device runs timed calls slowed them in some
+     * processes and not in others, by up to 4 % at 2^22 elements, which made the medians of separate
+     * processes disagree; held one at a time they agree within about a quarter of that. Otherwise (no
+     * gate, or a hold that timed out) all calls are enqueued, then synchronized once.
+     */
+    static final class Cold implements AutoCloseable {
+        private final DeviceInterface device;
+        private StreamGate gate;
+        private String note = "";
+
+        /**
+         * Opens the backend's gate when holding is wanted and the backend has one.
+         *
+         * @param device the device whose stream is held
+         */
+        Cold(DeviceInterface device) {
+            this.device = device;
+            if (holdWanted()) {
+                try {
+                    gate = device.streamGate(Bench.HOLD_TIMEOUT_MILLIS);
+                } catch (UnsupportedOperationException e) {
+                    gate = null;   // Triton's way: method() says events
+                }
+            }
+        }
+
+        /** {@return {@link TimingMethod#HELD} while the calls are held, else {@link TimingMethod#EVENTS}} */
+        TimingMethod method() {
+            return gate != null ? TimingMethod.HELD : TimingMethod.EVENTS;
+        }
+
+        /** {@return why calls that were held are no longer held (a hold timed out), or empty} */
+        String note() {
+            return note;
+        }
+
+        /**
+         * Times {@code calls} calls on events {@code 2i} and {@code 2i + 1} and synchronizes the device.
+         *
+         * @param events at least {@code 2 * calls} events
+         * @param calls the number of timed calls
+         * @param beforeEach the untimed hook, run on the host before each call's clear
+         * @param clearer the cache clear enqueued before each start event
+         * @param fn enqueues one call
+         * @return host nanoseconds spent enqueuing the timed part, summed over the calls
+         */
+        long run(List<Event> events, int calls, Runnable beforeEach, CacheClearer clearer, Runnable fn) {
+            long hostNanos = 0;
+            for (int i = 0; i < calls; i++) {
+                if (gate == null) {
+                    hostNanos += enqueue(events, i, calls - i, beforeEach, clearer, fn);
+                    device.synchronize();
+                    return hostNanos;
+                }
+                gate.hold();
+                hostNanos += enqueue(events, i, 1, beforeEach, clearer, fn);
+                gate.release();
+                device.synchronize();
+                if (gate.timedOut()) {
+                    // the call may have waited on the host inside its event pair: drop the gate, time it again
+                    note = String.format(Locale.ROOT, "the %s holding the stream timed out after %.0f ms; "
+                            + "later cold calls are not held", gate.technique(), Bench.HOLD_TIMEOUT_MILLIS);
+                    gate.close();
+                    gate = null;
+                    i--;
+                }
+            }
+            return hostNanos;
+        }
+
+        /** Frees the gate. Idempotent. */
+        @Override
+        public void close() {
+            if (gate != null) {
+                gate.close();
+                gate = null;
+            }
+        }
     }
 
     /**
@@ -44,8 +150,24 @@ final class TimedLoop {
      * @return host nanoseconds spent enqueuing the timed part (clear, events, call), summed over the calls
      */
     static long enqueue(List<Event> events, int calls, Runnable beforeEach, CacheClearer clearer, Runnable fn) {
+        return enqueue(events, 0, calls, beforeEach, clearer, fn);
+    }
+
+    /**
+     * Enqueues timed calls {@code first} to {@code first + calls - 1}, on events {@code 2i} and {@code 2i + 1}.
+     *
+     * @param events at least {@code 2 * (first + calls)} events
+     * @param first the index of the first call
+     * @param calls the number of timed calls
+     * @param beforeEach the untimed hook, run on the host before each call's clear
+     * @param clearer the cache clear enqueued before each start event
+     * @param fn enqueues one call
+     * @return host nanoseconds spent enqueuing the timed part (clear, events, call), summed over the calls
+     */
+    static long enqueue(List<Event> events, int first, int calls, Runnable beforeEach, CacheClearer clearer,
+                        Runnable fn) {
         long hostNanos = 0;
-        for (int i = 0; i < calls; i++) {
+        for (int i = first; i < first + calls; i++) {
             beforeEach.run();
             long start = System.nanoTime();
             clearer.clear();

@@ -19,7 +19,10 @@ import java.util.Locale;
 
 /** How the samples of a measurement were taken; results carry it beside the {@link Timing}. */
 public enum TimingMethod {
-    /** A pair of device events around each call, every call enqueued by the host: cold timing. */
+    /**
+     * A pair of device events around each call, all calls enqueued by the host, then one synchronize:
+     * cold timing where the backend cannot hold its stream (or {@code -Dkbench.hold=false}).
+     */
     EVENTS,
     /**
      * The calls were captured once into a graph and replayed, so the host enqueued no call while they
@@ -27,8 +30,11 @@ public enum TimingMethod {
      */
     GRAPH,
     /**
-     * Hot batches enqueued while the device's stream was held shut (a blocking kernel on CUDA, a user
-     * event on OpenCL) and released once the batch was in: the batch ran without host launch gaps.
+     * Enqueued while the device's stream was held shut (a blocking kernel on CUDA, a user event on
+     * OpenCL) and released once the work was in. Hot: each batch ran without host launch gaps. Cold
+     * (the default where the backend can hold): each call, with its clear and events, was held, released
+     * and synchronized alone, as NVBench's cold measurement does, so no host submission reached the
+     * device while a call was timed.
      */
     HELD,
     /**

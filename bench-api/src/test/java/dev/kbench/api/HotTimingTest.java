@@ -96,6 +96,38 @@ class HotTimingTest {
     }
 
     @Test
+    void coldCallsAreHeldOneAtATimeWhereTheBackendCanHold() {
+        device.gates = true;
+        BenchResult result = Bench.doBench(driver, this::call, BenchOptions.withDefaults().withCacheClearBytes(0));
+        assertEquals(TimingMethod.HELD, result.method());
+        assertEquals(result.repeatCalls(), device.holds, "one hold per timed call");
+        assertEquals(1, device.gatesClosed);
+        assertAll(CALL, result.timesMillis());
+        assertTrue(Double.isNaN(result.hostMillisPerCall()), "launches hidden: the host sets no pace");
+        assertFalse(result.launchBound());
+        assertEquals(device.eventsCreated, device.eventsClosed, "every event closed");
+    }
+
+    @Test
+    void aColdHoldThatTimesOutTimesTheCallAgainUnheldAndDropsTheGate() {
+        device.gates = true;
+        device.holdsTimeOut = true;
+        BenchResult result = Bench.doBench(driver, this::call, BenchOptions.withDefaults().withCacheClearBytes(0));
+        assertEquals(1, device.holds, "the gate is dropped after its first timeout");
+        assertEquals(1, device.gatesClosed);
+        assertEquals(TimingMethod.EVENTS, result.method());
+        assertAll(LAUNCH, result.timesMillis());
+    }
+
+    @Test
+    void withoutAGateColdCallsAreTimedByEventsAlone() {
+        BenchResult result = Bench.doBench(driver, this::call, BenchOptions.withDefaults().withCacheClearBytes(0));
+        assertEquals(TimingMethod.EVENTS, result.method());
+        assertEquals(0, device.holds);
+        assertTrue(result.hostMillisPerCall() >= 0, "host time measured where launches are not hidden");
+    }
+
+    @Test
     void hotGraphReplaysTheBatch() {
         BenchResult result = Bench.doBenchGraph(driver, this::call, BenchOptions.withDefaults().withTiming(Timing.HOT));
         assertEquals(TimingMethod.GRAPH, result.method());
