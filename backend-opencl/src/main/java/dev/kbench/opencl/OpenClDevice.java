@@ -38,7 +38,6 @@ import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
 import dev.kbench.spi.CacheClearer;
-import dev.kbench.spi.DeviceInterface;
 import dev.kbench.spi.Event;
 import dev.kbench.spi.StreamGate;
 import dev.kbench.spi.kit.BufferChecks;
