@@ -15,6 +15,7 @@
  */
 package dev.kbench.cuda;
 
+import dev.kbench.api.DeviceException;
 import jcuda.CudaException;
 import jcuda.driver.CUresult;
 import jcuda.driver.JCudaDriver;
@@ -49,11 +50,11 @@ final class Cuda {
      *
      * @param result the {@code CUresult}
      * @param what the call and its subject, for the message
-     * @throws IllegalStateException naming {@code what} and the error
+     * @throws DeviceException naming {@code what} and the error
      */
     static void check(int result, String what) {
         if (result != CUresult.CUDA_SUCCESS) {
-            throw new IllegalStateException(what + " failed: " + describe(result));
+            throw new DeviceException(what + " failed: " + describe(result));
         }
     }
 

@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Set;
 
 import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.DeviceException;
 import dev.kbench.api.DeviceFacts;
 import dev.kbench.api.DeviceTelemetry;
 import dev.kbench.api.KernelModule;
@@ -37,7 +38,6 @@ import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
 import dev.kbench.spi.CacheClearer;
 import dev.kbench.spi.CapturedGraph;
-import dev.kbench.spi.DeviceInterface;
 import dev.kbench.spi.Event;
 import dev.kbench.spi.StreamGate;
 import dev.kbench.spi.kit.BufferChecks;
@@ -211,7 +211,7 @@ final class CudaDevice implements OpenableDevice {
         CUdeviceptr pointer = new CUdeviceptr();
         int result = JCudaDriver.cuMemAlloc(pointer, bytes);
         if (result != CUresult.CUDA_SUCCESS) {
-            throw new IllegalStateException(String.format(Locale.ROOT,
+            throw new DeviceException(String.format(Locale.ROOT,
                     "cannot allocate %d bytes (%.2f GiB) on cuda device %d (%s): %s; free buffers or use a smaller size",
                     bytes, bytes / (double) (1L << 30), ordinal, facts.name(), Cuda.describe(result)));
         }

@@ -39,6 +39,7 @@ class CudaDriverTest {
     }
 
     @Test
+    @SuppressWarnings("try")   // closes the driver inside its try on purpose: close is idempotent
     void withoutLibcudaItIsInactiveWithTheReasonAndRefusesWork() {
         try (CudaDriver driver = new CudaDriver()) {
             Availability availability = driver.availability();

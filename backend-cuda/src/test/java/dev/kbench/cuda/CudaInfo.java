@@ -22,7 +22,6 @@ import dev.kbench.api.Backend;
 import dev.kbench.api.DeviceFacts;
 import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;
-import dev.kbench.spi.Driver;
 
 /**
  * Prints what driver discovery found (one {@code name: state: reason} line per driver, as

@@ -63,6 +63,7 @@ class FfmLaunchTest {
             X, 0x7f12_3456_0000L, Y, 0x7f12_3457_0200L));
 
     @Test
+    @SuppressWarnings("try")   // closes the block inside its try on purpose: close frees it, twice is harmless
     void theParameterBlockHoldsEachValueInItsSlotAndPointsAtTheSlots() {
         List<KernelArg> args = List.of(KernelArg.buffer(X), KernelArg.i32(-7), KernelArg.local(128), KernelArg.i64(1L << 40),
                 KernelArg.f32(1.5f), KernelArg.local(64), KernelArg.f64(-2.25), KernelArg.buffer(Y));

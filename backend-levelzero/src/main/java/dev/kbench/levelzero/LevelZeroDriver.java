@@ -16,7 +16,6 @@
 package dev.kbench.levelzero;
 
 import dev.kbench.api.SourceKind;
-import dev.kbench.api.DeviceIdentity;
 import dev.kbench.spi.DeviceInterface;
 import dev.kbench.spi.Driver;
 import dev.kbench.spi.kit.Discovery;

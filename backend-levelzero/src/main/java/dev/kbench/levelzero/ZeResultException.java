@@ -15,8 +15,10 @@
  */
 package dev.kbench.levelzero;
 
+import dev.kbench.api.DeviceException;
+
 /** A Level Zero call returned an error; the message names the call and the result code. */
-final class ZeResultException extends IllegalStateException {
+final class ZeResultException extends DeviceException {
 
     private static final long serialVersionUID = 1L;
 

@@ -16,6 +16,7 @@
 package dev.kbench.levelzero;
 
 import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.DeviceException;
 import dev.kbench.spi.DeviceInterface;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -80,7 +81,7 @@ class MemoryTest {
 
     @Test
     void aRefusedAllocationNamesTheSizeAndTheResult() {
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> device.allocate(5L << 30));
+        DeviceException e = assertThrows(DeviceException.class, () -> device.allocate(5L << 30));
         assertEquals("zeMemAllocDevice(5368709120 bytes) returned ZE_RESULT_ERROR_UNSUPPORTED_SIZE (0x78000009)",
                 e.getMessage());
     }

@@ -31,13 +31,13 @@ import java.util.LinkedHashSet;
 import java.util.Set;
 
 import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.DeviceException;
 import dev.kbench.api.DeviceFacts;
 import dev.kbench.api.KernelException;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
 import dev.kbench.spi.CacheClearer;
-import dev.kbench.spi.DeviceInterface;
 import dev.kbench.spi.Event;
 import dev.kbench.spi.StreamGate;
 import dev.kbench.spi.kit.BufferChecks;
@@ -246,7 +246,7 @@ final class OpenClDevice implements OpenableDevice {
         checkOpen();
         BufferChecks.requireAllocation(bytes);
         if (bytes > maxAllocBytes) {
-            throw new IllegalStateException(String.format(Locale.ROOT,
+            throw new DeviceException(String.format(Locale.ROOT,
                     "cannot allocate %d bytes (%.1f MiB) on '%s': one OpenCL buffer may hold at most %d bytes "
                             + "(CL_DEVICE_MAX_MEM_ALLOC_SIZE)", bytes, bytes / 1048576.0, facts.name(), maxAllocBytes));
         }

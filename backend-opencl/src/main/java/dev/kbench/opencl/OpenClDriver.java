@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Optional;
 
 import dev.kbench.api.SourceKind;
-import dev.kbench.api.DeviceIdentity;
 import dev.kbench.spi.Driver;
 import dev.kbench.spi.kit.Discovery;
 import dev.kbench.spi.kit.DriverBase;

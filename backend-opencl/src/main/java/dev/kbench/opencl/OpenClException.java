@@ -15,14 +15,15 @@
  */
 package dev.kbench.opencl;
 
+import dev.kbench.api.DeviceException;
 import org.jocl.CL;
 
 /**
  * An OpenCL call failed. The message names the call, the CL error's name and number, and what was being
- * done. Unchecked, as an {@link IllegalStateException}: the device is in a state the caller cannot fix
+ * done. Unchecked, a {@link DeviceException}: the device is in a state the caller cannot fix
  * by retrying the same call.
  */
-final class OpenClException extends IllegalStateException {
+final class OpenClException extends DeviceException {
 
     private static final long serialVersionUID = 1L;
 

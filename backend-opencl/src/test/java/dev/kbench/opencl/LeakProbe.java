@@ -41,7 +41,6 @@ import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
 import dev.kbench.spi.DeviceInterface;
-import dev.kbench.spi.Driver;
 
 /**
  * Runs {@code rounds} doBench calls of {@code repetitions} timed repetitions each (a one-work-item kernel

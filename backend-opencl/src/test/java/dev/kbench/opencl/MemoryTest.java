@@ -20,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.DeviceException;
 import dev.kbench.spi.CacheClearer;
 import org.junit.jupiter.api.Test;
 
@@ -30,7 +31,7 @@ class MemoryTest {
     void aBufferBeyondTheDevicesLimitIsRefusedWithTheLimit() {
         OpenClDevice device = OpenCl.device();
         long max = Long.parseLong(device.facts().extra().get("maxMemAllocBytes"));
-        IllegalStateException huge = assertThrows(IllegalStateException.class, () -> device.allocate(max + 1));
+        DeviceException huge = assertThrows(DeviceException.class, () -> device.allocate(max + 1));
         assertTrue(huge.getMessage().startsWith("cannot allocate " + (max + 1) + " bytes"), huge.getMessage());
         assertTrue(huge.getMessage().endsWith("one OpenCL buffer may hold at most " + max + " bytes (CL_DEVICE_MAX_MEM_ALLOC_SIZE)"),
                 huge.getMessage());

@@ -20,7 +20,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kbench.api.Backend;
 import dev.kbench.api.Drivers;
-import dev.kbench.spi.Driver;
 
 /**
  * The test run's OpenCL driver: the one {@link Drivers#system()} finds. Tests that need OpenCL call

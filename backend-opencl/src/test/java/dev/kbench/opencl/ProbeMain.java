@@ -33,8 +33,6 @@ import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;
 import dev.kbench.api.KernelArg;
 import dev.kbench.api.KernelModule;
-import dev.kbench.spi.DeviceInterface;
-import dev.kbench.spi.Driver;
 
 /**
  * What discovery finds in this JVM, printed: one {@code describe()} line per driver, the inventory, the

@@ -15,8 +15,10 @@
  */
 package dev.kbench.vulkan;
 
-/** A Vulkan call that failed, with its result code. */
-final class VulkanException extends RuntimeException {
+import dev.kbench.api.DeviceException;
+
+/** A Vulkan call that failed, with its result code: a device failure (exit status 1 in the CLI). */
+final class VulkanException extends DeviceException {
 
     private static final long serialVersionUID = 1L;
 

@@ -274,14 +274,14 @@ public final class Bench {
     public static TimingMethod method(Backend backend, Timing timing, Submission submission) {
         DeviceInterface di = Drivers.driver(backend).device();
         if (submission == Submission.GRAPH) {
-            try (CapturedGraph graph = di.capture(() -> { })) {
+            try (CapturedGraph _ = di.capture(() -> { })) {
                 return TimingMethod.GRAPH;
             }
         }
         if (timing == Timing.COLD) {
             return TimingMethod.EVENTS;
         }
-        try (StreamGate gate = di.streamGate(HOLD_TIMEOUT_MILLIS)) {
+        try (StreamGate _ = di.streamGate(HOLD_TIMEOUT_MILLIS)) {
             return TimingMethod.HELD;
         } catch (UnsupportedOperationException e) {
             return TimingMethod.BATCH;

@@ -16,7 +16,6 @@
 package dev.kbench.api;
 
 import dev.kbench.api.internal.Quantiles;
-import dev.kbench.api.internal.Results;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -25,34 +24,11 @@ import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
 /**
- * What a {@link Suite} measured for one benchmark and parameter combination. Built by kbench only; read
- * it through its accessors (new ones may be added, none removed).
+ * What a {@link Suite} measured for one benchmark and parameter combination. A suite run builds it; read
+ * it through its accessors (new ones may be added, none removed). An outcome rebuilt from recorded
+ * samples (the forks of a run, each in its own process) comes from {@link #builder}.
  */
 public final class BenchmarkOutcome {
-
-    static {
-        Results.register(new Results.Constructors() {
-            @Override
-            public BenchmarkOutcome outcome(String benchmark, Params params, List<double[]> repetitions,
-                                            StopReason stopReason, Optional<String> reason, double estimateMillis,
-                                            int warmupCalls, OptionalLong bytesPerCall, OptionalLong flopsPerCall,
-                                            OptionalDouble peakBandwidthBytesPerSecond, double measuringMillis,
-                                            double hostMillisPerCall, Timing timing, TimingMethod method,
-                                            int callsPerSample, String timingNote,
-                                            List<RepetitionTelemetry> telemetry) {
-                return new BenchmarkOutcome(benchmark, params, repetitions, stopReason, reason, estimateMillis,
-                        warmupCalls, bytesPerCall, flopsPerCall, peakBandwidthBytesPerSecond, measuringMillis,
-                        hostMillisPerCall, Double.NaN, OptionalLong.empty(), timing, method, callsPerSample, timingNote,
-                        telemetry, "");
-            }
-
-            @Override
-            public SuiteResult suite(long seed, Schedule schedule, String backend, String device,
-                                     List<BenchmarkOutcome> outcomes, String runId) {
-                return new SuiteResult(seed, schedule, backend, device, outcomes, runId);
-            }
-        });
-    }
 
     private final String benchmark;
     private final Params params;
@@ -384,5 +360,107 @@ public final class BenchmarkOutcome {
     @Override
     public String toString() {
         return "BenchmarkOutcome[" + id() + ", stopReason=" + stopReason + ", repetitions=" + repetitions.size() + "]";
+    }
+    /**
+     * Starts an outcome rebuilt from recorded samples: stopped after its repetitions, cold and timed by
+     * events per call, with nothing measured beyond the samples (estimate, host time and clear NaN) until
+     * set.
+     *
+     * @param benchmark the benchmark's name
+     * @param params the combination
+     * @return a builder
+     */
+    public static Builder builder(String benchmark, Params params) {
+        return new Builder(benchmark, params);
+    }
+
+    /**
+     * Builds a {@link BenchmarkOutcome} from recorded samples, one setting at a time; not thread-safe.
+     * Settings not given keep the defaults of {@link BenchmarkOutcome#builder}.
+     */
+    public static final class Builder {
+        private final String benchmark;
+        private final Params params;
+        private List<double[]> repetitions = List.of();
+        private OptionalLong bytesPerCall = OptionalLong.empty();
+        private OptionalLong flopsPerCall = OptionalLong.empty();
+        private Timing timing = Timing.COLD;
+        private TimingMethod method = TimingMethod.EVENTS;
+        private int callsPerSample = 1;
+        private String timingNote = "";
+        private List<RepetitionTelemetry> telemetry = List.of();
+
+        private Builder(String benchmark, Params params) {
+            this.benchmark = Objects.requireNonNull(benchmark, "benchmark");
+            this.params = Objects.requireNonNull(params, "params");
+        }
+
+        /**
+         * Sets the samples.
+         *
+         * @param samples each repetition's samples in milliseconds, in the order measured (copied)
+         * @return this builder
+         */
+        public Builder repetitions(List<double[]> samples) {
+            this.repetitions = samples.stream().map(double[]::clone).toList();
+            return this;
+        }
+
+        /**
+         * Sets the work of one call, as the benchmark declared it.
+         *
+         * @param bytes bytes moved per call, empty if not declared
+         * @param flops floating-point operations per call, empty if not declared
+         * @return this builder
+         */
+        public Builder work(OptionalLong bytes, OptionalLong flops) {
+            this.bytesPerCall = Objects.requireNonNull(bytes, "bytes");
+            this.flopsPerCall = Objects.requireNonNull(flops, "flops");
+            return this;
+        }
+
+        /**
+         * Sets how the samples were timed.
+         *
+         * @param timing cold or hot
+         * @param method how the samples were taken
+         * @param callsPerSample calls averaged into each sample, at least 1
+         * @param note why the method differs from the one asked for, or empty
+         * @return this builder
+         * @throws IllegalArgumentException if {@code callsPerSample} is less than 1
+         */
+        public Builder timing(Timing timing, TimingMethod method, int callsPerSample, String note) {
+            if (callsPerSample < 1) {
+                throw new IllegalArgumentException("calls per sample must be >= 1, got " + callsPerSample);
+            }
+            this.timing = Objects.requireNonNull(timing, "timing");
+            this.method = Objects.requireNonNull(method, "method");
+            this.callsPerSample = callsPerSample;
+            this.timingNote = Objects.requireNonNull(note, "note");
+            return this;
+        }
+
+        /**
+         * Sets what the device reported per repetition (SM clock, throttling, energy per call).
+         *
+         * @param perRepetition one entry per repetition, in the order of {@link #repetitions}, or none
+         * @return this builder
+         */
+        public Builder telemetry(List<RepetitionTelemetry> perRepetition) {
+            this.telemetry = List.copyOf(perRepetition);
+            return this;
+        }
+
+        /**
+         * The outcome.
+         *
+         * @return a new outcome with this builder's settings
+         * @throws IllegalArgumentException if telemetry was given for another number of repetitions
+         */
+        public BenchmarkOutcome build() {
+            return new BenchmarkOutcome(benchmark, params, repetitions, StopReason.REPETITIONS, Optional.empty(),
+                    Double.NaN, 0, bytesPerCall, flopsPerCall, OptionalDouble.empty(), 0, Double.NaN, Double.NaN,
+                    OptionalLong.empty(), timing, method, callsPerSample, timingNote, telemetry, "");
+        }
     }
 }

@@ -19,7 +19,7 @@ package dev.kbench.api;
  * A kernel could not be built, found or launched. The message names the kernel or source, the
  * backend's error, and the build log where there is one.
  */
-public class KernelException extends RuntimeException {
+public class KernelException extends DeviceException {
 
     private static final long serialVersionUID = 1L;
 

@@ -18,7 +18,6 @@ package dev.kbench.api;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * A set of named benchmarks run the way the benchstats discussion argues they must be: several

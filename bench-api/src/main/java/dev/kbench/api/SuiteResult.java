@@ -19,8 +19,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Everything a {@link Suite} run measured. Built by kbench only; read it through its accessors (new ones
- * may be added, none removed).
+ * Everything a {@link Suite} run measured. A suite run builds it; read it through its accessors (new ones
+ * may be added, none removed). A result rebuilt from recorded samples (a run's forks) comes from
+ * {@link #builder}.
  */
 public final class SuiteResult {
 
@@ -100,5 +101,76 @@ public final class SuiteResult {
     public String toString() {
         return "SuiteResult[seed=" + seed + ", runId=" + runId + ", schedule=" + schedule + ", backend=" + backend + ", device=" + device
                 + ", outcomes=" + outcomes + "]";
+    }
+
+    /**
+     * Starts a result rebuilt from recorded samples: interleaved with seed 0, no run id and no outcomes
+     * until set.
+     *
+     * @param backend the backend's name
+     * @param device the device's name
+     * @return a builder
+     */
+    public static Builder builder(String backend, String device) {
+        return new Builder(backend, device);
+    }
+
+    /** Builds a {@link SuiteResult} from recorded samples, one setting at a time; not thread-safe. */
+    public static final class Builder {
+        private final String backend;
+        private final String device;
+        private long seed;
+        private Schedule schedule = Schedule.INTERLEAVED;
+        private String runId = "";
+        private List<BenchmarkOutcome> outcomes = List.of();
+
+        private Builder(String backend, String device) {
+            this.backend = Objects.requireNonNull(backend, "backend");
+            this.device = Objects.requireNonNull(device, "device");
+        }
+
+        /**
+         * Sets the order the benchmarks ran in.
+         *
+         * @param schedule the schedule
+         * @param seed the seed of the interleaved order
+         * @return this builder
+         */
+        public Builder order(Schedule schedule, long seed) {
+            this.schedule = Objects.requireNonNull(schedule, "schedule");
+            this.seed = seed;
+            return this;
+        }
+
+        /**
+         * Sets the run's identity.
+         *
+         * @param id the run id ({@link RunId}), empty if unknown
+         * @return this builder
+         */
+        public Builder runId(String id) {
+            this.runId = Objects.requireNonNull(id, "id");
+            return this;
+        }
+
+        /**
+         * Sets the outcomes.
+         *
+         * @param results the outcomes, in the suite's order (copied)
+         * @return this builder
+         */
+        public Builder outcomes(List<BenchmarkOutcome> results) {
+            this.outcomes = List.copyOf(results);
+            return this;
+        }
+
+        /**
+         * The result.
+         *
+         * @return a new result with this builder's settings
+         */
+        public SuiteResult build() {
+            return new SuiteResult(seed, schedule, backend, device, outcomes, runId);
+        }
     }
 }

@@ -21,8 +21,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.kbench.spi.CacheClearer;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

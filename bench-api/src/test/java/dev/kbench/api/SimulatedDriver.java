@@ -15,7 +15,6 @@
  */
 package dev.kbench.api;
 
-import dev.kbench.api.Availability;
 import dev.kbench.spi.CacheClearer;
 import dev.kbench.spi.CapturedGraph;
 import dev.kbench.spi.DeviceInterface;

@@ -37,7 +37,6 @@ import dev.kbench.api.RunId;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.forks.ForkOutcome;
 import dev.kbench.forks.Forks;
-import dev.kbench.stats.SamplesCsvWriter;
 import dev.kbench.stats.BenchmarkComparison;
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.CompareReport;
@@ -157,7 +156,17 @@ final class AbCommand implements Callable<Integer> {
     private List<String> compareOptions = List.of();
 
     /** One side: its name, the fork's command and where its samples go. */
-    private record Side(String name, Path csv, String kernelOption, Path kernel, String command) {
+    private record Side(String name, OutputTarget csv, String kernelOption, Path kernel, String command) {
+    }
+
+    /** {@code --base-csv}: replaced only with {@code --force}. */
+    private OutputTarget baseTarget() {
+        return OutputTarget.of("--base-csv", baseCsv, force);
+    }
+
+    /** {@code --new-csv}: replaced only with {@code --force}. */
+    private OutputTarget newTarget() {
+        return OutputTarget.of("--new-csv", newCsv, force);
     }
 
     @Override
@@ -173,7 +182,7 @@ final class AbCommand implements Callable<Integer> {
         err.println("kbench ab: " + forks + " forks per side, seed " + runSeed + " (--seed " + runSeed
                 + " replays this order), order: " + String.join(" ", order.stream().map(s -> sides[s].name()).toList()));
         err.flush();
-        try (Forks.Session session = Forks.Session.open()) {
+        try (Forks.Session _ = Forks.Session.open()) {
             return measureAndCompare(sides, order, seeds, err);
         }
     }
@@ -198,7 +207,7 @@ final class AbCommand implements Callable<Integer> {
         void open() {
             for (int s = 0; s < 2; s++) {
                 // each side is a run of its own
-                writers[s] = OutputFiles.Samples.open(sides[s].csv(), existing(), runIds[s]);
+                writers[s] = sides[s].csv().openSamples(runIds[s]);
             }
         }
 
@@ -217,7 +226,7 @@ final class AbCommand implements Callable<Integer> {
                 stdout = Forks.ChildOutput.FORWARD;
             } else {
                 command = ForkedRuns.childRun(spec, directory, PARENT_OPTIONS, List.of(side.kernelOption(),
-                        side.kernel().toString(), "--csv-samples", file.toString(), "--seed",
+                        side.kernel().toString(), OutputOptions.CSV_SAMPLES, file.toString(), "--seed",
                         Long.toString(seeds[fork]), "--run-id", runIds[s], "--quiet"));
                 stdout = Forks.ChildOutput.DISCARD;
             }
@@ -258,8 +267,8 @@ final class AbCommand implements Callable<Integer> {
                 for (int fork = 0; fork < next[s]; fork++) {
                     files.add(directory.resolve(sides[s].name() + "-" + fork + ".csv"));
                 }
-                String warning = RunEnvironment.writeRuns("--" + sides[s].name() + "-csv", writers[s].file(), existing(),
-                        original, runIds[s], RunEnvironment.runsOf(files, true));
+                String warning = RunEnvironment.writeRuns(writers[s].target(), original, runIds[s],
+                        RunEnvironment.runsOf(files, true));
                 if (!warning.isEmpty()) {
                     err.println(warning);
                 }
@@ -276,7 +285,8 @@ final class AbCommand implements Callable<Integer> {
                 err.flush();
                 return ExitCodes.FAILURE;
             }
-            List<String> args = new ArrayList<>(List.of("compare", sides[0].csv().toString(), sides[1].csv().toString()));
+            List<String> args = new ArrayList<>(List.of("compare", sides[0].csv().file().toString(),
+                    sides[1].csv().file().toString()));
             args.addAll(options);
             err.println("kbench ab: " + String.join(" ", args.stream().map(AbCommand::shown).toList()));
             err.flush();
@@ -333,7 +343,7 @@ final class AbCommand implements Callable<Integer> {
         Optional<GroupSequential.Look> previous = Optional.empty();
         GroupSequential.Look used = null;
         int pairsRun = 0;
-        try (Forks.Session session = Forks.Session.open()) {
+        try (Forks.Session _ = Forks.Session.open()) {
             Run run = new Run(sides, true);
             try {
                 run.open();
@@ -443,87 +453,84 @@ final class AbCommand implements Callable<Integer> {
 
     private Side[] validate() {
         if (forks < 1) {
-            throw new IllegalArgumentException("--forks " + forks + ": use 1 or more per side");
+            throw new UsageException("--forks " + forks + ": use 1 or more per side");
         }
         if (maxForks != null || maxTimeSeconds != null || targetMdc != null) {
             if (spec.commandLine().getParseResult().hasMatchedOption("--forks")) {
-                throw new IllegalArgumentException("--forks " + forks + " fixes the fork count; --max-forks, --max-time-s"
+                throw new UsageException("--forks " + forks + " fixes the fork count; --max-forks, --max-time-s"
                         + " and --target-mdc let ab choose it: give one or the other");
             }
             if (maxForks != null && maxForks < 2) {
-                throw new IllegalArgumentException("--max-forks " + maxForks + ": use 2 or more per side");
+                throw new UsageException("--max-forks " + maxForks + ": use 2 or more per side");
             }
             if (maxTimeSeconds != null && maxTimeSeconds < 1) {
-                throw new IllegalArgumentException("--max-time-s " + maxTimeSeconds + ": use 1 or more");
+                throw new UsageException("--max-time-s " + maxTimeSeconds + ": use 1 or more");
             }
             if (targetMdc != null) {
                 double target = MeasureOptions.parseRelative("--target-mdc", targetMdc);
                 if (!(target > 0 && target < 1)) {
-                    throw new IllegalArgumentException("--target-mdc '" + targetMdc + "' is out of range: more than 0,"
+                    throw new UsageException("--target-mdc '" + targetMdc + "' is out of range: more than 0,"
                             + " less than 1 (100%), e.g. 1% or 0.01");
                 }
             }
         }
         if (forkTimeoutSeconds < 1) {
-            throw new IllegalArgumentException("--fork-timeout-s " + forkTimeoutSeconds + ": use 1 or more");
+            throw new UsageException("--fork-timeout-s " + forkTimeoutSeconds + ": use 1 or more");
         }
         int forms = (baseKernel != null || newKernel != null ? 1 : 0)
                 + (baseSuiteDirectory != null || newSuiteDirectory != null ? 1 : 0)
                 + (baseCommand != null || newCommand != null ? 1 : 0);
         if (forms != 1) {
-            throw new IllegalArgumentException("give one pair: --base-kernel and --new-kernel, --base-suite-dir and "
+            throw new UsageException("give one pair: --base-kernel and --new-kernel, --base-suite-dir and "
                     + "--new-suite-dir, or --base-command and --new-command");
         }
         if (selection.kernel != null || selection.suiteDirectory != null) {
-            throw new IllegalArgumentException("--kernel and --suite-dir name one side; use --base-kernel/--new-kernel "
+            throw new UsageException("--kernel and --suite-dir name one side; use --base-kernel/--new-kernel "
                     + "or --base-suite-dir/--new-suite-dir");
         }
         measure.validate();
         checkCompareOptions();
-        Map<String, Path> outputs = new LinkedHashMap<>();
-        outputs.put("--base-csv", baseCsv);
-        outputs.put("--new-csv", newCsv);
-        outputs.put(RunEnvironment.option("--base-csv"), SamplesCsvWriter.isStream(baseCsv) ? null : RunEnvironment.sidecar(baseCsv));
-        outputs.put(RunEnvironment.option("--new-csv"), SamplesCsvWriter.isStream(newCsv) ? null : RunEnvironment.sidecar(newCsv));
+        List<OutputTarget> outputs = Arrays.asList(baseTarget(), newTarget(), baseTarget().sidecar().orElse(null),
+                newTarget().sidecar().orElse(null));
         Map<String, Path> inputs = new LinkedHashMap<>();
         inputs.put("--base-kernel " + baseKernel, baseKernel);
         inputs.put("--new-kernel " + newKernel, newKernel);
-        OutputFiles.check(outputs, inputs, option -> existing());
+        OutputFiles.check(outputs, inputs);
         if (baseCommand != null || newCommand != null) {
             if (baseCommand == null || newCommand == null || baseCommand.isBlank() || newCommand.isBlank()) {
-                throw new IllegalArgumentException("--base-command and --new-command go together, each a command");
+                throw new UsageException("--base-command and --new-command go together, each a command");
             }
             boolean runOptions = spec.commandLine().getParseResult().matchedOptions().stream()
                     .anyMatch(o -> !PARENT_OPTIONS.contains(o.longestName()));
             if (runOptions) {
-                throw new IllegalArgumentException("with --base-command/--new-command, put the run options in the "
+                throw new UsageException("with --base-command/--new-command, put the run options in the "
                         + "commands; kbench only hands each its output file");
             }
-            return new Side[] {new Side("base", baseCsv, null, null, baseCommand),
-                new Side("new", newCsv, null, null, newCommand)};
+            return new Side[] {new Side("base", baseTarget(), null, null, baseCommand),
+                new Side("new", newTarget(), null, null, newCommand)};
         }
         if (baseKernel != null || newKernel != null) {
             if (baseKernel == null || newKernel == null) {
-                throw new IllegalArgumentException("--base-kernel and --new-kernel go together");
+                throw new UsageException("--base-kernel and --new-kernel go together");
             }
             for (Path kernel : new Path[] {baseKernel, newKernel}) {
                 selection.kernel = kernel;
                 selection.validate();
             }
             selection.kernel = null;
-            return new Side[] {new Side("base", baseCsv, "--kernel", baseKernel, null),
-                new Side("new", newCsv, "--kernel", newKernel, null)};
+            return new Side[] {new Side("base", baseTarget(), "--kernel", baseKernel, null),
+                new Side("new", newTarget(), "--kernel", newKernel, null)};
         }
         if (baseSuiteDirectory == null || newSuiteDirectory == null) {
-            throw new IllegalArgumentException("--base-suite-dir and --new-suite-dir go together");
+            throw new UsageException("--base-suite-dir and --new-suite-dir go together");
         }
         for (Path directory : new Path[] {baseSuiteDirectory, newSuiteDirectory}) {
             selection.suiteDirectory = directory;
             selection.validate();
         }
         selection.suiteDirectory = null;
-        return new Side[] {new Side("base", baseCsv, "--suite-dir", baseSuiteDirectory, null),
-            new Side("new", newCsv, "--suite-dir", newSuiteDirectory, null)};
+        return new Side[] {new Side("base", baseTarget(), "--suite-dir", baseSuiteDirectory, null),
+            new Side("new", newTarget(), "--suite-dir", newSuiteDirectory, null)};
     }
 
     /** Checks the options after -- as compare will read them, before any fork runs. */
@@ -540,16 +547,12 @@ final class AbCommand implements Callable<Integer> {
         try {
             parsed = Main.commandLine(none, none).parseArgs(args.toArray(String[]::new));
         } catch (CommandLine.ParameterException e) {
-            throw new IllegalArgumentException("the compare options after --: " + e.getMessage(), e);
+            throw new UsageException("the compare options after --: " + e.getMessage(), e);
         }
         if (parsed.hasSubcommand() && parsed.subcommand().commandSpec().userObject() instanceof CompareCommand compare) {
             return compare;
         }
         throw new IllegalStateException("the compare options after -- did not make a compare command");
-    }
-
-    private OutputFiles.Existing existing() {
-        return force ? OutputFiles.Existing.REPLACE : OutputFiles.Existing.REFUSE;
     }
 
     /** A path quoted for {@code sh}. */

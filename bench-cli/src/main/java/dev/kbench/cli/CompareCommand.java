@@ -17,13 +17,14 @@ package dev.kbench.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.HashMap;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import dev.kbench.api.InputException;
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.CompareReport;
 import dev.kbench.stats.DeviceGroup;
@@ -143,19 +144,17 @@ final class CompareCommand implements Callable<Integer> {
      * Checks the options before any file is read: the statistics' options and the --export-to file.
      *
      * @return the comparison the options ask for
-     * @throws IllegalArgumentException naming the option and its value
+     * @throws UsageException naming the option and its value
      */
     Compare checkOptions() {
         Compare compare = options.compare();
         if (exportTo != null) {
-            CompareExport.forFile(exportTo.getFileName().toString());
+            UsageException.option("--export-to", CompareExport::forFile, exportTo.getFileName().toString());
         }
         Map<String, Path> inputs = new LinkedHashMap<>();
         inputs.put("the input " + basePath, basePath);
         inputs.put("the input " + newPath, newPath);
-        Map<String, Path> outputs = new HashMap<>();
-        outputs.put("--export-to", exportTo);
-        OutputFiles.check(outputs, inputs, option -> existing());
+        OutputFiles.check(Collections.singletonList(exportTarget()), inputs);
         return compare;
     }
 
@@ -168,7 +167,7 @@ final class CompareCommand implements Callable<Integer> {
             return byDevice(compare, export, base);
         }
         if (byDevice) {
-            throw new IllegalArgumentException("--by-device compares the devices of one file; give only BASE.csv "
+            throw new UsageException("--by-device compares the devices of one file; give only BASE.csv "
                     + "(merge files first with " + Main.typed() + " merge), or use --base-device and --new-device");
         }
         SampleSet next = Inputs.readSamples(newPath, spec);
@@ -251,7 +250,7 @@ final class CompareCommand implements Callable<Integer> {
     /** One file, its devices compared with one of them. */
     private int byDevice(Compare compare, CompareExport export, SampleSet samples) {
         if (!byDevice && (baseDevice == null || newDevice == null)) {
-            throw new IllegalArgumentException("NEW.csv is missing; to compare the devices of " + basePath
+            throw new UsageException("NEW.csv is missing; to compare the devices of " + basePath
                     + " give --by-device, or both --base-device and --new-device");
         }
         List<DeviceGroup> groups = samples.deviceGroups();
@@ -266,11 +265,11 @@ final class CompareCommand implements Callable<Integer> {
                     + DeviceGroup.describe(groups));
         }
         if ((format == Format.GITHUB || format == Format.BENCHER) && others.size() > 1) {
-            throw new IllegalArgumentException("--format " + format.name().toLowerCase(Locale.ROOT) + " writes one "
+            throw new UsageException("--format " + format.name().toLowerCase(Locale.ROOT) + " writes one "
                     + "comparison; with " + others.size() + " devices besides the base, choose one with --new-device");
         }
         if (export != null && others.size() > 1) {
-            throw new IllegalArgumentException("--export-to writes one comparison; with " + others.size()
+            throw new UsageException("--export-to writes one comparison; with " + others.size()
                     + " devices besides the base, choose one with --new-device");
         }
         PrintWriter out = spec.commandLine().getOut();
@@ -318,7 +317,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         if (exportTo != null) {
             String title = CompareTable.describe(report, baseName, newName);
-            OutputFiles.write("--export-to", exportTo, export.render(report, title, alwaysShowPValues), existing());
+            exportTarget().write(export.render(report, title, alwaysShowPValues));
         }
         return counts;
     }
@@ -367,8 +366,8 @@ final class CompareCommand implements Callable<Integer> {
         err.flush();
     }
 
-    private OutputFiles.Existing existing() {
-        return force ? OutputFiles.Existing.REPLACE : OutputFiles.Existing.REFUSE;
+    private OutputTarget exportTarget() {
+        return OutputTarget.of("--export-to", exportTo, force);
     }
 
     private static String quote(String text) {

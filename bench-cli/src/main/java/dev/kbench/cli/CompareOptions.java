@@ -71,7 +71,7 @@ final class CompareOptions {
      * The comparison these options ask for.
      *
      * @return the comparison
-     * @throws InputException naming the option, its value as given and the allowed range
+     * @throws UsageException naming the option, its value as given and the allowed range
      */
     Compare compare() {
         Compare compare = Compare.withDefaults()
@@ -94,17 +94,13 @@ final class CompareOptions {
         }
         Unit legacy = choice("--aggregate", aggregate, StatsNames::aggregation).unit();
         if (u != Unit.AUTO && u != legacy) {
-            throw new InputException("--aggregate " + aggregate + " contradicts --unit " + unit + "; give one of them");
+            throw new UsageException("--aggregate " + aggregate + " contradicts --unit " + unit + "; give one of them");
         }
         return legacy;
     }
 
     private static <T> T choice(String option, String value, java.util.function.Function<String, T> parse) {
-        try {
-            return parse.apply(value);
-        } catch (IllegalArgumentException e) {
-            throw new InputException(option + ": " + e.getMessage());
-        }
+        return UsageException.option(option, () -> parse.apply(value));
     }
 
     private static double number(String option, String text, String range, java.util.function.DoublePredicate ok) {
@@ -115,7 +111,7 @@ final class CompareOptions {
             value = Double.NaN;
         }
         if (!ok.test(value)) {
-            throw new InputException(option + " '" + text + "' is out of range: expected " + range);
+            throw new UsageException(option + " '" + text + "' is out of range: expected " + range);
         }
         return value;
     }
@@ -124,11 +120,11 @@ final class CompareOptions {
         double value;
         try {
             value = MeasureOptions.parseRelative(option, text);
-        } catch (IllegalArgumentException e) {
+        } catch (UsageException e) {
             value = Double.NaN;
         }
         if (!(value >= 0 && value < 1)) {
-            throw new InputException(String.format(Locale.ROOT, "%s '%s' is out of range: expected a relative change"
+            throw new UsageException(String.format(Locale.ROOT, "%s '%s' is out of range: expected a relative change"
                     + " from 0 to below 1, e.g. 1%% or 0.01", option, text));
         }
         return value;

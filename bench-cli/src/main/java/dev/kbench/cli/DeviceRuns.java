@@ -24,9 +24,7 @@ import dev.kbench.api.SuiteOptions;
 import dev.kbench.forks.ForkOutcome;
 import dev.kbench.forks.Forks;
 import dev.kbench.stats.SamplesCsv;
-import dev.kbench.stats.SamplesCsvWriter;
 import dev.kbench.stats.SamplesFormatException;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -64,7 +62,7 @@ final class DeviceRuns {
 
     /** Options of {@code run} that the parent handles; the children get their own samples file, device and seed. */
     private static final Set<String> PARENT_OPTIONS = Set.of("--devices", "--parallel-devices", "--device",
-            "--csv-samples", "--append", "--json", "--jmh-json", "--quiet", "--seed", "--run-id");
+            OutputOptions.CSV_SAMPLES, "--append", "--json", "--jmh-json", "--quiet", "--seed", "--run-id");
 
     private DeviceRuns() {
     }
@@ -76,13 +74,13 @@ final class DeviceRuns {
      * @param devices the driver's devices
      * @param backend the driver's name
      * @return the chosen devices, in the order given
-     * @throws IllegalArgumentException naming the option, the value and the devices there are
+     * @throws UsageException naming the option, the value and the devices there are
      */
     static List<DeviceIdentity> select(String value, List<DeviceIdentity> devices, String backend) {
         String list = devices.stream().map(DeviceIdentity::describe).reduce((a, b) -> a + "; " + b).orElse("none");
         if (value.strip().equalsIgnoreCase("all")) {
             if (devices.isEmpty()) {
-                throw new IllegalArgumentException("--devices all: " + backend + " lists no device");
+                throw new UsageException("--devices all: " + backend + " lists no device");
             }
             return devices;
         }
@@ -93,14 +91,14 @@ final class DeviceRuns {
             try {
                 index = Integer.parseInt(p);
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--devices: '" + value + "' is not 'all' or a list of device "
+                throw new UsageException("--devices: '" + value + "' is not 'all' or a list of device "
                         + "indices such as 0,2; " + backend + " devices: " + list);
             }
             DeviceIdentity found = devices.stream().filter(d -> d.index() == index).findFirst()
-                    .orElseThrow(() -> new IllegalArgumentException("--devices: " + index + " is not a device of "
+                    .orElseThrow(() -> new UsageException("--devices: " + index + " is not a device of "
                             + backend + "; its devices: " + list));
             if (chosen.contains(found)) {
-                throw new IllegalArgumentException("--devices: device " + index + " is listed twice in '" + value + "'");
+                throw new UsageException("--devices: device " + index + " is listed twice in '" + value + "'");
             }
             chosen.add(found);
         }
@@ -127,8 +125,7 @@ final class DeviceRuns {
         long seed = options.seed().orElseGet(() -> new SplittableRandom().nextLong());
         String runId = output.runId();
         // opened (and locked) before the first device runs and held to the end, so no other run writes it meanwhile
-        try (OutputFiles.Samples csv = output.csvSamples == null ? null
-                : OutputFiles.Samples.open(output.csvSamples, output.existing("--csv-samples"), runId)) {
+        try (OutputFiles.Samples csv = output.openSamples(runId)) {
             return run(spec, devices, schedule, seed, runId, csv, output, timeout, original, out, err);
         }
     }
@@ -152,13 +149,13 @@ final class DeviceRuns {
         for (DeviceIdentity d : devices) {
             Path file = samples(directory, d);
             List<String> command = ForkedRuns.childRun(spec, directory, PARENT_OPTIONS, List.of("--device",
-                    Integer.toString(d.index()), "--csv-samples", file.toString(), "--seed", Long.toString(seed),
+                    Integer.toString(d.index()), OutputOptions.CSV_SAMPLES, file.toString(), "--seed", Long.toString(seed),
                     "--run-id", runId, "--quiet"));
             launches.add(new Forks.Launch("device", d.index(), seed, command, Map.of(), file, directory,
                     Forks.ChildOutput.FORWARD));
         }
         // the JVM's shutdown (SIGTERM, SIGINT) kills the children and waits for their samples to be combined
-        try (Forks.Session session = Forks.Session.open()) {
+        try (Forks.Session _ = Forks.Session.open()) {
             long start = System.nanoTime();
             List<ForkOutcome> outcomes = new ArrayList<>();
             if (schedule == Schedule.SEQUENTIAL) {
@@ -241,8 +238,7 @@ final class DeviceRuns {
                 }
             }
         }
-        String warning = RunEnvironment.writeRuns("--csv-samples", output.csvSamples, output.existing("--csv-samples"), original,
-                runId, runs);
+        String warning = RunEnvironment.writeRuns(csv.target(), original, runId, runs);
         if (!warning.isEmpty()) {
             err.println(warning);
         }

@@ -15,18 +15,20 @@
  */
 package dev.kbench.cli;
 
+import dev.kbench.api.DeviceException;
 import dev.kbench.api.DriverLookupException;
 import dev.kbench.api.Drivers;
-import java.io.FileNotFoundException;
+import dev.kbench.api.InputException;
+import dev.kbench.api.OutputException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.file.NoSuchFileException;
 import picocli.CommandLine;
 
 /**
- * Maps exceptions to one message and a named exit code: bad input is one line plus a hint and exit 2,
- * a failed driver lookup is the text of docs/formats.md §1 with the command line's own hint and exit 3,
- * an output that cannot be written exit 5; stack traces only with {@code --verbose}.
+ * Maps kbench's exception types to one message and a named exit code (docs/formats.md §8): a usage
+ * error or bad input is one line plus a hint and exit 2, a failed driver lookup is the text of
+ * docs/formats.md §1 with the command line's own hint and exit 3, an output that cannot be written exit
+ * 5, a device or driver failure exit 1. Any other exception is kbench's own fault, an internal error
+ * (exit 1) said as such, never mistaken for a usage error. Stack traces only with {@code --verbose}.
  */
 final class Errors implements CommandLine.IExecutionExceptionHandler, CommandLine.IParameterExceptionHandler {
 
@@ -34,24 +36,29 @@ final class Errors implements CommandLine.IExecutionExceptionHandler, CommandLin
     static final String CHOOSE_DRIVER = "Choose one with --backend NAME, -D" + Drivers.BACKEND_PROPERTY + "=NAME or "
             + Drivers.BACKEND_ENV + "=NAME; `kbench info` shows every driver's state.";
 
+    /** What kbench adds to an internal error's message: it is a bug, and how to report it. */
+    static final String INTERNAL = "internal error (a bug in kbench; run again with --verbose and report the stack trace): ";
+
     static int exitCode(Throwable error) {
-        if (error instanceof DriverLookupException) {
-            return ExitCodes.NO_DRIVER;
-        }
-        if (error instanceof OutputException) {
-            return ExitCodes.WRITE_FAILED;
-        }
-        if (isBadInput(error)) {
-            return ExitCodes.INVALID_INPUT;
-        }
-        return ExitCodes.FAILURE;
+        return switch (error) {
+            case DriverLookupException _ -> ExitCodes.NO_DRIVER;
+            case OutputException _ -> ExitCodes.WRITE_FAILED;
+            case UsageException _ -> ExitCodes.INVALID_INPUT;
+            case InputException _ -> ExitCodes.INVALID_INPUT;
+            case CommandLine.ParameterException _ -> ExitCodes.INVALID_INPUT;
+            case DeviceException _ -> ExitCodes.FAILURE;
+            default -> ExitCodes.FAILURE;
+        };
     }
 
     private static boolean isBadInput(Throwable error) {
-        return error instanceof IllegalArgumentException || error instanceof CommandLine.ParameterException
-                || error instanceof InputException
-                || error instanceof UncheckedIOException u && (u.getCause() instanceof NoSuchFileException
-                        || u.getCause() instanceof FileNotFoundException);
+        return exitCode(error) == ExitCodes.INVALID_INPUT;
+    }
+
+    private static boolean isKnown(Throwable error) {
+        return error instanceof UsageException || error instanceof InputException || error instanceof OutputException
+                || error instanceof DeviceException || error instanceof DriverLookupException
+                || error instanceof CommandLine.ParameterException;
     }
 
     @Override
@@ -65,6 +72,8 @@ final class Errors implements CommandLine.IExecutionExceptionHandler, CommandLin
             err.println(CHOOSE_DRIVER);
         } else if (error instanceof OutputException) {
             err.println(prefix(cli) + message(error));
+        } else if (!isKnown(error)) {
+            err.println(prefix(cli) + INTERNAL + error);
         } else {
             err.println(prefix(cli) + message(error));
             err.println(isBadInput(error)

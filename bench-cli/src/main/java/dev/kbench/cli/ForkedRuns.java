@@ -20,12 +20,10 @@ import dev.kbench.api.Params;
 import dev.kbench.api.RepetitionTelemetry;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.api.Schedule;
-import dev.kbench.api.StopReason;
 import dev.kbench.api.SuiteResult;
 import dev.kbench.api.ThrottleReason;
 import dev.kbench.api.Timing;
 import dev.kbench.api.TimingMethod;
-import dev.kbench.api.internal.Results;
 import dev.kbench.forks.ForkOutcome;
 import dev.kbench.forks.Forks;
 import dev.kbench.stats.BenchmarkId;
@@ -44,7 +42,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -322,14 +319,15 @@ final class ForkedRuns {
                 at += size;
             }
             ForkTiming timed = timings.getOrDefault(b.getKey(), new ForkTiming(Timing.COLD, TimingMethod.EVENTS, 1, ""));
-            outcomes.add(Results.outcome(s.benchmark(), params(s.params()), repetitions, StopReason.REPETITIONS,
-                    Optional.empty(), Double.NaN, 0, s.bytes(), s.flops(), OptionalDouble.empty(), 0, Double.NaN,
-                    timed.timing(), timed.method(), timed.callsPerSample(), timed.note(), telemetry));
+            outcomes.add(BenchmarkOutcome.builder(s.benchmark(), params(s.params())).repetitions(repetitions)
+                    .work(s.bytes(), s.flops())
+                    .timing(timed.timing(), timed.method(), timed.callsPerSample(), timed.note())
+                    .telemetry(telemetry).build());
         }
         String device = samples.isEmpty() ? "" : samples.getFirst().device();
         String name = samples.isEmpty() || samples.getFirst().backend().isEmpty() ? backend : samples.getFirst().backend();
         String runId = samples.isEmpty() ? "" : samples.getFirst().runId();
-        return Results.suite(seed, schedule, name, device, outcomes, runId);
+        return SuiteResult.builder(name, device).order(schedule, seed).runId(runId).outcomes(outcomes).build();
     }
 
     /** What a fork's samples say about the repetition of sample {@code i}: its clock, throttling and energy. */

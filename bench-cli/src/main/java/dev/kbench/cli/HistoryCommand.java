@@ -35,6 +35,7 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.kbench.api.InputException;
 import dev.kbench.api.RunId;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.history.ChangePoint;
@@ -119,7 +120,7 @@ final class HistoryCommand implements Runnable {
             try {
                 pattern = benchmark == null ? null : Pattern.compile(benchmark);
             } catch (PatternSyntaxException e) {
-                throw new IllegalArgumentException("--benchmark '" + benchmark + "' is not a regular expression: "
+                throw new UsageException("--benchmark '" + benchmark + "' is not a regular expression: "
                         + e.getDescription());
             }
             List<SampleRecord> samples = history.samples(runs.stream().map(StoredRun::runId).toList());
@@ -149,7 +150,10 @@ final class HistoryCommand implements Runnable {
         int window;
 
         EDivisive detector() {
-            return EDivisive.withDefaults().withMaxPValue(maxPValue).withMinMagnitude(minMagnitude).withWindow(window);
+            EDivisive detector = EDivisive.withDefaults();
+            detector = UsageException.option("--max-pvalue", detector::withMaxPValue, maxPValue);
+            detector = UsageException.option("--min-magnitude", detector::withMinMagnitude, minMagnitude);
+            return UsageException.option("--window", detector::withWindow, window);
         }
     }
 
@@ -374,7 +378,7 @@ final class HistoryCommand implements Runnable {
         public Integer call() {
             EDivisive d = detector.detector();
             if (html != null) {
-                OutputFiles.check(Map.of("--html", html), Map.of(), option -> existing());
+                OutputFiles.check(List.of(htmlTarget()), Map.of());
             }
             PrintWriter out = spec.commandLine().getOut();
             try (History history = database.open(spec)) {
@@ -387,9 +391,9 @@ final class HistoryCommand implements Runnable {
                 }
                 out.flush();
                 if (html != null) {
-                    OutputFiles.write("--html", html, HistoryFormat.trendHtml("kbench history: " + a.trend().size()
+                    htmlTarget().write(HistoryFormat.trendHtml("kbench history: " + a.trend().size()
                             + " series over " + a.runs().size() + " runs" + selection.describe(), a.trend(),
-                            a.changes(), level), existing());
+                            a.changes(), level));
                 }
             }
             return ExitCodes.OK;
@@ -423,8 +427,8 @@ final class HistoryCommand implements Runnable {
             return text.toString();
         }
 
-        private OutputFiles.Existing existing() {
-            return force ? OutputFiles.Existing.REPLACE : OutputFiles.Existing.REFUSE;
+        private OutputTarget htmlTarget() {
+            return OutputTarget.of("--html", html, force);
         }
     }
 

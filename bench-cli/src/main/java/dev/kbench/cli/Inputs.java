@@ -15,6 +15,7 @@
  */
 package dev.kbench.cli;
 
+import dev.kbench.api.InputException;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.stats.SampleSet;
 import dev.kbench.stats.SamplesCsv;

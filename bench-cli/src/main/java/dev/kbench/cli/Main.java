@@ -143,7 +143,7 @@ public final class Main implements Runnable {
      */
     Backend driver() {
         if (backend != null && backend.isBlank()) {
-            throw new IllegalArgumentException("--backend '" + backend + "' is empty; give the name of a backend `" + typed() + " info` lists, "
+            throw new UsageException("--backend '" + backend + "' is empty; give the name of a backend `" + typed() + " info` lists, "
                     + "or leave --backend out to use the lookup rule");
         }
         Drivers drivers = Drivers.system();

@@ -128,23 +128,23 @@ final class MeasureOptions {
      * @param defaults the command's defaults
      * @param facts the device, for {@code --cache-clear device}
      * @return the settings
-     * @throws IllegalArgumentException naming the option and value that are invalid
+     * @throws UsageException naming the option and value that are invalid
      */
     SuiteOptions resolve(SuiteOptions defaults, DeviceFacts facts) {
         checkRanges();
         SuiteOptions options = defaults;
         if (noiseTarget == null && (noiseBudgetMillis != null || minRepetitions != null || maxRepetitions != null)) {
-            throw new IllegalArgumentException("--noise-budget-ms, --min-repetitions and --max-repetitions need --noise-target");
+            throw new UsageException("--noise-budget-ms, --min-repetitions and --max-repetitions need --noise-target");
         }
         if (noiseTarget != null && repetitions != null) {
-            throw new IllegalArgumentException("--repetitions and --noise-target exclude each other; the noise target "
+            throw new UsageException("--repetitions and --noise-target exclude each other; the noise target "
                     + "takes --min-repetitions and --max-repetitions");
         }
         if (repetitions != null) {
             options = options.withRepetitions(repetitions);
         }
         if (timing == Timing.HOT && cacheClear != null && parseCacheClear(cacheClear, facts) != 0) {
-            throw new IllegalArgumentException("--cache-clear '" + cacheClear + "' with --timing hot: hot timing runs "
+            throw new UsageException("--cache-clear '" + cacheClear + "' with --timing hot: hot timing runs "
                     + "calls back to back with no clear; drop --cache-clear, or use --timing cold");
         }
         if (timing == Timing.HOT) {
@@ -171,7 +171,7 @@ final class MeasureOptions {
         }
         if (minSamplesPerRepetition != null) {
             if (minSamplesPerRepetition > options.maxSamplesPerRepetition()) {
-                throw new IllegalArgumentException("--min-samples " + given("--min-samples", minSamplesPerRepetition)
+                throw new UsageException("--min-samples " + given("--min-samples", minSamplesPerRepetition)
                         + " is more than --max-samples " + options.maxSamplesPerRepetition() + "; give a floor at most the cap");
             }
             options = options.withMinSamplesPerRepetition(minSamplesPerRepetition);
@@ -179,7 +179,7 @@ final class MeasureOptions {
         if (cacheClear != null) {
             long bytes = parseCacheClear(cacheClear, facts);
             if (facts != null && facts.totalMemoryBytes().isPresent() && bytes > facts.totalMemoryBytes().getAsLong()) {
-                throw new IllegalArgumentException("--cache-clear '" + cacheClear + "' (" + bytes + " bytes) is more than "
+                throw new UsageException("--cache-clear '" + cacheClear + "' (" + bytes + " bytes) is more than "
                         + "the device's memory, " + facts.totalMemoryBytes().getAsLong() + " bytes; give a smaller size, "
                         + "'device' or 0");
             }
@@ -202,7 +202,7 @@ final class MeasureOptions {
     /**
      * Checks every number against its range, naming the option, the value as given and the range.
      *
-     * @throws IllegalArgumentException on the first value out of range
+     * @throws UsageException on the first value out of range
      */
     private void checkRanges() {
         range("--warmup-ms", warmupMillis, 0, true, MAX_MILLIS, "0 to 600000 (10 minutes)");
@@ -216,13 +216,13 @@ final class MeasureOptions {
         range("--min-repetitions", minRepetitions, 1, true, MAX_REPETITIONS, "1 to " + MAX_REPETITIONS);
         range("--max-repetitions", maxRepetitions, 1, true, MAX_REPETITIONS, "1 to " + MAX_REPETITIONS);
         if (minRepetitions != null && maxRepetitions != null && minRepetitions > maxRepetitions) {
-            throw new IllegalArgumentException("--min-repetitions " + given("--min-repetitions", minRepetitions)
+            throw new UsageException("--min-repetitions " + given("--min-repetitions", minRepetitions)
                     + " is more than --max-repetitions " + given("--max-repetitions", maxRepetitions));
         }
         if (noiseTarget != null) {
             double relative = parseRelative(noiseTarget);
             if (!(relative > 0 && relative < 1)) {
-                throw new IllegalArgumentException("--noise-target '" + noiseTarget + "' is out of range: more than 0, "
+                throw new UsageException("--noise-target '" + noiseTarget + "' is out of range: more than 0, "
                         + "less than 1 (100%), e.g. 0.5% or 0.005");
             }
         }
@@ -234,7 +234,7 @@ final class MeasureOptions {
         }
         double v = value.doubleValue();
         if (!((minIncluded ? v >= min : v > min) && v <= max)) {
-            throw new IllegalArgumentException(option + " " + given(option, value) + " is out of range: " + allowed);
+            throw new UsageException(option + " " + given(option, value) + " is out of range: " + allowed);
         }
     }
 
@@ -255,7 +255,7 @@ final class MeasureOptions {
      *
      * @param driver the driver to measure on
      * @param options the resolved options
-     * @throws IllegalArgumentException naming {@code --cache-clear} and its value if the buffer cannot be allocated
+     * @throws UsageException naming {@code --cache-clear} and its value if the buffer cannot be allocated
      */
     void checkCacheClear(Backend driver, SuiteOptions options) {
         if (cacheClear == null || options.cacheClearBytes() == 0) {
@@ -264,7 +264,7 @@ final class MeasureOptions {
         try (DeviceBuffer clear = driver.device().allocate(options.cacheClearBytes())) {
             clear.bytes();
         } catch (RuntimeException | OutOfMemoryError e) {
-            throw new IllegalArgumentException("--cache-clear '" + cacheClear + "': cannot allocate the "
+            throw new UsageException("--cache-clear '" + cacheClear + "': cannot allocate the "
                     + options.cacheClearBytes() + "-byte clear buffer on " + driver.device().facts().name()
                     + ": " + e.getMessage() + "; give a smaller size, 'device' or 0", e);
         }
@@ -293,13 +293,13 @@ final class MeasureOptions {
      * @param driver the driver to measure on
      * @param options the resolved options
      * @return the method
-     * @throws IllegalArgumentException naming {@code --graph} if the backend has no graphs
+     * @throws UsageException naming {@code --graph} if the backend has no graphs
      */
     TimingMethod method(Backend driver, SuiteOptions options) {
         try {
             return Bench.method(driver, options.timing(), options.submission());
         } catch (UnsupportedOperationException e) {
-            throw new IllegalArgumentException("--graph: the " + driver.name() + " backend cannot capture graphs ("
+            throw new UsageException("--graph: the " + driver.name() + " backend cannot capture graphs ("
                     + e.getMessage() + "); drop --graph, or use a backend with graphs (cuda)", e);
         }
     }
@@ -312,7 +312,7 @@ final class MeasureOptions {
     /**
      * Checks what can be checked without a device, so bad input fails before a driver is looked up.
      *
-     * @throws IllegalArgumentException on the first invalid value
+     * @throws UsageException on the first invalid value
      */
     void validate() {
         if (cacheClear != null && !needsDevice()) {
@@ -338,7 +338,7 @@ final class MeasureOptions {
         }
         Matcher m = SIZE.matcher(t);
         if (!m.matches()) {
-            throw new IllegalArgumentException("--cache-clear '" + text + "' is not a size such as 256MiB, 'device' or 0");
+            throw new UsageException("--cache-clear '" + text + "' is not a size such as 256MiB, 'device' or 0");
         }
         double value = Double.parseDouble(m.group(1));
         String unit = m.group(2) == null ? "" : m.group(2).toLowerCase(Locale.ROOT);
@@ -350,11 +350,11 @@ final class MeasureOptions {
         };
         double bytes = value * multiple;
         if (bytes > MAX_CACHE_CLEAR_BYTES) {
-            throw new IllegalArgumentException("--cache-clear '" + text + "' is out of range: 0 (off) or 4 bytes to 64GiB, "
+            throw new UsageException("--cache-clear '" + text + "' is out of range: 0 (off) or 4 bytes to 64GiB, "
                     + "or 'device'");
         }
         if (bytes != Math.rint(bytes) || (long) bytes % 4 != 0) {
-            throw new IllegalArgumentException("--cache-clear '" + text + "' is " + (bytes != Math.rint(bytes)
+            throw new UsageException("--cache-clear '" + text + "' is " + (bytes != Math.rint(bytes)
                     ? "not a whole number of bytes" : (long) bytes + " bytes, not a multiple of 4")
                     + ": the clear writes 4-byte words; give 0 (off), a multiple of 4 bytes such as 256MiB, or 'device'");
         }
@@ -372,12 +372,12 @@ final class MeasureOptions {
      * @param option the option's name for the message
      * @param text the value as given
      * @return the fraction
-     * @throws IllegalArgumentException naming the option and the value if it is not a relative value
+     * @throws UsageException naming the option and the value if it is not a relative value
      */
     static double parseRelative(String option, String text) {
         Matcher m = PERCENT.matcher(text.trim());
         if (!m.matches()) {
-            throw new IllegalArgumentException(option + " '" + text + "' is not a relative width such as 0.5% or 0.005");
+            throw new UsageException(option + " '" + text + "' is not a relative width such as 0.5% or 0.005");
         }
         double value = Double.parseDouble(m.group(1));
         return m.group(2) != null ? value / 100 : value;

@@ -21,12 +21,14 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.kbench.api.InputException;
 import dev.kbench.stats.SamplesCsv;
 import dev.kbench.stats.SamplesCsvWriter;
 import dev.kbench.stats.SamplesMerge;
@@ -72,7 +74,7 @@ final class MergeCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         if (output == null) {
             if (inputs.size() < 2) {
-                throw new InputException("merge needs -o OUT.csv and at least one IN.csv (got only '" + inputs.getFirst()
+                throw new UsageException("merge needs -o OUT.csv and at least one IN.csv (got only '" + inputs.getFirst()
                         + "'); e.g. " + Main.typed() + " merge -o fleet.csv node-a.csv node-b.csv");
             }
             output = inputs.getFirst();
@@ -83,18 +85,15 @@ final class MergeCommand implements Callable<Integer> {
         for (int i = 0; i < inputs.size(); i++) {
             for (int j = 0; j < i; j++) {
                 if (sameFile(inputs.get(i), inputs.get(j))) {
-                    throw new InputException("IN.csv '" + inputs.get(i) + "' is given twice (as '" + inputs.get(j)
+                    throw new UsageException("IN.csv '" + inputs.get(i) + "' is given twice (as '" + inputs.get(j)
                             + "'); each file may be merged once");
                 }
             }
         }
         Map<String, Path> reads = new LinkedHashMap<>();
         inputs.forEach(file -> reads.put("IN.csv " + file, file));
-        Map<String, Path> out = new LinkedHashMap<>();
-        out.put("-o", output);
-        out.put(RunEnvironment.option("-o"), SamplesCsvWriter.isStream(output) ? null : RunEnvironment.sidecar(output));
-        OutputFiles.Existing existing = force ? OutputFiles.Existing.REPLACE : OutputFiles.Existing.REFUSE;
-        OutputFiles.check(out, reads, option -> existing);
+        OutputTarget target = OutputTarget.of("-o", output, force);
+        OutputFiles.check(Arrays.asList(target, target.sidecar().orElse(null)), reads);
         List<JsonNode> runs = new ArrayList<>();
         List<String> broken = new ArrayList<>();
         for (Path in : inputs) {
@@ -121,7 +120,7 @@ final class MergeCommand implements Callable<Integer> {
                         + " are not kbench's and are not kept");
             }
         }
-        OutputFiles.write("-o", output, existing, file -> {
+        target.write(file -> {
             try (SamplesCsvWriter csv = SamplesCsvWriter.open(file, WriteMode.REPLACE)) {
                 merge.writeTo(csv);
             }
@@ -132,8 +131,8 @@ final class MergeCommand implements Callable<Integer> {
                     : "the output sidecar " + RunEnvironment.sidecar(output) + " holds the other inputs' runs only"));
         }
         if (!runs.isEmpty()) {
-            String warning = RunEnvironment.writeRuns("-o", output, existing, spec.root().commandLine().getParseResult()
-                    .originalArgs(), null, runs);
+            String warning = RunEnvironment.writeRuns(target, spec.root().commandLine().getParseResult().originalArgs(),
+                    null, runs);
             if (!warning.isEmpty()) {
                 err.println(warning);
             }

@@ -15,6 +15,7 @@
  */
 package dev.kbench.cli;
 
+import dev.kbench.api.OutputException;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.stats.SamplesCsvWriter;
 import dev.kbench.stats.WriteMode;
@@ -36,7 +37,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.function.Function;
 
 /**
  * The files kbench writes, and the one rule for them: never delete or replace a path the user did not
@@ -51,63 +51,52 @@ final class OutputFiles {
     /** The option that allows replacing an existing output. */
     static final String FORCE = "--force";
 
-    /** What may happen to an output that exists. */
-    enum Existing {
-        /** It is an error: the default. */
-        REFUSE,
-        /** Append to it ({@code --append}, samples files only). */
-        APPEND,
-        /** Replace it ({@code --force}). */
-        REPLACE
-    }
-
     private OutputFiles() {
     }
 
     /**
      * Checks outputs before anything runs.
      *
-     * @param outputs option name to file, for the outputs given (null values are ignored)
+     * @param outputs the outputs given (null elements are ignored)
      * @param inputs description to file of what the command reads (null values are ignored)
-     * @param existing what may happen to an existing output, by option name
-     * @throws IllegalArgumentException naming the option and the file on the first problem
+     * @throws UsageException naming the option and the file on the first problem
      */
-    static void check(Map<String, Path> outputs, Map<String, Path> inputs, Function<String, Existing> existing) {
+    static void check(List<OutputTarget> outputs, Map<String, Path> inputs) {
         Map<Object, String> seen = new LinkedHashMap<>();
         inputs.forEach((what, file) -> {
             if (file != null && Files.exists(file)) {
                 seen.put(identity(file), what);
             }
         });
-        for (Map.Entry<String, Path> e : outputs.entrySet()) {
-            Path file = e.getValue();
-            if (file == null) {
+        for (OutputTarget target : outputs) {
+            if (target == null) {
                 continue;
             }
-            String option = e.getKey();
-            checkOne(option, file, existing.apply(option));
-            if (SamplesCsvWriter.isStream(file)) {
+            checkOne(target);
+            if (target.isStream()) {
                 continue;
             }
-            String other = seen.putIfAbsent(identity(file), option + " " + file);
+            String other = seen.putIfAbsent(identity(target.file()), target.option() + " " + target.file());
             if (other != null) {
-                throw new IllegalArgumentException(option + " '" + file + "' is the same file as " + other
+                throw new UsageException(target + " is the same file as " + other
                         + "; write each output to its own file");
             }
         }
     }
 
-    private static void checkOne(String option, Path file, Existing existing) {
+    private static void checkOne(OutputTarget target) {
+        String option = target.option();
+        Path file = target.file();
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null && !Files.isDirectory(parent)) {
-            throw new IllegalArgumentException(option + ": cannot write '" + file + "': the directory " + parent
+            throw new UsageException(option + ": cannot write '" + file + "': the directory " + parent
                     + " does not exist");
         }
         if (SamplesCsvWriter.isStream(file)) {
             return;
         }
-        if (Files.isSymbolicLink(file) && existing != Existing.APPEND) {
-            throw new IllegalArgumentException(option + " '" + file + "' is a symbolic link" + linkTarget(file)
+        if (Files.isSymbolicLink(file) && target.mode() != WriteMode.APPEND) {
+            throw new UsageException(option + " '" + file + "' is a symbolic link" + linkTarget(file)
                     + "; kbench does not replace links: give the target itself, or remove the link");
         }
         if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !Files.isSymbolicLink(file)) {
@@ -115,15 +104,15 @@ final class OutputFiles {
             return;
         }
         if (Files.isDirectory(file)) {
-            throw new IllegalArgumentException(option + " '" + file + "' is a directory; give a file name");
+            throw new UsageException(option + " '" + file + "' is a directory; give a file name");
         }
-        if (existing == Existing.REFUSE) {
-            throw new IllegalArgumentException(option + " '" + file + "' exists; kbench does not replace files "
+        if (target.mode() == WriteMode.CREATE_NEW) {
+            throw new UsageException(option + " '" + file + "' exists; kbench does not replace files "
                     + "unless told: add " + FORCE + " to replace it"
-                    + (option.startsWith("--csv-samples") ? " or --append to add to it" : "") + ", or choose another name");
+                    + (target.appendable() ? " or --append to add to it" : "") + ", or choose another name");
         }
         if (readOnly(file)) {
-            throw new IllegalArgumentException(option + " '" + file + "' is read-only; kbench never writes to "
+            throw new UsageException(option + " '" + file + "' is read-only; kbench never writes to "
                     + "read-only files: choose another name, or make it writable (chmod u+w)");
         }
     }
@@ -139,14 +128,14 @@ final class OutputFiles {
     private static void probe(String option, Path file) {
         int bytes = file.getFileName().toString().getBytes(StandardCharsets.UTF_8).length;
         if (bytes > NAME_MAX) {
-            throw new IllegalArgumentException(option + ": cannot write '" + file + "': its name is " + bytes
+            throw new UsageException(option + ": cannot write '" + file + "': its name is " + bytes
                     + " bytes long, more than the " + NAME_MAX + " a file system takes; choose a shorter name");
         }
         Path temp = temporary(file);
         try {
             Files.createFile(temp);
         } catch (IOException e) {
-            throw new IllegalArgumentException(option + ": cannot write '" + file + "': " + reason(e)
+            throw new UsageException(option + ": cannot write '" + file + "': " + reason(e)
                     + " (checked before measuring); choose another directory", e);
         } finally {
             try {
@@ -231,14 +220,14 @@ final class OutputFiles {
      * step, so a reader never sees half a file and a failed write leaves the target as it was. A device
      * or FIFO is written to directly.
      *
-     * @param option the option that named the file, for messages
-     * @param file the file
+     * @param target the file, the option that named it and whether an existing file may be replaced
      * @param text its contents; a final line end is added if missing
-     * @param existing whether an existing file may be replaced ({@link Existing#REPLACE})
      * @throws OutputException if writing fails (a full disk), naming the file
-     * @throws IllegalArgumentException if the file appeared since the check and may not be replaced
+     * @throws UsageException if the file appeared since the check and may not be replaced
      */
-    static void write(String option, Path file, String text, Existing existing) {
+    static void write(OutputTarget target, String text) {
+        String option = target.option();
+        Path file = target.file();
         byte[] bytes = (text.endsWith("\n") ? text : text + "\n").getBytes(StandardCharsets.UTF_8);
         if (SamplesCsvWriter.isStream(file)) {
             // /dev/stdout and /dev/fd/N through the descriptor itself, sharing its position with standard output
@@ -252,7 +241,7 @@ final class OutputFiles {
             }
             return;
         }
-        write(option, file, existing, temp -> {
+        write(target, temp -> {
             try (var channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
                 ByteBuffer buffer = ByteBuffer.wrap(bytes);
                 while (buffer.hasRemaining()) {
@@ -276,18 +265,18 @@ final class OutputFiles {
     }
 
     /**
-     * Writes a whole file the way {@link #write(String, Path, String, Existing)} does, its contents written
+     * Writes a whole file the way {@link #write(OutputTarget, String)} does, its contents written
      * by {@code contents}: into an empty temporary file in the same directory, renamed over the target in
      * one step; a device or FIFO is handed to {@code contents} itself.
      *
-     * @param option the option that named the file, for messages
-     * @param file the file
-     * @param existing whether an existing file may be replaced ({@link Existing#REPLACE})
+     * @param target the file, the option that named it and whether an existing file may be replaced
      * @param contents writes the contents
      * @throws OutputException if writing fails (a full disk), naming the file
-     * @throws IllegalArgumentException if the file appeared since the check and may not be replaced
+     * @throws UsageException if the file appeared since the check and may not be replaced
      */
-    static void write(String option, Path file, Existing existing, Contents contents) {
+    static void write(OutputTarget target, Contents contents) {
+        String option = target.option();
+        Path file = target.file();
         if (SamplesCsvWriter.isStream(file)) {
             try {
                 contents.writeTo(file);
@@ -296,20 +285,20 @@ final class OutputFiles {
             }
             return;
         }
-        checkOne(option, file, existing);
+        checkOne(target);
         Path absolute = file.toAbsolutePath();
         Path temp = temporary(file);
         try {
             Files.createFile(temp);
             contents.writeTo(temp);
-            if (existing == Existing.REFUSE) {
+            if (target.mode() == WriteMode.CREATE_NEW) {
                 // a file that appeared while this one was written is not replaced
                 Files.move(temp, absolute);
             } else {
                 Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE);
             }
         } catch (FileAlreadyExistsException e) {
-            throw new IllegalArgumentException(option + " '" + file + "' appeared while kbench wrote it; it is left "
+            throw new UsageException(option + " '" + file + "' appeared while kbench wrote it; it is left "
                     + "as it is: add " + FORCE + " to replace it, or choose another name", e);
         } catch (IOException e) {
             throw failed(option, file, e);
@@ -332,51 +321,53 @@ final class OutputFiles {
      */
     static final class Samples implements AutoCloseable {
 
+        private final OutputTarget target;
         private final SamplesCsvWriter writer;
         private final boolean created;
         private final String runId;
         private boolean closed;
 
-        private Samples(SamplesCsvWriter writer, boolean created, String runId) {
+        private Samples(OutputTarget target, SamplesCsvWriter writer, boolean created, String runId) {
+            this.target = target;
             this.writer = writer;
             this.created = created;
             this.runId = runId;
         }
 
         /**
-         * Opens the samples file after {@link #check} allowed it.
+         * Opens the samples file after {@link #check} allowed it; {@link OutputTarget#openSamples} is the one
+         * caller.
          *
-         * @param file the file
-         * @param existing what to do with an existing file
+         * @param target the file, the option that named it and what to do with an existing file
          * @param runId the run id every row written gets (a child's rows are re-tagged with the parent's)
          * @return the open file
-         * @throws IllegalArgumentException if it exists (and may not be replaced) or another run holds it
+         * @throws UsageException if it exists (and may not be replaced) or another run holds it
          */
-        static Samples open(Path file, Existing existing, String runId) {
-            WriteMode mode = switch (existing) {
-                case REFUSE -> WriteMode.CREATE_NEW;
-                case APPEND -> WriteMode.APPEND;
-                case REPLACE -> WriteMode.REPLACE;
-            };
-            boolean stream = SamplesCsvWriter.isStream(file);
-            boolean created = mode == WriteMode.CREATE_NEW && !stream;
+        static Samples open(OutputTarget target, String runId) {
+            boolean stream = target.isStream();
+            boolean created = target.mode() == WriteMode.CREATE_NEW && !stream;
             try {
-                return new Samples(SamplesCsvWriter.open(file, mode), created, runId);
+                return new Samples(target, SamplesCsvWriter.open(target.file(), target.mode()), created, runId);
             } catch (FileAlreadyExistsException e) {
-                throw new IllegalArgumentException("--csv-samples '" + file + "' exists; add " + FORCE
-                        + " to replace it or --append to add to it", e);
+                throw new UsageException(target + " exists; add " + FORCE + " to replace it"
+                        + (target.appendable() ? " or --append to add to it" : ""), e);
             } catch (IOException e) {
                 if (stream) {
                     // a device or FIFO that cannot be written (/dev/full, a FIFO without a reader): an output error
-                    throw failed("--csv-samples", file, e);
+                    throw failed(target.option(), target.file(), e);
                 }
-                throw new IllegalArgumentException("--csv-samples: " + e.getMessage(), e);
+                throw new UsageException(target.option() + ": " + e.getMessage(), e);
             }
         }
 
         /** The file. */
         Path file() {
             return writer.file();
+        }
+
+        /** The file, the option that named it and how it was opened. */
+        OutputTarget target() {
+            return target;
         }
 
         /** Rows written by this run. */
@@ -396,7 +387,7 @@ final class OutputFiles {
             try {
                 writer.append(rows.stream().map(r -> r.runId().equals(runId) ? r : r.withRunId(runId)).toList());
             } catch (IOException e) {
-                throw failed("--csv-samples", writer.file(), e);
+                throw failed(target.option(), writer.file(), e);
             }
         }
 

@@ -17,8 +17,8 @@ package dev.kbench.cli;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
 
 import dev.kbench.api.ReturnMode;
 import dev.kbench.api.RunId;
-import dev.kbench.stats.SamplesCsvWriter;
+import dev.kbench.stats.WriteMode;
 import dev.kbench.stats.format.RunFormat;
 import dev.kbench.stats.format.Statistic;
 import picocli.CommandLine.Option;
@@ -48,7 +48,10 @@ final class OutputOptions {
             description = "Result format on stdout: table (default), md, csv or json.")
     RunFormat format;
 
-    @Option(names = "--csv-samples", paramLabel = "FILE",
+    /** The option naming the samples file, as a parent passes it to its child processes. */
+    static final String CSV_SAMPLES = "--csv-samples";
+
+    @Option(names = CSV_SAMPLES, paramLabel = "FILE",
             description = "Write every sample to FILE as it is measured (flushed after each repetition, so an "
                     + "interrupted run keeps what it measured). An existing FILE is an error unless --append or --force; "
                     + "a second run writing the same FILE is refused while the first holds it.")
@@ -110,12 +113,12 @@ final class OutputOptions {
      *
      * @param quantiles the values as split at commas
      * @return them, trimmed
-     * @throws IllegalArgumentException naming the value that is not a number in [0, 1] or is given twice, or
+     * @throws UsageException naming the value that is not a number in [0, 1] or is given twice, or
      *         saying that none was given ({@code --quantiles ,})
      */
     static List<String> checkQuantiles(List<String> quantiles) {
         if (quantiles.isEmpty() || quantiles.stream().anyMatch(String::isBlank)) {
-            throw new IllegalArgumentException("--quantiles '" + String.join(",", quantiles) + "' has an empty "
+            throw new UsageException("--quantiles '" + String.join(",", quantiles) + "' has an empty "
                     + "value; give numbers in [0, 1] separated by commas, e.g. 0.2,0.5,0.8");
         }
         Map<Double, String> seen = new HashMap<>();
@@ -124,14 +127,14 @@ final class OutputOptions {
             try {
                 value = Double.parseDouble(q.trim());
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--quantiles: '" + q + "' is not a number in [0, 1]", e);
+                throw new UsageException("--quantiles: '" + q + "' is not a number in [0, 1]", e);
             }
             if (!(value >= 0 && value <= 1)) {
-                throw new IllegalArgumentException("--quantiles: " + q + " is outside [0, 1]");
+                throw new UsageException("--quantiles: " + q + " is outside [0, 1]");
             }
             String before = seen.putIfAbsent(value, q);
             if (before != null) {
-                throw new IllegalArgumentException("--quantiles: " + q + " is given twice" + (before.equals(q) ? ""
+                throw new UsageException("--quantiles: " + q + " is given twice" + (before.equals(q) ? ""
                         : " (as " + before + ")") + "; give each quantile once");
             }
         }
@@ -142,14 +145,14 @@ final class OutputOptions {
      * This invocation's run id: {@code --run-id}, else one drawn now and kept.
      *
      * @return the id
-     * @throws IllegalArgumentException naming {@code --run-id} if the value is not a valid id
+     * @throws UsageException naming {@code --run-id} if the value is not a valid id
      */
     String runId() {
         if (resolvedRunId == null) {
             try {
                 resolvedRunId = runId != null ? RunId.check(runId) : RunId.next();
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--run-id: " + e.getMessage(), e);
+                throw new UsageException("--run-id: " + e.getMessage(), e);
             }
         }
         return resolvedRunId;
@@ -159,7 +162,7 @@ final class OutputOptions {
      * The watchdog's timeout.
      *
      * @return the duration; zero for none
-     * @throws IllegalArgumentException naming {@code --timeout} if the value is not a duration in range
+     * @throws UsageException naming {@code --timeout} if the value is not a duration in range
      */
     Duration timeout() {
         return parseTimeout(timeout);
@@ -176,7 +179,7 @@ final class OutputOptions {
         Matcher m = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|min|h)?").matcher(t);
         String range = "; give a duration from 1s to 7d (168h) such as 90s, 10m or 1h, or 0/off for none";
         if (!m.matches()) {
-            throw new IllegalArgumentException("--timeout '" + text + "' is not a duration" + range);
+            throw new UsageException("--timeout '" + text + "' is not a duration" + range);
         }
         double value = Double.parseDouble(m.group(1));
         double seconds = switch (m.group(2) == null ? "s" : m.group(2)) {
@@ -186,36 +189,60 @@ final class OutputOptions {
             default -> value;
         };
         if (!(seconds >= 1) || seconds > MAX_TIMEOUT.toSeconds()) {
-            throw new IllegalArgumentException("--timeout '" + text + "' is out of range" + range);
+            throw new UsageException("--timeout '" + text + "' is out of range" + range);
         }
         return Duration.ofMillis(Math.round(seconds * 1000));
     }
 
     /**
-     * What may happen to an existing output.
+     * The samples file: appended to with {@code --append}, replaced with {@code --force}, else refused if it exists.
      *
-     * @param option the output's option
-     * @return append, replace or refuse
+     * @return {@code --csv-samples}, or null when not given
      */
-    OutputFiles.Existing existing(String option) {
-        if (option.equals(RunEnvironment.option("--csv-samples"))) {
-            return RunEnvironment.existing(existing("--csv-samples"));
-        }
-        if (append && option.equals("--csv-samples")) {
-            return OutputFiles.Existing.APPEND;
-        }
-        return force ? OutputFiles.Existing.REPLACE : OutputFiles.Existing.REFUSE;
+    OutputTarget samples() {
+        return OutputTarget.samples(CSV_SAMPLES, csvSamples,
+                append ? WriteMode.APPEND : force ? WriteMode.REPLACE : WriteMode.CREATE_NEW);
     }
 
-    /** The outputs, by option name (null when not given); the samples file's environment sidecar among them. */
-    Map<String, Path> files() {
-        Map<String, Path> files = new LinkedHashMap<>();
-        files.put("--csv-samples", csvSamples);
-        files.put(RunEnvironment.option("--csv-samples"), csvSamples == null || SamplesCsvWriter.isStream(csvSamples) ? null
-                : RunEnvironment.sidecar(csvSamples));
-        files.put("--json", json);
-        files.put("--jmh-json", jmhJson);
-        return files;
+    /**
+     * Opens {@code --csv-samples} for this run (and locks it).
+     *
+     * @param runId the run id every row gets
+     * @return the open file, or null when {@code --csv-samples} was not given
+     * @throws UsageException if the file exists and may not be, or another run holds it
+     */
+    OutputFiles.Samples openSamples(String runId) {
+        OutputTarget samples = samples();
+        return samples == null ? null : samples.openSamples(runId);
+    }
+
+    /**
+     * The run JSON file.
+     *
+     * @return {@code --json}, or null when not given
+     */
+    OutputTarget json() {
+        return OutputTarget.of("--json", json, force);
+    }
+
+    /**
+     * The JMH JSON file.
+     *
+     * @return {@code --jmh-json}, or null when not given
+     */
+    OutputTarget jmhJson() {
+        return OutputTarget.of("--jmh-json", jmhJson, force);
+    }
+
+    /** The outputs given; the samples file's environment sidecar among them. */
+    private List<OutputTarget> targets() {
+        OutputTarget samples = samples();
+        List<OutputTarget> targets = new ArrayList<>();
+        targets.add(samples);
+        targets.add(samples == null ? null : samples.sidecar().orElse(null));
+        targets.add(json());
+        targets.add(jmhJson());
+        return targets;
     }
 
     /**
@@ -229,7 +256,7 @@ final class OutputOptions {
             case "bar" -> quiet ? ProgressListener.Mode.NONE : ProgressListener.Mode.BAR;
             case "lines" -> ProgressListener.Mode.LINES;
             case "none" -> ProgressListener.Mode.NONE;
-            default -> throw new IllegalArgumentException("--progress '" + progress + "': use auto, bar, lines or none");
+            default -> throw new UsageException("--progress '" + progress + "': use auto, bar, lines or none");
         };
     }
 
@@ -237,7 +264,7 @@ final class OutputOptions {
      * Checks the options before anything runs.
      *
      * @param inputs what the command reads (a kernel file), which no output may overwrite
-     * @throws IllegalArgumentException on the first invalid one
+     * @throws UsageException on the first invalid one
      */
     void validate(Map<String, Path> inputs) {
         statistic();
@@ -245,12 +272,12 @@ final class OutputOptions {
         timeout();
         runId();
         if (append && csvSamples == null) {
-            throw new IllegalArgumentException("--append needs --csv-samples FILE");
+            throw new UsageException("--append needs --csv-samples FILE");
         }
         if (append && force) {
-            throw new IllegalArgumentException("--append and " + OutputFiles.FORCE + " exclude each other: add to the "
+            throw new UsageException("--append and " + OutputFiles.FORCE + " exclude each other: add to the "
                     + "samples file, or replace it");
         }
-        OutputFiles.check(files(), inputs, this::existing);
+        OutputFiles.check(targets(), inputs);
     }
 }

@@ -96,8 +96,8 @@ final class ReportCommand implements Callable<Integer> {
         Map<String, Path> inputs = new LinkedHashMap<>();
         inputs.put("the input " + file, file);
         inputs.put("the input " + basePath, basePath);
-        OutputFiles.Existing existing = force ? OutputFiles.Existing.REPLACE : OutputFiles.Existing.REFUSE;
-        OutputFiles.check(Map.of("-o", output), inputs, option -> existing);
+        OutputTarget target = OutputTarget.of("-o", output, force);
+        OutputFiles.check(List.of(target), inputs);
         Compare compare = options.compare();
         Summarizer summarizer = Summarizer.withDefaults();
         SampleSet all = Inputs.readSamples(file, spec);
@@ -112,7 +112,7 @@ final class ReportCommand implements Callable<Integer> {
         Optional<ReportPage.Input> base = Optional.empty();
         Optional<CompareReport> comparison = Optional.empty();
         if (basePath == null && baseDevice != null && newDevice == null) {
-            throw new IllegalArgumentException("--base-device without --base compares two devices of " + file
+            throw new UsageException("--base-device without --base compares two devices of " + file
                     + "; give --new-device too");
         }
         if (basePath != null || baseDevice != null) {
@@ -130,7 +130,7 @@ final class ReportCommand implements Callable<Integer> {
             comparison = Optional.of(CompareCommand.shared(compare.compare(baseSamples, samples), baseName, name));
         }
         String html = ReportPage.html(current, base, comparison);
-        OutputFiles.write("-o", output, html, existing);
+        target.write(html);
         spec.commandLine().getErr().println("kbench report: wrote " + output);
         spec.commandLine().getErr().flush();
         return ExitCodes.OK;

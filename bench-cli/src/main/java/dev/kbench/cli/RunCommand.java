@@ -86,7 +86,7 @@ final class RunCommand implements Callable<Integer> {
     private long forkTimeoutSeconds;
 
     /** The options a forked run handles itself instead of passing them to its children. */
-    static final Set<String> PARENT_OPTIONS = Set.of("--forks", "--fork-timeout-s", "--csv-samples", "--append",
+    static final Set<String> PARENT_OPTIONS = Set.of("--forks", "--fork-timeout-s", OutputOptions.CSV_SAMPLES, "--append",
             "--json", "--jmh-json", "--format", "--seed", "--quantiles", "--return-mode", "--quiet", "--run-id");
 
     @CommandLine.Option(names = "--devices", paramLabel = "all|I,J",
@@ -113,33 +113,38 @@ final class RunCommand implements Callable<Integer> {
             description = "Measure device INDEX (see kbench info) in this process instead of the driver's default.")
     private Integer device;
 
+    /** The device {@code --device} names, a usage error naming the option if the backend has no such device. */
+    private Backend chosenDevice(Backend driver) {
+        return UsageException.option("--device", driver::withDevice, device);
+    }
+
     @Override
     public Integer call() {
         selection.validate();
         measure.validate();
         output.validate(selection.inputs());
         if (forks < 1) {
-            throw new IllegalArgumentException("--forks " + forks + ": use 1 or more");
+            throw new UsageException("--forks " + forks + ": use 1 or more");
         }
         if (forkTimeoutSeconds < 1) {
-            throw new IllegalArgumentException("--fork-timeout-s " + forkTimeoutSeconds + ": use 1 or more");
+            throw new UsageException("--fork-timeout-s " + forkTimeoutSeconds + ": use 1 or more");
         }
         List<String> original = spec.root().commandLine().getParseResult().originalArgs();
         if (list || dryRun) {
             if (devices != null || forks > 1) {
-                throw new IllegalArgumentException((list ? "--list" : "--dry-run") + " plans one process on one device; "
+                throw new UsageException((list ? "--list" : "--dry-run") + " plans one process on one device; "
                         + "drop --devices and --forks, or give --device I");
             }
-            try (Backend chosen = device == null ? null : main.driver().withDevice(device)) {
+            try (Backend chosen = device == null ? null : chosenDevice(main.driver())) {
                 return plan(chosen != null ? chosen : main.driver());
             }
         }
         if (devices != null) {
             if (device != null) {
-                throw new IllegalArgumentException("--device and --devices exclude each other; give one");
+                throw new UsageException("--device and --devices exclude each other; give one");
             }
             if (output.json != null || output.jmhJson != null) {
-                throw new IllegalArgumentException("--json and --jmh-json are written per process; with --devices use "
+                throw new UsageException("--json and --jmh-json are written per process; with --devices use "
                         + "--csv-samples FILE (and " + Main.typed() + " report FILE)");
             }
             Backend driver = main.driver();
@@ -149,12 +154,12 @@ final class RunCommand implements Callable<Integer> {
                     Duration.ofSeconds(forkTimeoutSeconds).multipliedBy(forks), original);
         }
         if (parallelDevices) {
-            throw new IllegalArgumentException("--parallel-devices needs --devices all|I,J");
+            throw new UsageException("--parallel-devices needs --devices all|I,J");
         }
         if (forks > 1) {
             return forked(original);
         }
-        try (Backend chosen = device == null ? null : main.driver().withDevice(device)) {
+        try (Backend chosen = device == null ? null : chosenDevice(main.driver())) {
             return measure(chosen != null ? chosen : main.driver(), original);
         }
     }
@@ -236,12 +241,11 @@ final class RunCommand implements Callable<Integer> {
         List<SampleRecord> all = new ArrayList<>();
         List<ForkOutcome> outcomes = new ArrayList<>();
         String runId = output.runId();
-        OutputFiles.Samples csv = output.csvSamples == null ? null
-                : OutputFiles.Samples.open(output.csvSamples, output.existing("--csv-samples"), runId);
+        OutputFiles.Samples csv = output.openSamples(runId);
         // the samples file holds every completed fork's rows, so the forks' directory is a copy: removed if
         // this JVM is killed; without one, the directory is the only record and is named here
         boolean copies = csv != null;
-        try (Forks.Session session = Forks.Session.open()) {
+        try (Forks.Session _ = Forks.Session.open()) {
             try {
                 if (!output.quiet || !copies) {
                     err.println("kbench: " + forks + " forks, one after another; run " + runId + ", seed " + seed
@@ -257,7 +261,7 @@ final class RunCommand implements Callable<Integer> {
                     }
                     // the child's run JSON gives the suite's order of the rows, which its interleaved samples do not
                     List<String> command = ForkedRuns.childRun(spec, directory, PARENT_OPTIONS,
-                            List.of("--csv-samples", file.toString(), "--json", ForkedRuns.orderFile(directory, fork).toString(),
+                            List.of(OutputOptions.CSV_SAMPLES, file.toString(), "--json", ForkedRuns.orderFile(directory, fork).toString(),
                                     "--seed", Long.toString(seeds[fork]), "--run-id", runId, "--quiet"));
                     boolean disposable = copies && outcomes.stream().allMatch(ForkOutcome::completed);
                     Forks.Launch launch = new Forks.Launch("run", fork, seeds[fork], command, Map.of(), file, directory,
@@ -286,8 +290,8 @@ final class RunCommand implements Callable<Integer> {
                 for (int fork = 0; fork < outcomes.size(); fork++) {
                     files.add(directory.resolve("fork-" + fork + ".csv"));
                 }
-                String warning = RunEnvironment.writeRuns("--csv-samples", csv.file(), output.existing("--csv-samples"),
-                        original, runId, RunEnvironment.runsOf(files, true));
+                String warning = RunEnvironment.writeRuns(csv.target(), original, runId,
+                        RunEnvironment.runsOf(files, true));
                 if (!warning.isEmpty()) {
                     err.println(warning);
                 }

@@ -20,7 +20,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.List;
 import java.util.OptionalDouble;
@@ -36,7 +35,7 @@ import dev.kbench.api.DeviceIdentity;
 import dev.kbench.api.DeviceTelemetry;
 import dev.kbench.api.HostName;
 import dev.kbench.api.Backend;
-import dev.kbench.stats.SamplesCsvWriter;
+import dev.kbench.stats.WriteMode;
 
 /**
  * What ran where: the environment sidecar {@code SAMPLES.csv.env.json} written beside a samples file
@@ -122,14 +121,13 @@ final class RunEnvironment {
     /**
      * Writes this run into the sidecar of {@code samples}.
      *
-     * @param samples the samples file
-     * @param mode what the run did with an existing samples file: appended to it (the sidecar's runs are
-     *        kept), replaced it, or created it
+     * @param samples the samples file and what the run did with it if it existed: appended to it (the
+     *        sidecar's runs are kept), replaced it, or created it
      * @param command the command line, for the record
      * @return a warning when the sidecar path holds a file that is not kbench's (left alone), else empty
      */
-    String write(Path samples, OutputFiles.Existing mode, List<String> command) {
-        return writeRuns("--csv-samples", samples, mode, command, runId, List.of(run));
+    String write(OutputTarget samples, List<String> command) {
+        return writeRuns(samples, command, runId, List.of(run));
     }
 
     /**
@@ -138,21 +136,19 @@ final class RunEnvironment {
      * a read-only file or a file that is not kbench's, and over an existing sidecar only when the samples
      * file was appended to or replaced. A samples "file" that is a device or FIFO has no sidecar.
      *
-     * @param samplesOption the option or argument that named the samples file, for messages
-     * @param samples the samples file
-     * @param mode what was done with an existing samples file: with {@link OutputFiles.Existing#APPEND}
-     *        the runs are added to the sidecar's, otherwise they start it anew
+     * @param samples the samples file, the option that named it, and what was done with an existing one:
+     *        with {@link WriteMode#APPEND} the runs are added to the sidecar's, otherwise they start it anew
      * @param command the command line
      * @param runId the id of the run writing the file, or null for none (a merge)
      * @param runs the run objects
      * @return a warning, or empty
      */
-    static String writeRuns(String samplesOption, Path samples, OutputFiles.Existing mode, List<String> command,
-                            String runId, List<? extends JsonNode> runs) {
-        if (SamplesCsvWriter.isStream(samples)) {
+    static String writeRuns(OutputTarget samples, List<String> command, String runId, List<? extends JsonNode> runs) {
+        if (samples.sidecar().isEmpty()) {
             return "";
         }
-        Path file = sidecar(samples);
+        OutputTarget sidecar = samples.sidecar().get();
+        Path file = sidecar.file();
         ObjectNode root;
         if (Files.exists(file)) {
             JsonNode old = read(file);
@@ -160,7 +156,7 @@ final class RunEnvironment {
                 return "kbench: " + file + " exists and is not a kbench environment file; left it alone, the "
                         + "environment of this run is not recorded";
             }
-            root = mode == OutputFiles.Existing.APPEND ? (ObjectNode) old : header(command, runId);
+            root = samples.mode() == WriteMode.APPEND ? (ObjectNode) old : header(command, runId);
         } else {
             root = header(command, runId);
         }
@@ -172,29 +168,8 @@ final class RunEnvironment {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        OutputFiles.write(option(samplesOption), file, text, existing(mode));
+        sidecar.write(text);
         return "";
-    }
-
-    /**
-     * The sidecar's name in messages, after the option or argument that named its samples file.
-     *
-     * @param samplesOption {@code --csv-samples}, {@code OUT.csv}
-     * @return for example {@code --csv-samples environment file}
-     */
-    static String option(String samplesOption) {
-        return samplesOption + " environment file";
-    }
-
-    /**
-     * What may happen to an existing sidecar when the samples file is written in {@code samples} mode: it is
-     * replaced (after its runs are read) when the samples file is appended to or replaced, else refused.
-     *
-     * @param samples what may happen to the samples file
-     * @return what may happen to its sidecar
-     */
-    static OutputFiles.Existing existing(OutputFiles.Existing samples) {
-        return samples == OutputFiles.Existing.REFUSE ? OutputFiles.Existing.REFUSE : OutputFiles.Existing.REPLACE;
     }
 
     /**

@@ -57,14 +57,14 @@ final class SuiteSelection {
      * The {@code -p} overrides by parameter name, the values of a name given twice joined.
      *
      * @return name to comma-separated values, in the order first given
-     * @throws IllegalArgumentException naming the value that is not {@code NAME=VALUES}
+     * @throws UsageException naming the value that is not {@code NAME=VALUES}
      */
     Map<String, String> params() {
         Map<String, String> params = new LinkedHashMap<>();
         for (String arg : paramArgs) {
             int eq = arg.indexOf('=');
             if (eq <= 0 || eq == arg.length() - 1) {
-                throw new IllegalArgumentException("-p '" + arg + "' is not NAME=VALUES; e.g. -p n=2^20,2^24");
+                throw new UsageException("-p '" + arg + "' is not NAME=VALUES; e.g. -p n=2^20,2^24");
             }
             params.merge(arg.substring(0, eq).strip(), arg.substring(eq + 1), (a, b) -> a + "," + b);
         }
@@ -125,25 +125,25 @@ final class SuiteSelection {
     /**
      * Checks everything that does not need a device, so bad input fails before a driver is looked up.
      *
-     * @throws IllegalArgumentException on the first problem
+     * @throws UsageException on the first problem
      */
     void validate() {
         if (userKernel()) {
             if (!filters.isEmpty() || !paramArgs.isEmpty() || suiteSource != null || suiteDirectory != null) {
-                throw new IllegalArgumentException("--filter, -p, --suite-source and --suite-dir select from the built-in suite; "
+                throw new UsageException("--filter, -p, --suite-source and --suite-dir select from the built-in suite; "
                         + "they cannot be combined with --kernel");
             }
             userKernelSpec();
         } else {
             if (entry != null || name != null || grid != null || block != null || !args.isEmpty() || bytes != null
                     || flops != null || buildOptions != null) {
-                throw new IllegalArgumentException("--entry, --name, --grid, --block, --arg, --bytes, --flops and "
+                throw new UsageException("--entry, --name, --grid, --block, --arg, --bytes, --flops and "
                         + "--build-options describe a user kernel and need --kernel FILE");
             }
             params();
             suiteSourceKind();
             if (suiteDirectory != null && !Files.isDirectory(suiteDirectory)) {
-                throw new IllegalArgumentException("--suite-dir '" + suiteDirectory + "' is not a directory");
+                throw new UsageException("--suite-dir '" + suiteDirectory + "' is not a directory");
             }
             builtin(null, OptionalLong.empty());
         }
@@ -161,7 +161,7 @@ final class SuiteSelection {
             UserKernel spec = userKernelSpec();
             SourceKind kind = spec.source().kind();
             if (!device.acceptedSources().contains(kind)) {
-                throw new IllegalArgumentException("'" + kernel + "' is " + kind + " but the device accepts "
+                throw new UsageException("'" + kernel + "' is " + kind + " but the device accepts "
                         + device.acceptedSources() + "; choose another --backend or kernel file");
             }
             return Suite.of(spec.benchmark());
@@ -172,7 +172,9 @@ final class SuiteSelection {
     }
 
     private Suite builtin(SuiteKernels kernels, OptionalLong memory) {
-        return BuiltinSuite.create(kernels, memory).filter(filters).withOverrides(params());
+        Suite builtin = BuiltinSuite.create(kernels, memory);
+        Suite filtered = UsageException.option("--filter", builtin::filter, filters);
+        return UsageException.option("-p", filtered::withOverrides, params());
     }
 
     private Optional<SourceKind> suiteSourceKind() {
@@ -181,10 +183,10 @@ final class SuiteSelection {
 
     private UserKernel userKernelSpec() {
         if (entry == null || grid == null || block == null) {
-            throw new IllegalArgumentException("--kernel needs --entry NAME, --grid X[,Y,Z] and --block X[,Y,Z]");
+            throw new UsageException("--kernel needs --entry NAME, --grid X[,Y,Z] and --block X[,Y,Z]");
         }
         if (!Files.isRegularFile(kernel)) {
-            throw new IllegalArgumentException("kernel file '" + kernel + "' does not exist or is not a file");
+            throw new UsageException("kernel file '" + kernel + "' does not exist or is not a file");
         }
         KernelSource source = KernelSource.of(kernel);
         if (buildOptions != null) {
@@ -199,7 +201,7 @@ final class SuiteSelection {
         try {
             return Dim3.parse(text);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(option + " " + e.getMessage(), e);
+            throw new UsageException(option + " " + e.getMessage(), e);
         }
     }
 
@@ -214,7 +216,7 @@ final class SuiteSelection {
             }
             return OptionalLong.of(value);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(option + " '" + text + "' is not a count >= 0 (2^k accepted)", e);
+            throw new UsageException(option + " '" + text + "' is not a count >= 0 (2^k accepted)", e);
         }
     }
 }

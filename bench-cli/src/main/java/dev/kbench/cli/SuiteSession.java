@@ -20,7 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.kbench.api.NoiseTarget;
-import dev.kbench.api.SampleRecord;
 import dev.kbench.api.Suite;
 import dev.kbench.api.SuiteListener;
 import dev.kbench.api.SuiteOptions;
@@ -59,8 +58,7 @@ final class SuiteSession {
         List<SuiteListener> listeners = new ArrayList<>();
         String runId = output.runId();
         options = options.withRunId(runId);
-        OutputFiles.Samples csv = output.csvSamples == null ? null
-                : OutputFiles.Samples.open(output.csvSamples, output.existing("--csv-samples"), runId);
+        OutputFiles.Samples csv = output.openSamples(runId);
         Watchdog watchdog = new Watchdog(err, output.timeout(), output.quiet, message -> {
             // on the watchdog's thread, while the measuring thread is stuck in a device call
             progress.clearBar();
@@ -110,7 +108,7 @@ final class SuiteSession {
                 return ExitCodes.FAILURE;
             }
             if (csv != null) {
-                String warning = env.write(csv.file(), output.existing("--csv-samples"), command);
+                String warning = env.write(csv.target(), command);
                 if (!warning.isEmpty()) {
                     err.println(warning);
                 }
@@ -179,11 +177,11 @@ final class SuiteSession {
         RunReport report = RunReport.of(result, options, output.statistic());
         output.format.write(report, out, Terminal.colours());
         out.flush();
-        if (output.json != null) {
-            OutputFiles.write("--json", output.json, RunFiles.json(report), output.existing("--json"));
+        if (output.json() != null) {
+            output.json().write(RunFiles.json(report));
         }
-        if (output.jmhJson != null) {
-            OutputFiles.write("--jmh-json", output.jmhJson, RunFiles.jmhJson(report, repetitionsPerFork), output.existing("--jmh-json"));
+        if (output.jmhJson() != null) {
+            output.jmhJson().write(RunFiles.jmhJson(report, repetitionsPerFork));
         }
     }
 }

@@ -259,7 +259,7 @@ public final class Forks {
         long[] seeds = seeds(seed, count);
         Path directory = temporaryDirectory();
         List<ForkOutcome> outcomes = new ArrayList<>();
-        try (Session session = Session.open()) {
+        try (Session _ = Session.open()) {
             for (int fork = 0; fork < count && !stopping(); fork++) {
                 Path file = directory.resolve("fork-" + fork + ".csv");
                 List<String> command = new ArrayList<>(javaCommand(ForkChild.class.getModule().getName(),

@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import dev.kbench.api.InputException;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.stats.BenchmarkComparison;
 import dev.kbench.stats.Compare;
@@ -65,7 +66,7 @@ public final class Changes {
                 try {
                     CompareReport report = compare.compare(of(own, left), of(own, right));
                     comparison = report.results().stream().findFirst();
-                } catch (IllegalArgumentException e) {
+                } catch (IllegalArgumentException | InputException e) {
                     note = e.getMessage();
                 }
                 StoredRun after = points.get(split.index()).run();

@@ -41,6 +41,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
 
+import dev.kbench.api.InputException;
 import dev.kbench.api.SampleRecord;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
@@ -114,7 +115,7 @@ public final class History implements AutoCloseable {
      * @param location a JDBC URL ({@code jdbc:sqlite:FILE}, {@code jdbc:postgresql://HOST/DB?user=U}) or a SQLite file
      * @param warnings receives Flyway's warnings, one line each
      * @return the history
-     * @throws IllegalArgumentException naming the location when the database cannot be opened or migrated
+     * @throws InputException naming the location when the database cannot be opened or migrated
      */
     public static History open(String location, Consumer<String> warnings) {
         String url = url(location);
@@ -126,7 +127,7 @@ public final class History implements AutoCloseable {
                 try {
                     Files.createDirectories(path.getParent());
                 } catch (IOException e) {
-                    throw new IllegalArgumentException("--db " + location + ": cannot create the directory "
+                    throw new InputException("--db " + location + ": cannot create the directory "
                             + path.getParent() + " (" + e.getMessage() + ")", e);
                 }
             }
@@ -137,14 +138,14 @@ public final class History implements AutoCloseable {
             Flyway.configure(History.class.getClassLoader()).dataSource(connect, null, null).locations(MIGRATIONS)
                     .table(SCHEMA_TABLE).failOnMissingLocations(true).load().migrate();
         } catch (FlywayException e) {
-            throw new IllegalArgumentException("--db " + location + ": the history database cannot be opened or "
+            throw new InputException("--db " + location + ": the history database cannot be opened or "
                     + "migrated: " + firstLine(e), e);
         }
         try {
             Connection c = DriverManager.getConnection(connect);
             return new History(c, url);
         } catch (SQLException e) {
-            throw new IllegalArgumentException("--db " + location + ": cannot connect: " + firstLine(e), e);
+            throw new InputException("--db " + location + ": cannot connect: " + firstLine(e), e);
         }
     }
 
@@ -164,18 +165,18 @@ public final class History implements AutoCloseable {
      * @param infos what is known of each run id in {@code samples}; a run id without an entry is refused
      * @param source the file they came from, for the record
      * @return the runs added, in order of their start
-     * @throws IllegalArgumentException when a sample has no run id, a run has no info, or a run is already stored
+     * @throws InputException when a sample has no run id, a run has no info, or a run is already stored
      */
     public List<StoredRun> add(List<SampleRecord> samples, Map<String, RunInfo> infos, String source) {
         Set<String> ids = new LinkedHashSet<>();
         for (SampleRecord s : samples) {
             if (s.runId().isEmpty()) {
-                throw new IllegalArgumentException(source + ": a sample of '" + s.id() + "' has no run id");
+                throw new InputException(source + ": a sample of '" + s.id() + "' has no run id");
             }
             ids.add(s.runId());
         }
         if (ids.isEmpty()) {
-            throw new IllegalArgumentException(source + ": no samples to add");
+            throw new InputException(source + ": no samples to add");
         }
         Map<String, StoredRun> existing = new LinkedHashMap<>();
         for (StoredRun r : runs()) {
@@ -183,11 +184,11 @@ public final class History implements AutoCloseable {
         }
         for (String id : ids) {
             if (!infos.containsKey(id)) {
-                throw new IllegalArgumentException(source + ": nothing is known of run " + id);
+                throw new InputException(source + ": nothing is known of run " + id);
             }
             StoredRun old = existing.get(id);
             if (old != null) {
-                throw new IllegalArgumentException(source + ": run " + id + " is already in the history (added from "
+                throw new InputException(source + ": run " + id + " is already in the history (added from "
                         + old.source() + " at " + old.added() + "); nothing was added");
             }
         }
@@ -322,7 +323,7 @@ public final class History implements AutoCloseable {
      * @param ref the reference
      * @param option the option or argument that gave it, for messages
      * @return the runs, oldest first
-     * @throws IllegalArgumentException naming the reference when it names no run, or several commits or run ids
+     * @throws InputException naming the reference when it names no run, or several commits or run ids
      */
     public List<StoredRun> resolve(String ref, String option) {
         List<StoredRun> all = runs();
@@ -342,13 +343,13 @@ public final class History implements AutoCloseable {
             return byCommit;
         }
         if (byId.isEmpty() && commits.isEmpty()) {
-            throw new IllegalArgumentException(option + " '" + ref + "' names no stored run: give a run id, a unique "
+            throw new InputException(option + " '" + ref + "' names no stored run: give a run id, a unique "
                     + "prefix of one, or a commit (kbench history list shows them)");
         }
         List<String> names = new ArrayList<>();
         byId.forEach(r -> names.add("run " + r.runId()));
         commits.forEach(c -> names.add("commit " + c));
-        throw new IllegalArgumentException(option + " '" + ref + "' is ambiguous: it names " + String.join(", ",
+        throw new InputException(option + " '" + ref + "' is ambiguous: it names " + String.join(", ",
                 names.subList(0, Math.min(5, names.size()))) + (names.size() > 5 ? ", ..." : "") + "; give more of it");
     }
 

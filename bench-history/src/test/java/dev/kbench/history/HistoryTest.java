@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.kbench.api.InputException;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.Verdict;
@@ -128,12 +129,12 @@ class HistoryTest {
     void aRunIsAddedOnceAndABadAddAddsNothing() {
         try (History history = History.open(dir.resolve("h.db").toString(), w -> { })) {
             history.add(Planted.run("r1", 1.0, 2, 3, 0), Map.of("r1", Planted.info("r1", 0)), "a.csv");
-            IllegalArgumentException again = assertThrows(IllegalArgumentException.class, () -> history.add(
+            InputException again = assertThrows(InputException.class, () -> history.add(
                     Planted.run("r1", 1.0, 2, 3, 0), Map.of("r1", Planted.info("r1", 0)), "b.csv"));
             assertTrue(again.getMessage().contains("run r1 is already in the history (added from a.csv"), again.getMessage());
             List<SampleRecord> two = new ArrayList<>(Planted.run("r2", 1.0, 2, 3, 1));
             two.addAll(Planted.run("r3", 1.0, 2, 3, 2));
-            IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
+            InputException unknown = assertThrows(InputException.class,
                     () -> history.add(two, Map.of("r2", Planted.info("r2", 1)), "c.csv"));
             assertTrue(unknown.getMessage().contains("nothing is known of run r3"), unknown.getMessage());
             assertEquals(List.of("r1"), history.runs().stream().map(StoredRun::runId).toList());
@@ -149,10 +150,10 @@ class HistoryTest {
             }
             assertEquals(List.of("20261202T000000Z-00000001"), ids(history.resolve("20261202", "BASE")));
             assertEquals(List.of("20261203T000000Z-00000002"), ids(history.resolve(Planted.commit(2).substring(0, 8), "NEW")));
-            IllegalArgumentException ambiguous = assertThrows(IllegalArgumentException.class,
+            InputException ambiguous = assertThrows(InputException.class,
                     () -> history.resolve("2026120", "BASE"));
             assertTrue(ambiguous.getMessage().startsWith("BASE '2026120' is ambiguous"), ambiguous.getMessage());
-            IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> history.resolve("zz", "NEW"));
+            InputException none = assertThrows(InputException.class, () -> history.resolve("zz", "NEW"));
             assertTrue(none.getMessage().startsWith("NEW 'zz' names no stored run"), none.getMessage());
         }
     }

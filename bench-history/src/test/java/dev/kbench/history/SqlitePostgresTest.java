@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import dev.kbench.api.InputException;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.stats.Compare;
 import org.junit.jupiter.api.Test;
@@ -53,7 +54,7 @@ class SqlitePostgresTest {
 
     private static void fill(History history) {
         Planted.addSeries(history, 40);
-        assertThrows(IllegalArgumentException.class, () -> history.add(Planted.run("20261201T000003Z-00000003", 1, 2, 2, 0),
+        assertThrows(InputException.class, () -> history.add(Planted.run("20261201T000003Z-00000003", 1, 2, 2, 0),
                 Map.of("20261201T000003Z-00000003", Planted.info("20261201T000003Z-00000003", 3)), "again.csv"));
     }
 

@@ -15,7 +15,6 @@
  */
 package dev.kbench.stats;
 
-import java.util.Arrays;
 import java.util.Objects;
 import java.util.function.DoubleUnaryOperator;
 import org.apache.commons.statistics.distribution.NormalDistribution;

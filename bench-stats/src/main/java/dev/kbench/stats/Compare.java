@@ -23,8 +23,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
 import java.util.stream.IntStream;
 
+import dev.kbench.api.InputException;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.api.internal.Quantiles;
 import org.apache.commons.numbers.combinatorics.BinomialCoefficientDouble;
@@ -91,9 +93,7 @@ public final class Compare {
 
     private static final NormalDistribution STANDARD_NORMAL = NormalDistribution.of(0, 1);
     private static final int PARALLEL_THRESHOLD = 16;
-    private static final Compare DEFAULT = new Compare(TestMethod.BRUNNER_MUNZEL, BrunnerMunzelTest.Distribution.T,
-            DEFAULT_ALPHA, Correction.NONE, Unit.AUTO, DEFAULT_THRESHOLD, DEFAULT_BOOTSTRAP_RESAMPLES,
-            DEFAULT_CONFIDENCE_LEVEL, DEFAULT_STABILITY_SHUFFLES, DEFAULT_STABILITY_THRESHOLD, DEFAULT_SEED);
+    private static final Compare DEFAULT = new Compare(new Settings());
 
     private final TestMethod method;
     private final BrunnerMunzelTest.Distribution distribution;
@@ -108,21 +108,63 @@ public final class Compare {
     private final long seed;
     private final TwoSampleTest test;
 
-    private Compare(TestMethod method, BrunnerMunzelTest.Distribution distribution, double alpha,
-                    Correction correction, Unit unit, double thresholdRel, int bootstrapResamples,
-                    double confidenceLevel, int stabilityShuffles, double stabilityThreshold, long seed) {
-        this.method = method;
-        this.distribution = distribution;
-        this.alpha = alpha;
-        this.correction = correction;
-        this.unit = unit;
-        this.thresholdRel = thresholdRel;
-        this.bootstrapResamples = bootstrapResamples;
-        this.confidenceLevel = confidenceLevel;
-        this.stabilityShuffles = stabilityShuffles;
-        this.stabilityThreshold = stabilityThreshold;
-        this.seed = seed;
+    /**
+     * The settings of a comparison while one is derived from another: each {@code with...} copies them,
+     * changes one and builds a new comparison, so a new setting is added in one place.
+     */
+    private static final class Settings {
+        TestMethod method = TestMethod.BRUNNER_MUNZEL;
+        BrunnerMunzelTest.Distribution distribution = BrunnerMunzelTest.Distribution.T;
+        double alpha = DEFAULT_ALPHA;
+        Correction correction = Correction.NONE;
+        Unit unit = Unit.AUTO;
+        double thresholdRel = DEFAULT_THRESHOLD;
+        int bootstrapResamples = DEFAULT_BOOTSTRAP_RESAMPLES;
+        double confidenceLevel = DEFAULT_CONFIDENCE_LEVEL;
+        int stabilityShuffles = DEFAULT_STABILITY_SHUFFLES;
+        double stabilityThreshold = DEFAULT_STABILITY_THRESHOLD;
+        long seed = DEFAULT_SEED;
+
+        /** The defaults. */
+        Settings() {
+        }
+
+        /** A copy of {@code c}'s settings. */
+        Settings(Compare c) {
+            method = c.method;
+            distribution = c.distribution;
+            alpha = c.alpha;
+            correction = c.correction;
+            unit = c.unit;
+            thresholdRel = c.thresholdRel;
+            bootstrapResamples = c.bootstrapResamples;
+            confidenceLevel = c.confidenceLevel;
+            stabilityShuffles = c.stabilityShuffles;
+            stabilityThreshold = c.stabilityThreshold;
+            seed = c.seed;
+        }
+    }
+
+    private Compare(Settings s) {
+        this.method = s.method;
+        this.distribution = s.distribution;
+        this.alpha = s.alpha;
+        this.correction = s.correction;
+        this.unit = s.unit;
+        this.thresholdRel = s.thresholdRel;
+        this.bootstrapResamples = s.bootstrapResamples;
+        this.confidenceLevel = s.confidenceLevel;
+        this.stabilityShuffles = s.stabilityShuffles;
+        this.stabilityThreshold = s.stabilityThreshold;
+        this.seed = s.seed;
         this.test = method.test(distribution);
+    }
+
+    /** A comparison with this one's settings, changed by {@code change}. */
+    private Compare changed(Consumer<Settings> change) {
+        Settings s = new Settings(this);
+        change.accept(s);
+        return new Compare(s);
     }
 
     /**
@@ -143,8 +185,8 @@ public final class Compare {
      * @return a new comparison
      */
     public Compare with(TestMethod m) {
-        return new Compare(Objects.requireNonNull(m, "method"), distribution, alpha, correction, unit, thresholdRel,
-                bootstrapResamples, confidenceLevel, stabilityShuffles, stabilityThreshold, seed);
+        TestMethod checked = Objects.requireNonNull(m, "method");
+        return changed(s -> s.method = checked);
     }
 
     /**
@@ -154,8 +196,8 @@ public final class Compare {
      * @return a new comparison
      */
     public Compare with(BrunnerMunzelTest.Distribution d) {
-        return new Compare(method, Objects.requireNonNull(d, "distribution"), alpha, correction, unit, thresholdRel,
-                bootstrapResamples, confidenceLevel, stabilityShuffles, stabilityThreshold, seed);
+        BrunnerMunzelTest.Distribution checked = Objects.requireNonNull(d, "distribution");
+        return changed(s -> s.distribution = checked);
     }
 
     /**
@@ -165,8 +207,8 @@ public final class Compare {
      * @return a new comparison
      */
     public Compare with(Correction c) {
-        return new Compare(method, distribution, alpha, Objects.requireNonNull(c, "correction"), unit, thresholdRel,
-                bootstrapResamples, confidenceLevel, stabilityShuffles, stabilityThreshold, seed);
+        Correction checked = Objects.requireNonNull(c, "correction");
+        return changed(s -> s.correction = checked);
     }
 
     /**
@@ -176,8 +218,8 @@ public final class Compare {
      * @return a new comparison
      */
     public Compare with(Aggregation a) {
-        return new Compare(method, distribution, alpha, correction, Objects.requireNonNull(a, "aggregation").unit(),
-                thresholdRel, bootstrapResamples, confidenceLevel, stabilityShuffles, stabilityThreshold, seed);
+        Unit checked = Objects.requireNonNull(a, "aggregation").unit();
+        return changed(s -> s.unit = checked);
     }
 
     /**
@@ -188,8 +230,8 @@ public final class Compare {
      * @throws IllegalArgumentException if {@code a} is not in (0, 1)
      */
     public Compare withAlpha(double a) {
-        return new Compare(method, distribution, checkAlpha(a), correction, unit, thresholdRel,
-                bootstrapResamples, confidenceLevel, stabilityShuffles, stabilityThreshold, seed);
+        double checked = checkAlpha(a);
+        return changed(s -> s.alpha = checked);
     }
 
     /**
@@ -205,9 +247,8 @@ public final class Compare {
             throw new IllegalArgumentException("bootstrap resamples must be at most " + MAX_BOOTSTRAP_RESAMPLES
                     + ", got " + resamples);
         }
-        return new Compare(method, distribution, alpha, correction, unit, thresholdRel,
-                checkCount("bootstrap resamples", resamples), confidenceLevel, stabilityShuffles,
-                stabilityThreshold, seed);
+        int checked = checkCount("bootstrap resamples", resamples);
+        return changed(s -> s.bootstrapResamples = checked);
     }
 
     /**
@@ -218,8 +259,8 @@ public final class Compare {
      * @throws IllegalArgumentException if {@code level} is not in (0, 1)
      */
     public Compare withConfidenceLevel(double level) {
-        return new Compare(method, distribution, alpha, correction, unit, thresholdRel, bootstrapResamples,
-                checkLevel("confidence level", level), stabilityShuffles, stabilityThreshold, seed);
+        double checked = checkLevel("confidence level", level);
+        return changed(s -> s.confidenceLevel = checked);
     }
 
     /**
@@ -230,8 +271,8 @@ public final class Compare {
      * @throws IllegalArgumentException if {@code shuffles} is negative
      */
     public Compare withStabilityShuffles(int shuffles) {
-        return new Compare(method, distribution, alpha, correction, unit, thresholdRel, bootstrapResamples,
-                confidenceLevel, checkCount("stability shuffles", shuffles), stabilityThreshold, seed);
+        int checked = checkCount("stability shuffles", shuffles);
+        return changed(s -> s.stabilityShuffles = checked);
     }
 
     /**
@@ -245,8 +286,7 @@ public final class Compare {
         if (!(threshold > 0 && threshold <= 1)) {
             throw new IllegalArgumentException("stability threshold must be in (0, 1], got " + threshold);
         }
-        return new Compare(method, distribution, alpha, correction, unit, thresholdRel, bootstrapResamples,
-                confidenceLevel, stabilityShuffles, threshold, seed);
+        return changed(s -> s.stabilityThreshold = threshold);
     }
 
     /**
@@ -256,8 +296,7 @@ public final class Compare {
      * @return a new comparison
      */
     public Compare withSeed(long s) {
-        return new Compare(method, distribution, alpha, correction, unit, thresholdRel, bootstrapResamples,
-                confidenceLevel, stabilityShuffles, stabilityThreshold, s);
+        return changed(settings -> settings.seed = s);
     }
 
     /**
@@ -276,8 +315,8 @@ public final class Compare {
      * @return a new comparison
      */
     public Compare with(Unit u) {
-        return new Compare(method, distribution, alpha, correction, Objects.requireNonNull(u, "unit"), thresholdRel,
-                bootstrapResamples, confidenceLevel, stabilityShuffles, stabilityThreshold, seed);
+        Unit checked = Objects.requireNonNull(u, "unit");
+        return changed(s -> s.unit = checked);
     }
 
     /**
@@ -294,8 +333,7 @@ public final class Compare {
             throw new IllegalArgumentException("threshold must be in [0, 1), got " + threshold + "; the default is "
                     + DEFAULT_THRESHOLD);
         }
-        return new Compare(method, distribution, alpha, correction, unit, threshold,
-                bootstrapResamples, confidenceLevel, stabilityShuffles, stabilityThreshold, seed);
+        return changed(s -> s.thresholdRel = threshold);
     }
 
     /**
@@ -304,7 +342,7 @@ public final class Compare {
      * @param base the base samples, e.g. of the main branch
      * @param next the new samples, e.g. of a pull request
      * @return the report
-     * @throws IllegalArgumentException naming the benchmark if one has fewer than 2 values to test on
+     * @throws InputException naming the benchmark if one has fewer than 2 values to test on
      *         a side, lacks repetition indices with {@link Unit#REPETITION}, or has fewer than 2 forks
      *         on a side with {@link Unit#FORK}; a {@link SamplesFormatException} if a sample repeats
      */
@@ -318,7 +356,7 @@ public final class Compare {
      * @param base the base samples, e.g. of the main branch
      * @param next the new samples, e.g. of a pull request
      * @return the report
-     * @throws IllegalArgumentException as {@link #compare(List, List)}
+     * @throws InputException as {@link #compare(List, List)}
      */
     public CompareReport compare(SampleSet base, SampleSet next) {
         Map<BenchmarkId, SampleSet.Series> baseGroups = base.series();
@@ -555,7 +593,7 @@ public final class Compare {
             case REPETITION -> {
                 for (int r : samples.repetitions()) {
                     if (r < 0) {
-                        throw new IllegalArgumentException("benchmark '" + id + "' has samples without a repetition"
+                        throw new InputException("benchmark '" + id + "' has samples without a repetition"
                                 + " index in the " + side + " samples; the repetition unit needs the repetition"
                                 + " column (or compare the raw samples)");
                     }
@@ -565,7 +603,7 @@ public final class Compare {
             }
             case FORK -> {
                 if (samples.forkCount() < 2) {
-                    throw new IllegalArgumentException("benchmark '" + id + "' has " + samples.forkCount()
+                    throw new InputException("benchmark '" + id + "' has " + samples.forkCount()
                             + " fork in the " + side + " samples; the fork unit needs at least 2 forks on each side"
                             + " (measure with --forks, or test samples)");
                 }
@@ -574,7 +612,7 @@ public final class Compare {
             }
         };
         if (v.tested.length < 2) {
-            throw new IllegalArgumentException("benchmark '" + id + "' has " + v.tested.length + " "
+            throw new InputException("benchmark '" + id + "' has " + v.tested.length + " "
                     + (unit == Unit.REPETITION ? "repetition(s)" : "sample(s)") + " in the "
                     + side + " samples; a comparison needs at least 2 on each side");
         }

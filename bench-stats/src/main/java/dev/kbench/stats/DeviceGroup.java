@@ -15,6 +15,7 @@
  */
 package dev.kbench.stats;
 
+import dev.kbench.api.InputException;
 import dev.kbench.api.SampleRecord;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -75,7 +76,7 @@ public record DeviceGroup(String host, String backend, String device, String dev
      * @param selector what the user gave
      * @param option the option's name, for the message
      * @return the group
-     * @throws IllegalArgumentException if none or several match, listing the groups
+     * @throws InputException if none or several match, listing the groups
      */
     public static DeviceGroup select(List<DeviceGroup> groups, String selector, String option) {
         String wanted = selector.strip();
@@ -92,7 +93,7 @@ public record DeviceGroup(String host, String backend, String device, String dev
         if (matches.size() == 1) {
             return matches.getFirst();
         }
-        throw new IllegalArgumentException(option + " '" + selector + "' " + (matches.isEmpty() ? "matches no device"
+        throw new InputException(option + " '" + selector + "' " + (matches.isEmpty() ? "matches no device"
                 : "matches " + matches.size() + " devices (add the host: HOST:ID)") + "; the samples have "
                 + groups.size() + ": " + describe(groups));
     }

@@ -15,6 +15,7 @@
  */
 package dev.kbench.stats;
 
+import dev.kbench.api.InputException;
 import dev.kbench.api.SampleRecord;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -165,12 +166,12 @@ public final class SampleSet {
      *
      * @param group one of {@link #deviceGroups()}
      * @return a set holding only that device's samples; benchmarks without any are left out
-     * @throws IllegalArgumentException if {@code group} is not one of this set's
+     * @throws InputException if {@code group} is not one of this set's
      */
     public SampleSet only(DeviceGroup group) {
         int index = deviceGroups.indexOf(group);
         if (index < 0) {
-            throw new IllegalArgumentException("no samples of " + group.label() + " in " + source);
+            throw new InputException("no samples of " + group.label() + " in " + source);
         }
         if (deviceGroups.size() == 1) {
             return this;

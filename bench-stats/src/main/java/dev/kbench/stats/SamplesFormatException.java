@@ -17,12 +17,13 @@ package dev.kbench.stats;
 
 import java.util.Objects;
 import java.util.Optional;
+import dev.kbench.api.InputException;
 
 /**
  * A samples CSV that does not follow docs/formats.md §2, with where: the file, the 1-based line and the
  * column. Its message has the form {@code FILE:LINE: column 'time_ms': ...}.
  */
-public final class SamplesFormatException extends IllegalArgumentException {
+public final class SamplesFormatException extends InputException {
 
     private static final long serialVersionUID = 1L;
 

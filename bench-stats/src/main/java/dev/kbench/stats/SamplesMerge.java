@@ -15,6 +15,7 @@
  */
 package dev.kbench.stats;
 
+import dev.kbench.api.InputException;
 import dev.kbench.api.SampleRecord;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -65,7 +66,7 @@ public final class SamplesMerge {
      * @param warnings receives a warning per file whose last line was cut off (it is left out)
      * @return the merge, to {@link #writeTo(SamplesCsvWriter)}
      * @throws SamplesFormatException if a file is not a valid samples CSV
-     * @throws IllegalArgumentException naming the files and the benchmark or sample if the columns or the
+     * @throws InputException naming the files and the benchmark or sample if the columns or the
      *         benchmark sets differ, a file holds no sample, or a sample appears twice
      * @throws java.io.UncheckedIOException if a file cannot be read
      */
@@ -82,7 +83,7 @@ public final class SamplesMerge {
                 missing.removeAll(columns);
                 Set<String> extra = new LinkedHashSet<>(columns);
                 extra.removeAll(schema);
-                throw new IllegalArgumentException(input + " has other columns than " + inputs.getFirst()
+                throw new InputException(input + " has other columns than " + inputs.getFirst()
                         + (missing.isEmpty() ? "" : "; it lacks " + String.join(", ", missing))
                         + (extra.isEmpty() ? "" : "; it adds " + String.join(", ", extra))
                         + "; merge files written by the same kbench version (or rewrite the older ones)");
@@ -105,7 +106,7 @@ public final class SamplesMerge {
                 count[0]++;
             });
             if (count[0] == 0) {
-                throw new IllegalArgumentException(input + ": no samples (only a header?); nothing to merge");
+                throw new InputException(input + ": no samples (only a header?); nothing to merge");
             }
             if (reference == null) {
                 reference = benchmarks;
@@ -114,7 +115,7 @@ public final class SamplesMerge {
                 missing.removeAll(benchmarks);
                 Set<BenchmarkId> extra = new LinkedHashSet<>(benchmarks);
                 extra.removeAll(reference);
-                throw new IllegalArgumentException(input + " does not hold the benchmarks of " + inputs.getFirst()
+                throw new InputException(input + " does not hold the benchmarks of " + inputs.getFirst()
                         + (missing.isEmpty() ? "" : "; it lacks " + first(missing))
                         + (extra.isEmpty() ? "" : "; it adds " + first(extra))
                         + "; merge only runs of the same benchmarks and parameters");
@@ -252,7 +253,7 @@ public final class SamplesMerge {
     private record Duplicate(List<Object> group, long key) {
 
         /** Finds the two rows again and names their files. */
-        IllegalArgumentException describe(List<Path> inputs) {
+        InputException describe(List<Path> inputs) {
             List<String> where = new ArrayList<>();
             for (Path input : inputs) {
                 SamplesCsv.readRows(input, warning -> { }, row -> {
@@ -268,7 +269,7 @@ public final class SamplesMerge {
             int repetition = (int) (key >>> 32) - 1;
             int sample = (int) key;
             String runId = (String) group.get(2);
-            return new IllegalArgumentException("duplicate sample: " + SampleRecord.id((String) group.get(4),
+            return new InputException("duplicate sample: " + SampleRecord.id((String) group.get(4),
                     (String) group.get(5)) + " repetition " + (repetition < 0 ? "-" : Integer.toString(repetition))
                     + " sample " + sample + " of fork " + group.get(3) + (runId.isEmpty() ? "" : " of run " + runId)
                     + " on host '" + group.get(0) + "', device '" + group.get(1) + "' is at " + String.join(" and ", where)

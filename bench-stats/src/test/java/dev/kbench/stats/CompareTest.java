@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.kbench.api.InputException;
 import dev.kbench.api.SampleRecord;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -184,19 +185,19 @@ class CompareTest {
 
     @Test
     void tooFewSamplesIsAnErrorNamingTheBenchmark() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Compare.withDefaults()
+        InputException e = assertThrows(InputException.class, () -> Compare.withDefaults()
                 .compare(Records.samples("gemm", "m=64", 1.0), Records.samples("gemm", "m=64", 1.0, 2.0)));
         assertTrue(e.getMessage().contains("'gemm[m=64]'") && e.getMessage().contains("1 sample(s) in the base"),
                 e.getMessage());
         for (TestMethod m : TestMethod.values()) {
-            assertThrows(IllegalArgumentException.class, () -> Compare.withDefaults().with(m)
+            assertThrows(InputException.class, () -> Compare.withDefaults().with(m)
                     .compare(Records.samples("k", "", 1.0, 2.0), Records.samples("k", "", 1.0)), m.jsonName());
         }
     }
 
     @Test
     void repetitionMeansNeedRepetitionIndices() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Compare.withDefaults()
+        InputException e = assertThrows(InputException.class, () -> Compare.withDefaults()
                 .with(Aggregation.REPETITION_MEAN)
                 .compare(Records.samples("copy", "", 1, 2, 3), Records.samples("copy", "", 1, 2, 3)));
         assertTrue(e.getMessage().contains("'copy'") && e.getMessage().contains("repetition"), e.getMessage());

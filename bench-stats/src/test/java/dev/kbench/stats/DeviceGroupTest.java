@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.kbench.api.InputException;
 import dev.kbench.api.SampleRecord;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -48,7 +49,7 @@ class DeviceGroupTest {
         assertSame(groups.get(1), DeviceGroup.select(groups, "0000:2A:00.0", "--new-device"));
         assertSame(groups.get(2), DeviceGroup.select(groups, "b:0000:18:00.0", "--new-device"));
         assertSame(groups.get(2), DeviceGroup.select(groups, "2", "--new-device"));
-        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class,
+        InputException twice = assertThrows(InputException.class,
                 () -> DeviceGroup.select(groups, "0000:18:00.0", "--base-device"));
         assertEquals("--base-device '0000:18:00.0' matches 2 devices (add the host: HOST:ID); the samples have 3: "
                 + "0 = cuda H200 [0000:18:00.0] on a; 1 = cuda H200 [0000:2a:00.0] on a; 2 = cuda H200 [0000:18:00.0] on b",
@@ -103,20 +104,20 @@ class DeviceGroupTest {
         Path f = write(dir, "f.csv", List.of(row("a", "H200", "x", 1, 0, "copy"), row("a", "H200", "x", 1, 1, "copy")));
         assertEquals(6, merged(dir, a, b, f));
         Path a2 = write(dir, "a2.csv", rows);
-        IllegalArgumentException duplicate = assertThrows(IllegalArgumentException.class,
+        InputException duplicate = assertThrows(InputException.class,
                 () -> SamplesMerge.check(List.of(a, a2), w -> { }));
         assertEquals("duplicate sample: copy[n=1] repetition 0 sample 0 of fork 0 on host 'a', device 'x' is at " + a
                 + ":2 and " + a2 + ":2; each sample may be merged once (is a file given twice, or a file merged with a copy?)",
                 duplicate.getMessage());
         Path triad = write(dir, "c.csv", List.of(row("c", "H200", "x", 0, 0, "triad")));
-        IllegalArgumentException differ = assertThrows(IllegalArgumentException.class,
+        InputException differ = assertThrows(InputException.class,
                 () -> SamplesMerge.check(List.of(a, triad), w -> { }));
         assertEquals(triad + " does not hold the benchmarks of " + a + "; it lacks copy[n=1]; it adds triad[n=1]; merge only "
                 + "runs of the same benchmarks and parameters", differ.getMessage());
         // written before fork, host, device_id, sm_clock_mhz, with a column of the user's
         Path old = dir.resolve("old.csv");
         Files.writeString(old, String.join(",", SamplesCsv.COLUMNS.subList(0, 9)) + ",note\ncopy,n=1,0,0,1.0,cuda,H200,,,x\n");
-        IllegalArgumentException columns = assertThrows(IllegalArgumentException.class,
+        InputException columns = assertThrows(InputException.class,
                 () -> SamplesMerge.check(List.of(a, old), w -> { }));
         assertEquals(old + " has other columns than " + a + "; it lacks fork, host, device_id, sm_clock_mhz; merge files "
                 + "written by the same kbench version (or rewrite the older ones)", columns.getMessage());

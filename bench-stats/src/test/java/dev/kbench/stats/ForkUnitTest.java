@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kbench.api.InputException;
 import dev.kbench.api.SampleRecord;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -109,7 +110,7 @@ class ForkUnitTest {
         assertEquals(Unit.SAMPLE, r.unit());
         assertEquals(1, r.forksBase());
         assertEquals("unknown", r.betweenRunVariance());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Compare.withDefaults()
+        InputException e = assertThrows(InputException.class, () -> Compare.withDefaults()
                 .with(Unit.FORK).compare(Records.samples("k", "", 1, 2, 3), Records.samples("k", "", 1, 2, 3)));
         assertTrue(e.getMessage().contains("the fork unit needs at least 2 forks on each side"), e.getMessage());
     }

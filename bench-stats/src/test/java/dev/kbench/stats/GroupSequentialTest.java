@@ -24,7 +24,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.SplittableRandom;
 
-import dev.kbench.api.SampleRecord;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -244,6 +244,7 @@ public abstract class DriverConformance {
     }
 
     @Test
+    @SuppressWarnings("try")   // closes the clearer inside its try on purpose: a clear after close is checked
     void cacheClearersHaveTheirSizeOverwriteEveryByteAndRefuseZero() {
         Driver driver = driver();
         DeviceInterface device = device();

@@ -16,6 +16,7 @@
 package dev.kbench.cli.suite;
 
 import dev.kbench.api.KernelArg;
+import dev.kbench.cli.UsageException;
 import java.util.Locale;
 import java.util.OptionalDouble;
 
@@ -89,7 +90,7 @@ public sealed interface ArgSpec {
      *
      * @param text the argument's description
      * @return the parsed argument
-     * @throws IllegalArgumentException naming the text and what is wrong with it
+     * @throws UsageException naming the text and what is wrong with it
      */
     static ArgSpec parse(String text) {
         String[] parts = text.trim().split(":", -1);
@@ -121,10 +122,10 @@ public sealed interface ArgSpec {
                         + "'; use buf, i32, i64, f32, f64 or local");
             };
         } catch (ArithmeticException e) {
-            throw new IllegalArgumentException("--arg '" + text + "': the value does not fit in 32 bits; use i64", e);
+            throw new UsageException("--arg '" + text + "': the value does not fit in 32 bits; use i64", e);
         } catch (IllegalArgumentException e) {
             String why = e instanceof NumberFormatException ? "not a number (" + e.getMessage() + ")" : e.getMessage();
-            throw new IllegalArgumentException("--arg '" + text + "': " + why
+            throw new UsageException("--arg '" + text + "': " + why
                     + "; expected buf:TYPE:N[:fill=V], i32:V, i64:V, f32:V, f64:V or local:BYTES", e);
         }
     }

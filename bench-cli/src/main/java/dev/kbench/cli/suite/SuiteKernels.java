@@ -33,6 +33,7 @@ import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
 import dev.kbench.api.Device;
+import dev.kbench.cli.UsageException;
 
 /**
  * The built-in suite's kernel module on one device: {@code suite.EXT} for an extension of a kind the
@@ -74,7 +75,7 @@ public final class SuiteKernels implements AutoCloseable {
      * @param device the device
      * @param forced the form to use, empty to choose
      * @return the kernels; nothing is built until the first {@link #kernel(String)}
-     * @throws IllegalArgumentException if the device accepts none of the forms, or not the forced one
+     * @throws UsageException if the device accepts none of the forms, or not the forced one
      */
     public static SuiteKernels forDevice(Device device, Optional<SourceKind> forced) {
         return forDevice(device, forced, Optional.empty());
@@ -89,7 +90,7 @@ public final class SuiteKernels implements AutoCloseable {
      * @param forced the form to use, empty to choose
      * @param directory the directory, empty for the shipped kernels
      * @return the kernels; nothing is built until the first {@link #kernel(String)}
-     * @throws IllegalArgumentException if no usable form is there
+     * @throws UsageException if no usable form is there
      */
     public static SuiteKernels forDevice(Device device, Optional<SourceKind> forced, Optional<Path> directory) {
         Objects.requireNonNull(device, "device");
@@ -98,14 +99,14 @@ public final class SuiteKernels implements AutoCloseable {
             fileName(kind, directory).ifPresent(file -> shipped.put(kind, file));
         }
         if (shipped.isEmpty()) {
-            throw new IllegalArgumentException((directory.isPresent() ? "--suite-dir '" + directory.get() + "' holds"
+            throw new UsageException((directory.isPresent() ? "--suite-dir '" + directory.get() + "' holds"
                     : "the built-in suite ships") + " none of "
                     + device.acceptedSources().stream().flatMap(k -> k.extensions().stream()).map(e -> BASE_NAME + e)
                     .toList() + ", the forms this device accepts (" + SourceKind.describe(device.acceptedSources()) + ")");
         }
         if (forced.isPresent()) {
             if (!shipped.containsKey(forced.get())) {
-                throw new IllegalArgumentException("the device accepts " + shipped.keySet() + ", not " + forced.get()
+                throw new UsageException("the device accepts " + shipped.keySet() + ", not " + forced.get()
                         + "; choose one of those with --suite-source");
             }
             return new SuiteKernels(device, source(forced.get(), shipped.get(forced.get()), directory));
@@ -151,10 +152,10 @@ public final class SuiteKernels implements AutoCloseable {
      *
      * @param kind a form the suite ships ({@code suite.EXT} for one of its extensions)
      * @return the source
-     * @throws IllegalArgumentException if the suite ships no file of that kind
+     * @throws UsageException if the suite ships no file of that kind
      */
     public static KernelSource source(SourceKind kind) {
-        String file = fileName(kind, Optional.empty()).orElseThrow(() -> new IllegalArgumentException(
+        String file = fileName(kind, Optional.empty()).orElseThrow(() -> new UsageException(
                 "the built-in suite ships no " + kind + " (" + kind.extensions().stream().map(e -> BASE_NAME + e).toList()
                         + ")"));
         return source(kind, file, Optional.empty());
@@ -200,7 +201,7 @@ public final class SuiteKernels implements AutoCloseable {
      * @param text e.g. {@code cl}, {@code ptx}, {@code spv} or {@code OPENCL_C}
      * @param kinds the kinds there are ({@link dev.kbench.api.Drivers#sourceKinds()})
      * @return the kind
-     * @throws IllegalArgumentException if no kind has that name or extension, listing those there are
+     * @throws UsageException if no kind has that name or extension, listing those there are
      */
     public static SourceKind parseKind(String text, Collection<SourceKind> kinds) {
         String wanted = text.trim().toLowerCase(Locale.ROOT);
@@ -209,7 +210,7 @@ public final class SuiteKernels implements AutoCloseable {
                 return kind;
             }
         }
-        throw new IllegalArgumentException("unknown suite source '" + text + "'; use one of "
+        throw new UsageException("unknown suite source '" + text + "'; use one of "
                 + kinds.stream().flatMap(k -> k.extensions().stream()).distinct().toList() + " ("
                 + SourceKind.describe(kinds) + ")");
     }

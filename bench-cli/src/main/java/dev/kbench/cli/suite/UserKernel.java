@@ -33,6 +33,7 @@ import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.Workload;
 import dev.kbench.api.Device;
+import dev.kbench.cli.UsageException;
 
 /**
  * A kernel from a file, benchmarked without writing Java: {@code run --kernel FILE --entry NAME --grid
@@ -67,7 +68,7 @@ public record UserKernel(KernelSource source, String entry, String name, Dim3 gr
      *
      * @param texts the values as given
      * @return the arguments
-     * @throws IllegalArgumentException naming the first bad one
+     * @throws UsageException naming the first bad one
      */
     public static List<ArgSpec> parseArgs(List<String> texts) {
         return texts.stream().map(ArgSpec::parse).toList();

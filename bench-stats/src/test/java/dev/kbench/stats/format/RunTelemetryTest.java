@@ -20,16 +20,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kbench.api.BenchmarkOutcome;
 import dev.kbench.api.Params;
 import dev.kbench.api.RepetitionTelemetry;
 import dev.kbench.api.Schedule;
-import dev.kbench.api.StopReason;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.SuiteResult;
 import dev.kbench.api.ThrottleReason;
 import dev.kbench.api.Timing;
 import dev.kbench.api.TimingMethod;
-import dev.kbench.api.internal.Results;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
@@ -44,10 +43,10 @@ class RunTelemetryTest {
 
     private static String write(RunFormat format, List<RepetitionTelemetry> telemetry) {
         double[] rep = {0.5, 0.5, 0.5, 0.5, 0.5};
-        SuiteResult result = Results.suite(1, Schedule.INTERLEAVED, "cuda", "NVIDIA H200", List.of(Results.outcome(
-                "gelu", Params.none(), List.of(rep, rep, rep), StopReason.REPETITIONS, Optional.empty(), 0.5, 10,
-                OptionalLong.of(1L << 30), OptionalLong.empty(), OptionalDouble.empty(), 10, Double.NaN, Timing.HOT,
-                TimingMethod.HELD, 100, "", telemetry)), "");
+        SuiteResult result = SuiteResult.builder("cuda", "NVIDIA H200").order(Schedule.INTERLEAVED, 1)
+                .outcomes(List.of(BenchmarkOutcome.builder("gelu", Params.none()).repetitions(List.of(rep, rep, rep))
+                        .work(OptionalLong.of(1L << 30), OptionalLong.empty()).timing(Timing.HOT, TimingMethod.HELD, 100, "")
+                        .telemetry(telemetry).build())).build();
         StringWriter out = new StringWriter();
         format.write(RunReport.of(result, SuiteOptions.withDefaults().withTiming(Timing.HOT),
                 new Statistic.Quantiles(List.of("0.5"))), new PrintWriter(out), false);

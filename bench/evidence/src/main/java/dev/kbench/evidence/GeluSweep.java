@@ -40,7 +40,6 @@ import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.ReturnMode;
 import dev.kbench.api.SourceKind;
-import dev.kbench.spi.CacheClearer;
 import dev.kbench.api.Device;
 import dev.kbench.api.Backend;
 

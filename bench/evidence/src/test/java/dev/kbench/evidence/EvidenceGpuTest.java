@@ -16,7 +16,6 @@
 package dev.kbench.evidence;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kbench.api.Drivers;
 import java.io.ByteArrayOutputStream;

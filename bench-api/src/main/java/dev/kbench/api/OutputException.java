@@ -13,18 +13,24 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.cli;
+package dev.kbench.api;
 
-/** Bad input that is not an argument: an unreadable or malformed file. Exit status 2. */
-final class InputException extends RuntimeException {
+/**
+ * An output could not be written: a full disk, a size limit, a failing standard output, a directory
+ * that cannot be written. The message names the file (or standard output) and the reason. The command
+ * line reports it with exit status 5.
+ */
+public class OutputException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
-    InputException(String message) {
-        super(message);
-    }
-
-    InputException(String message, Throwable cause) {
+    /**
+     * A failed write.
+     *
+     * @param message the file, the reason and what was kept
+     * @param cause the underlying error, or {@code null}
+     */
+    public OutputException(String message, Throwable cause) {
         super(message, cause);
     }
 }

@@ -1,0 +1,109 @@
+/*
+ * Copyright 2026 The kbench authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.kbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * Each kind of error the command line knows, through the command line: its exit status (docs/formats.md
+ * §8) and its one message. None of them reads as another kind: a failed write is not a usage error, a
+ * device failure is not bad input, and an exception kbench does not expect says it is a bug.
+ */
+class ErrorKindsTest {
+
+    private static final String HELP_HINT = "--help' for usage.";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aBadOptionValueIsAUsageErrorNamingTheOption() {
+        Path base = Cli.resource("compare/base.csv", dir);
+        Path next = Cli.resource("compare/new.csv", dir);
+        Cli.Result r = Cli.run("compare", base.toString(), next.toString(), "--alpha", "2");
+        assertEquals(ExitCodes.INVALID_INPUT, r.status(), r.toString());
+        assertTrue(r.err().startsWith("kbench compare: --alpha '2' is out of range"), r.toString());
+        assertTrue(r.err().contains(HELP_HINT), r.toString());
+    }
+
+    @Test
+    void aMalformedSamplesFileIsBadInputNamingTheFileAndLine() throws Exception {
+        Path base = Cli.resource("compare/base.csv", dir);
+        Path bad = dir.resolve("bad.csv");
+        String text = Files.readString(base);
+        String header = text.substring(0, text.indexOf('\n') + 1);
+        Files.writeString(bad, header + text.lines().skip(1).findFirst().orElseThrow().replaceFirst(",[0-9.]+,", ",fast,")
+                + "\n");
+        Cli.Result r = Cli.run("compare", base.toString(), bad.toString());
+        assertEquals(ExitCodes.INVALID_INPUT, r.status(), r.toString());
+        assertTrue(r.err().startsWith("kbench compare: " + bad + ":2: "), r.toString());
+        assertFalse(r.err().contains("internal error"), r.toString());
+    }
+
+    @Test
+    void anOutputThatCannotBeWrittenIsExitFiveNotUsage() {
+        Path in = Cli.resource("compare/base.csv", dir);
+        Cli.Result r = Cli.run("merge", "-o", "/dev/full", in.toString());
+        assertEquals(ExitCodes.WRITE_FAILED, r.status(), r.toString());
+        assertTrue(r.err().contains("cannot write '/dev/full': No space left on device"), r.toString());
+        assertFalse(r.err().contains(HELP_HINT), r.toString());
+    }
+
+    @Test
+    void aKernelTheDeviceCannotBuildIsADeviceFailureNotUsage() throws Exception {
+        Pocl.require();
+        Path kernel = Files.writeString(dir.resolve("broken.cl"), "__kernel void k(__global float *x) { x[0] = ; }\n");
+        Cli.Result r = Cli.run("--backend", "opencl", "run", "--kernel", kernel.toString(), "--entry", "k", "--grid", "1",
+                "--block", "1", "--arg", "buf:f32:1", "--repetitions", "1", "--warmup-ms", "0", "--rep-ms", "1",
+                "--cache-clear", "0", "--progress", "none");
+        assertEquals(ExitCodes.FAILURE, r.status(), r.toString());
+        assertTrue(r.err().contains("clBuildProgram"), r.toString());
+        assertFalse(r.err().contains(HELP_HINT), r.toString());
+        assertFalse(r.err().contains("internal error"), r.toString());
+    }
+
+    /** A command that fails as kbench never means to, standing in for a bug. */
+    @CommandLine.Command(name = "broken")
+    static final class Broken implements Runnable {
+        @Override
+        public void run() {
+            throw new NullPointerException("the bug's own message");
+        }
+    }
+
+    @Test
+    void anUnexpectedExceptionIsAnInternalErrorNotUsage() {
+        StringWriter err = new StringWriter();
+        CommandLine cli = new CommandLine(new Broken());
+        cli.setErr(new PrintWriter(err, true));
+        Errors errors = new Errors();
+        cli.setExecutionExceptionHandler(errors);
+        cli.setExitCodeExceptionMapper(Errors::exitCode);
+        assertEquals(ExitCodes.FAILURE, cli.execute());
+        assertEquals("broken: " + Errors.INTERNAL + "java.lang.NullPointerException: the bug's own message\n",
+                err.toString());
+    }
+}
