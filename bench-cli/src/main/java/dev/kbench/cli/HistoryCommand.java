@@ -418,8 +418,8 @@ final class HistoryCommand implements Runnable {
                             .findFirst().orElse("");
                     t.row().cell(p.run().info().shortCommit()).cell(p.run().runId())
                             .cell(dev.kbench.stats.format.Numbers.millis(p.medianMillis()))
-                            .cell(p.interval().isDefined() ? dev.kbench.stats.format.Numbers.millis(p.interval().lower())
-                                    + " .. " + dev.kbench.stats.format.Numbers.millis(p.interval().upper()) : "-")
+                            .cell(Double.isFinite(p.lowerMillis()) ? dev.kbench.stats.format.Numbers.millis(p.lowerMillis())
+                                    + " .. " + dev.kbench.stats.format.Numbers.millis(p.upperMillis()) : "-")
                             .cell(Integer.toString(p.forkMediansMillis().length)).cell(mark);
                 }
                 text.append(t.toText(false)).append('\n');

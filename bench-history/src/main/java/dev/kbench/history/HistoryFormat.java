@@ -109,8 +109,9 @@ public final class HistoryFormat {
             for (TrendPoint p : points) {
                 ObjectNode o = run(ps.addObject(), p.run());
                 o.put("median_ms", p.medianMillis());
-                number(o, "lower_ms", p.interval().lower());
-                number(o, "upper_ms", p.interval().upper());
+                number(o, "lower_ms", p.lowerMillis());
+                number(o, "upper_ms", p.upperMillis());
+                o.put("bounds", p.bounds());
                 ArrayNode forks = o.putArray("fork_medians_ms");
                 for (double f : p.forkMediansMillis()) {
                     forks.add(f);
@@ -180,8 +181,8 @@ public final class HistoryFormat {
                                    double confidenceLevel) {
         StringBuilder body = new StringBuilder();
         body.append(HtmlPage.paragraph(String.format(Locale.ROOT, "%d series over %d runs. Grey dots: each fork's "
-                + "median; blue: the median of the forks with its %.0f%% interval (where the forks are enough for "
-                + "one); dashed red lines: change points (E-divisive means), the first run after the change to their "
+                + "median; blue: the median of the forks with its %.0f%% interval (where the forks are too few for one, "
+                + "the lowest..highest fork median; hover for which); dashed red lines: change points (E-divisive means), the first run after the change to their "
                 + "right. Hover a point for its run and commit.", trend.size(),
                 trend.values().stream().mapToInt(List::size).max().orElse(0), 100 * confidenceLevel)));
         if (!changes.isEmpty()) {
@@ -209,9 +210,9 @@ public final class HistoryFormat {
         for (TrendPoint p : points) {
             lo = Math.min(lo, p.minForkMillis());
             hi = Math.max(hi, p.maxForkMillis());
-            if (p.interval().isDefined()) {
-                lo = Math.min(lo, p.interval().lower());
-                hi = Math.max(hi, p.interval().upper());
+            if (Double.isFinite(p.lowerMillis()) && Double.isFinite(p.upperMillis())) {
+                lo = Math.min(lo, p.lowerMillis());
+                hi = Math.max(hi, p.upperMillis());
             }
         }
         if (!(hi > lo)) {
@@ -251,18 +252,18 @@ public final class HistoryFormat {
                 svg.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2\" fill=\"#7f7f7f\" "
                         + "fill-opacity=\"0.6\"/>", px, y.applyAsDouble(f)));
             }
-            Interval in = p.interval();
-            if (in.isDefined()) {
+            if (Double.isFinite(p.lowerMillis()) && Double.isFinite(p.upperMillis())) {
                 svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" "
                         + "stroke=\"#1f77b4\" stroke-width=\"2\" stroke-opacity=\"0.5\"/>", px, px,
-                        y.applyAsDouble(in.lower()), y.applyAsDouble(in.upper())));
+                        y.applyAsDouble(p.lowerMillis()), y.applyAsDouble(p.upperMillis())));
             }
             line.append(k == 0 ? "M" : " L").append(String.format(Locale.ROOT, "%.1f %.1f", px, y.applyAsDouble(p.medianMillis())));
             RunInfo info = p.run().info();
             svg.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"#1f77b4\"><title>%s"
                     + "</title></circle>\n", px, y.applyAsDouble(p.medianMillis()), Html.escape(info.runId() + " "
                     + info.shortCommit() + (info.branch().isEmpty() ? "" : " (" + info.branch() + ")") + ": median "
-                    + Numbers.millis(p.medianMillis()) + " of " + p.forkMediansMillis().length + " fork(s)")));
+                    + Numbers.millis(p.medianMillis()) + " of " + p.forkMediansMillis().length + " fork(s), "
+                    + Numbers.millis(p.lowerMillis()) + " .. " + Numbers.millis(p.upperMillis()) + " (" + p.bounds() + ")")));
         }
         svg.append("<path d=\"").append(line).append("\" fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"1\"/>\n");
         int every = Math.max(1, n / 12);

@@ -22,12 +22,12 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import dev.kbench.api.SampleRecord;
+import dev.kbench.stats.ForkEstimate;
 import dev.kbench.stats.Summarizer;
-import dev.kbench.stats.Summary;
 
 /**
  * The trend of every series over stored runs: per run, each fork's median and the median of those with
- * its interval. The fork is the unit, as in kbench's comparisons: what differs between processes is
+ * bounds ({@link ForkEstimate}). The fork is the unit, as in kbench's comparisons: what differs between processes is
  * invisible to the samples of one.
  */
 public final class Trend {
@@ -61,16 +61,10 @@ public final class Trend {
                 if (forks == null) {
                     continue;
                 }
-                double[] medians = new double[forks.size()];
-                int i = 0;
-                int n = 0;
-                for (List<Double> times : forks.values()) {
-                    medians[i++] = summarizer.summarize(series.id(), times.stream().mapToDouble(Double::doubleValue)
-                            .toArray()).medianMillis();
-                    n += times.size();
-                }
-                Summary over = summarizer.summarize(series.id(), medians);
-                points.add(new TrendPoint(run, medians, over.medianMillis(), over.medianInterval(), n));
+                ForkEstimate est = ForkEstimate.of(summarizer, series.id(), forks.values().stream()
+                        .map(times -> times.stream().mapToDouble(Double::doubleValue).toArray()).toList());
+                points.add(new TrendPoint(run, est.forkMediansMillis(), est.medianMillis(), est.lowerMillis(),
+                        est.upperMillis(), est.bounds(), est.samples()));
             }
             trend.put(series, points);
         });

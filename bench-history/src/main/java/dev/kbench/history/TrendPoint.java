@@ -17,19 +17,21 @@ package dev.kbench.history;
 
 import java.util.Arrays;
 
-import dev.kbench.stats.Interval;
-
 /**
- * One run of a series: its forks' medians, their median and that median's interval.
+ * One run of a series: its forks' medians, their median and bounds around it, by
+ * {@link dev.kbench.stats.ForkEstimate}'s rule (the rule of the dashboards' exports too).
  *
  * @param run the run
  * @param forkMediansMillis each fork's median, in milliseconds, in fork order
  * @param medianMillis the median of the fork medians, in milliseconds
- * @param interval the distribution-free interval of that median (order statistics of the fork medians);
- *        undefined (NaN bounds) with too few forks for the level
+ * @param lowerMillis the lower bound: the median's distribution-free interval over the fork medians where
+ *        the forks are enough for the level, else the lowest fork median (one fork: over its samples)
+ * @param upperMillis the upper bound, likewise
+ * @param bounds how the bounds were made, e.g. {@code 95% interval of the median of 6 fork medians}
  * @param samples how many samples the run holds of this series
  */
-public record TrendPoint(StoredRun run, double[] forkMediansMillis, double medianMillis, Interval interval, int samples) {
+public record TrendPoint(StoredRun run, double[] forkMediansMillis, double medianMillis, double lowerMillis,
+                         double upperMillis, String bounds, int samples) {
 
     /**
      * Copies the fork medians.

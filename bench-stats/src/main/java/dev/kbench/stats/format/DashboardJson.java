@@ -16,6 +16,7 @@
 package dev.kbench.stats.format;
 
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -28,18 +29,18 @@ import dev.kbench.stats.BenchmarkComparison;
 import dev.kbench.stats.BenchmarkId;
 import dev.kbench.stats.CompareReport;
 import dev.kbench.stats.DeviceGroup;
+import dev.kbench.stats.ForkEstimate;
 import dev.kbench.stats.Interval;
 import dev.kbench.stats.SampleSet;
 import dev.kbench.stats.Summarizer;
-import dev.kbench.stats.Summary;
 
 /**
  * A run or a comparison in the formats of the dashboards users run (docs/formats.md §11):
  * github-action-benchmark's {@code customSmallerIsBetter} JSON and Bencher's Metric Format (BMF) JSON.
  *
- * <p>A run's value per benchmark is the median of its forks' medians; its bounds are that median's
- * distribution-free 95% interval over the forks (with 6 or more), else the lowest and highest fork
- * median (2 to 5 forks), else the median's interval over the samples of the one fork. A comparison's
+ * <p>A run's value per benchmark is the median of its forks' medians with {@link ForkEstimate}'s bounds
+ * (at 95%: the median's interval over the forks with 6 or more, else the lowest and highest fork
+ * median, else the median's interval over the samples of the one fork), as the history's trend shows. A comparison's
  * value is the median ratio new/base with its bootstrap interval, compare's verdict beside it.
  */
 public final class DashboardJson {
@@ -74,19 +75,19 @@ public final class DashboardJson {
             SampleSet one = groups.size() == 1 ? samples : samples.only(group);
             for (Map.Entry<BenchmarkId, SampleSet.Series> e : one.series().entrySet()) {
                 String name = e.getKey() + (groups.size() > 1 ? " on " + group.label() : "");
-                Estimate est = estimate(summarizer, e.getKey(), e.getValue());
+                ForkEstimate est = estimate(summarizer, e.getKey(), e.getValue());
                 if (dashboard == Dashboard.GITHUB) {
                     ObjectNode o = github.addObject();
                     o.put("name", name);
                     o.put("unit", "ms");
-                    o.put("value", est.median);
-                    o.put("range", range(est.lower, est.upper));
-                    o.put("extra", est.how + "; " + e.getValue().size() + " samples");
+                    o.put("value", est.medianMillis());
+                    o.put("range", range(est.lowerMillis(), est.upperMillis()));
+                    o.put("extra", est.bounds() + "; " + e.getValue().size() + " samples");
                 } else {
                     ObjectNode latency = bencher.putObject(name).putObject("latency");
-                    latency.put("value", est.median * NANOS_PER_MILLI);
-                    latency.put("lower_value", est.lower * NANOS_PER_MILLI);
-                    latency.put("upper_value", est.upper * NANOS_PER_MILLI);
+                    latency.put("value", est.medianMillis() * NANOS_PER_MILLI);
+                    latency.put("lower_value", est.lowerMillis() * NANOS_PER_MILLI);
+                    latency.put("upper_value", est.upperMillis() * NANOS_PER_MILLI);
                 }
             }
         }
@@ -128,33 +129,16 @@ public final class DashboardJson {
         return write(dashboard == Dashboard.GITHUB ? github : bencher);
     }
 
-    /** A run's value and bounds per benchmark, and how the bounds were made. */
-    private record Estimate(double median, double lower, double upper, String how) {
-    }
-
-    private static Estimate estimate(Summarizer summarizer, BenchmarkId id, SampleSet.Series series) {
+    /** A run's value and bounds for one benchmark: {@link ForkEstimate}'s rule, over the series' forks. */
+    private static ForkEstimate estimate(Summarizer summarizer, BenchmarkId id, SampleSet.Series series) {
         double[] times = series.timesMillis();
-        int[] sizes = series.runSizes(false);
-        double[] medians = new double[sizes.length];
+        List<double[]> forks = new ArrayList<>();
         int at = 0;
-        for (int i = 0; i < sizes.length; i++) {
-            medians[i] = summarizer.summarize(id, Arrays.copyOfRange(times, at, at + sizes[i])).medianMillis();
-            at += sizes[i];
+        for (int size : series.runSizes(false)) {
+            forks.add(Arrays.copyOfRange(times, at, at + size));
+            at += size;
         }
-        if (medians.length == 1) {
-            Summary s = summarizer.summarize(id, times);
-            Interval in = s.medianInterval();
-            return in.isDefined() ? new Estimate(s.medianMillis(), in.lower(), in.upper(), "95% interval of the median over "
-                    + "the samples of 1 fork") : new Estimate(s.medianMillis(), s.minMillis(), s.maxMillis(), "min..max of 1 fork");
-        }
-        Summary over = summarizer.summarize(id, medians);
-        Interval in = over.medianInterval();
-        if (in.isDefined()) {
-            return new Estimate(over.medianMillis(), in.lower(), in.upper(), "95% interval of the median of "
-                    + medians.length + " fork medians");
-        }
-        return new Estimate(over.medianMillis(), over.minMillis(), over.maxMillis(), "lowest..highest of "
-                + medians.length + " fork medians");
+        return ForkEstimate.of(summarizer, id, forks);
     }
 
     private static String range(double lower, double upper) {
