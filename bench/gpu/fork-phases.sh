@@ -25,6 +25,9 @@
 #   forks-aot  ab's forks with their own shared AOT cache (the default) against none (-Dkbench.forks.aot=false),
 #              A/A at 2^24, and the CLI started without the launcher script (java-cli)
 #   plus1      a planted +1 % at 2^24 (command form), --threshold 0.5%, stopping when decided
+#   verdicts   at 2^20, 2^22 and 2^24: an A/A and a planted +1 % (round(1.01 n), command form,
+#              --threshold 0.5%), and a planted +2 % at 2^20 at the defaults, each stopping when decided
+#              (--max-forks 20); run after cold calls were held one at a time
 # Each phase is a command that does one step more than the one before, timed TRIES times (median):
 #   jvm       the runtime's java -version: JVM start alone
 #   cli       kbench --version: + the launcher, module graph, CLI classes
@@ -127,5 +130,21 @@ if has plus1; then
     --base-command "$KBENCH --backend cuda run $(user $n24) --repetitions 10 --rep-ms 10 -q --csv-samples {out}" \
     --new-command "$KBENCH --backend cuda run $(user $n24p1) --repetitions 10 --rep-ms 10 -q --csv-samples {out}" \
     -- --threshold 0.5%
+fi
+if has verdicts; then
+  for size in 20 22 24; do
+    n=$(( 1 << size )); n1=$(( (n * 101 + 50) / 100 ))
+    # shellcheck disable=SC2046
+    abrun "aa$size-held" --base-kernel "$kernel" --new-kernel "$kernel" $(user $n | sed 's/^--kernel [^ ]* //') \
+      --repetitions 10 --rep-ms 10 --max-forks 20 --seed $(( 10 + size ))
+    abrun "plus1-$size-held" --max-forks 20 --seed $(( 20 + size )) \
+      --base-command "$KBENCH --backend cuda run $(user $n) --repetitions 10 --rep-ms 10 -q --csv-samples {out}" \
+      --new-command "$KBENCH --backend cuda run $(user $n1) --repetitions 10 --rep-ms 10 -q --csv-samples {out}" \
+      -- --threshold 0.5%
+  done
+  n=$n20; n2=$(( (n * 102 + 50) / 100 ))
+  abrun "plus2-20-held" --max-forks 20 --seed 40 \
+    --base-command "$KBENCH --backend cuda run $(user $n) --repetitions 10 --rep-ms 10 -q --csv-samples {out}" \
+    --new-command "$KBENCH --backend cuda run $(user $n2) --repetitions 10 --rep-ms 10 -q --csv-samples {out}"
 fi
 echo "fork-phases: results in $final" >&2

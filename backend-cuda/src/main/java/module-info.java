@@ -31,9 +31,10 @@
  *       unset: {@code cuLaunchKernel} through {@code java.lang.foreign} when that can be set up, else
  *       JCuda's {@code cuLaunchKernel} (the inventory and the facts' {@code launchPath} say which, and
  *       why).</li>
- *   <li>{@systemProperty kbench.cuda.telemetry}: {@code nvml} (default) reads the SM clock and
- *       temperature through NVML after every repetition (the {@code sm_clock_mhz} column); {@code off}
- *       reads nothing, for an A/B of the reading itself.</li>
+ *   <li>{@systemProperty kbench.cuda.telemetry}: {@code nvml} (default) reads the SM clock, the
+ *       temperature, the throttling reasons and violation counters and the energy counter through NVML
+ *       before and after every repetition (the {@code sm_clock_mhz}, {@code throttle} and
+ *       {@code joules_per_call} columns); {@code off} reads nothing, for an A/B of the reading itself.</li>
  * </ul>
  *
  * <p>JCuda's jars have no module descriptors: they are the automatic modules {@code jcuda} and

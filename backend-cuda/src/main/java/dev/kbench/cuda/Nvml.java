@@ -17,6 +17,7 @@ package dev.kbench.cuda;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -24,17 +25,28 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.Set;
 
 import dev.kbench.api.DeviceTelemetry;
+import dev.kbench.api.ThrottleReason;
 
 /**
  * NVIDIA's management library ({@code libnvidia-ml.so.1}, installed with the driver) through
- * {@code java.lang.foreign}: the SM clock and the temperature of one GPU, found by its PCI bus id (CUDA
- * ordinals and NVML indices differ under {@code CUDA_VISIBLE_DEVICES}).
+ * {@code java.lang.foreign}: the SM clock, the temperature, the throttling reasons and violation counters
+ * and the energy counter of one GPU, found by its PCI bus id (CUDA ordinals and NVML indices differ under
+ * {@code CUDA_VISIBLE_DEVICES}).
  *
  * <p>Everything is optional: a missing library, a missing function, native access not granted, or any
  * NVML error makes the readings empty; nothing here throws. Linked once per JVM; thread-safe.
+ * The energy counter's update period is measured on the first reading that has energy (the counter
+ * sampled in a tight loop until it has changed {@value #PERIOD_CHANGES} times, at most
+ * {@value #PERIOD_LIMIT_MILLIS} ms), once per device.
  */
 final class Nvml {
 
@@ -43,10 +55,32 @@ final class Nvml {
     private static final int NVML_SUCCESS = 0;
     private static final int NVML_CLOCK_SM = 1;
     private static final int NVML_TEMPERATURE_GPU = 0;
+    private static final int NVML_PERF_POLICY_POWER = 0;
+    private static final int NVML_PERF_POLICY_THERMAL = 1;
+    /** Counter changes observed to measure the energy counter's update period (the first ends a partial period). */
+    static final int PERIOD_CHANGES = 6;
+    /** The longest the update period's measurement may take. */
+    static final long PERIOD_LIMIT_MILLIS = 3000;
 
-    /** The linked functions, or why there are none. */
+    /** NVML's clock-event reason bits that are throttling, in {@link ThrottleReason}'s order. */
+    private static final long[] REASON_BITS = {
+        0x4L,   // nvmlClocksEventReasonSwPowerCap
+        0x8L,   // nvmlClocksEventReasonHwSlowdown
+        0x20L,  // nvmlClocksEventReasonSwThermalSlowdown
+        0x40L,  // nvmlClocksEventReasonHwThermalSlowdown
+        0x80L,  // nvmlClocksEventReasonHwPowerBrakeSlowdown
+    };
+
+    /**
+     * The linked functions, or why there are none; {@code eventReasons}, {@code violation} and {@code energy}
+     * are null where the driver's NVML lacks them.
+     */
     private record Linked(MethodHandle handleByPciBusId, MethodHandle clockInfo, MethodHandle temperature,
-                          MethodHandle driverVersion, String failure) {
+                          MethodHandle driverVersion, MethodHandle eventReasons, MethodHandle violation,
+                          MethodHandle energy, String failure) {
+        static Linked failed(String why) {
+            return new Linked(null, null, null, null, null, null, null, why);
+        }
     }
 
     private static final class Holder {
@@ -54,6 +88,8 @@ final class Nvml {
     }
 
     private final MemorySegment device;
+    /** The energy counter's update period in ms; null until measured, empty if it could not be. */
+    private volatile OptionalDouble energyUpdateMillis;
 
     private Nvml(MemorySegment device) {
         this.device = device;
@@ -108,14 +144,14 @@ final class Nvml {
     }
 
     /**
-     * The SM clock and the GPU temperature now; each empty if NVML cannot read it.
+     * Everything NVML can say now; each value empty if NVML cannot read it.
      *
      * @return the readings
      */
     DeviceTelemetry read() {
         Linked linked = Holder.LINKED;
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment value = arena.allocate(JAVA_INT);
+            MemorySegment value = arena.allocate(JAVA_LONG);
             OptionalDouble clock = OptionalDouble.empty();
             if ((int) linked.clockInfo().invokeExact(device, NVML_CLOCK_SM, value) == NVML_SUCCESS) {
                 clock = OptionalDouble.of(Integer.toUnsignedLong(value.get(JAVA_INT, 0)));
@@ -124,16 +160,102 @@ final class Nvml {
             if ((int) linked.temperature().invokeExact(device, NVML_TEMPERATURE_GPU, value) == NVML_SUCCESS) {
                 temperature = OptionalDouble.of(Integer.toUnsignedLong(value.get(JAVA_INT, 0)));
             }
-            return new DeviceTelemetry(clock, temperature);
+            Optional<Set<ThrottleReason>> reasons = Optional.empty();
+            if (linked.eventReasons() != null
+                    && (int) linked.eventReasons().invokeExact(device, value) == NVML_SUCCESS) {
+                reasons = Optional.of(reasons(value.get(JAVA_LONG, 0)));
+            }
+            OptionalLong power = violationNanos(linked, arena, NVML_PERF_POLICY_POWER);
+            OptionalLong thermal = violationNanos(linked, arena, NVML_PERF_POLICY_THERMAL);
+            OptionalLong energy = energyMillijoules(linked, value);
+            OptionalDouble period = OptionalDouble.empty();
+            if (energy.isPresent()) {
+                if (energyUpdateMillis == null) {
+                    energyUpdateMillis = measureUpdatePeriod(linked, value);
+                    energy = energyMillijoules(linked, value);
+                }
+                period = energyUpdateMillis;
+            }
+            return new DeviceTelemetry(clock, temperature, reasons, power, thermal, energy, period);
         } catch (Throwable t) {
             return DeviceTelemetry.NONE;
         }
     }
 
+    /**
+     * The throttling reasons among NVML's clock-event reason bits.
+     *
+     * @param bits {@code nvmlDeviceGetCurrentClocksEventReasons}' mask
+     * @return the throttling ones; idle, applications clocks, sync boost and display clocks are left out
+     */
+    static Set<ThrottleReason> reasons(long bits) {
+        EnumSet<ThrottleReason> reasons = EnumSet.noneOf(ThrottleReason.class);
+        ThrottleReason[] all = ThrottleReason.values();
+        for (int i = 0; i < REASON_BITS.length; i++) {
+            if ((bits & REASON_BITS[i]) != 0) {
+                reasons.add(all[i]);
+            }
+        }
+        return reasons;
+    }
+
+    /**
+     * The update period of a counter from the times it was seen to change: the median gap between
+     * consecutive changes, the first change aside (it ends a period that began before sampling did).
+     *
+     * @param changeNanos the {@code System.nanoTime()} of each observed change, in order
+     * @return the period in ms, empty with fewer than 3 changes
+     */
+    static OptionalDouble updatePeriodMillis(List<Long> changeNanos) {
+        if (changeNanos.size() < 3) {
+            return OptionalDouble.empty();
+        }
+        double[] gaps = new double[changeNanos.size() - 1];
+        for (int i = 1; i < changeNanos.size(); i++) {
+            gaps[i - 1] = (changeNanos.get(i) - changeNanos.get(i - 1)) / 1e6;
+        }
+        java.util.Arrays.sort(gaps);
+        int m = gaps.length / 2;
+        return OptionalDouble.of(gaps.length % 2 == 1 ? gaps[m] : (gaps[m - 1] + gaps[m]) / 2);
+    }
+
+    private OptionalDouble measureUpdatePeriod(Linked linked, MemorySegment value) throws Throwable {
+        List<Long> changes = new ArrayList<>();
+        OptionalLong last = energyMillijoules(linked, value);
+        long deadline = System.nanoTime() + PERIOD_LIMIT_MILLIS * 1_000_000L;
+        while (changes.size() < PERIOD_CHANGES && System.nanoTime() < deadline && last.isPresent()) {
+            OptionalLong now = energyMillijoules(linked, value);
+            if (now.isPresent() && now.getAsLong() != last.getAsLong()) {
+                changes.add(System.nanoTime());
+                last = now;
+            }
+        }
+        return updatePeriodMillis(changes);
+    }
+
+    private OptionalLong energyMillijoules(Linked linked, MemorySegment value) throws Throwable {
+        if (linked.energy() == null || (int) linked.energy().invokeExact(device, value) != NVML_SUCCESS) {
+            return OptionalLong.empty();
+        }
+        return OptionalLong.of(value.get(JAVA_LONG, 0));
+    }
+
+    private OptionalLong violationNanos(Linked linked, Arena arena, int policy) throws Throwable {
+        if (linked.violation() == null) {
+            return OptionalLong.empty();
+        }
+        // nvmlViolationTime_t: unsigned long long referenceTime (us), violationTime (ns)
+        MemorySegment time = arena.allocate(16, 8);
+        if ((int) linked.violation().invokeExact(device, policy, time) != NVML_SUCCESS) {
+            return OptionalLong.empty();
+        }
+        return OptionalLong.of(time.get(JAVA_LONG, 8));
+    }
+
     private static Linked link() {
         Module module = Nvml.class.getModule();
         if (!module.isNativeAccessEnabled()) {
-            return new Linked(null, null, null, null, "native access is not enabled for "
+            return Linked.failed("native access is not enabled for "
                     + (module.isNamed() ? "module " + module.getName() : "the class path"));
         }
         try {
@@ -142,7 +264,7 @@ final class Nvml {
             MethodHandle init = linker.downcallHandle(find(lookup, "nvmlInit_v2"), FunctionDescriptor.of(JAVA_INT));
             int result = (int) init.invokeExact();
             if (result != NVML_SUCCESS) {
-                return new Linked(null, null, null, null, "nvmlInit_v2 returned " + result);
+                return Linked.failed("nvmlInit_v2 returned " + result);
             }
             return new Linked(
                     linker.downcallHandle(find(lookup, "nvmlDeviceGetHandleByPciBusId_v2"),
@@ -153,11 +275,29 @@ final class Nvml {
                             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS)),
                     linker.downcallHandle(find(lookup, "nvmlSystemGetDriverVersion"),
                             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT)),
+                    optional(linker, lookup, FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS),
+                            "nvmlDeviceGetCurrentClocksEventReasons", "nvmlDeviceGetCurrentClocksThrottleReasons"),
+                    optional(linker, lookup, FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
+                            "nvmlDeviceGetViolationStatus"),
+                    optional(linker, lookup, FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS),
+                            "nvmlDeviceGetTotalEnergyConsumption"),
                     null);
         } catch (Throwable t) {
             // IllegalArgumentException: no such library or symbol; anything else: the platform refused
-            return new Linked(null, null, null, null, "NVML cannot be used: " + t.getMessage());
+            return Linked.failed("NVML cannot be used: " + t.getMessage());
         }
+    }
+
+    /** The first of these functions the library has, or null: newer names first. */
+    private static MethodHandle optional(Linker linker, SymbolLookup lookup, FunctionDescriptor descriptor,
+                                         String... names) {
+        for (String name : names) {
+            Optional<MemorySegment> symbol = lookup.find(name);
+            if (symbol.isPresent()) {
+                return linker.downcallHandle(symbol.get(), descriptor);
+            }
+        }
+        return null;
     }
 
     private static MemorySegment find(SymbolLookup lookup, String name) {

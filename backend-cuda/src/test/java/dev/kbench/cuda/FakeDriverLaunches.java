@@ -52,6 +52,14 @@ public final class FakeDriverLaunches {
     private FakeDriverLaunches() {
     }
 
+    /** The readings, the time-dependent energy counter as whether it was read and its period measured. */
+    private static String telemetry(dev.kbench.api.DeviceTelemetry t) {
+        return "clock " + t.smClockMHz() + ", temperature " + t.temperatureCelsius() + ", throttle "
+                + t.throttleReasons() + ", power limited " + t.powerLimitedNanos() + " ns, thermal limited "
+                + t.thermalLimitedNanos() + " ns, energy " + (t.energyMillijoules().isPresent() ? "read" : "empty")
+                + ", update period " + (t.energyUpdateMillis().isPresent() ? "measured" : "empty");
+    }
+
     /**
      * Runs the launches.
      *
@@ -66,9 +74,9 @@ public final class FakeDriverLaunches {
                 System.out.println("second: " + second.identity() + ", uuid "
                         + second.device().facts().extra().get("uuid") + ", NVIDIA driver "
                         + second.device().facts().extra().get("nvidiaDriverVersion")
-                        + ", telemetry " + second.device().telemetry());
+                        + ", telemetry " + telemetry(second.device().telemetry()));
             }
-            System.out.println("first: telemetry " + driver.device().telemetry());
+            System.out.println("first: telemetry " + telemetry(driver.device().telemetry()));
             DeviceInterface device = driver.device();
             System.out.println("launchPath: " + device.facts().extra().get("launchPath"));
             KernelModule module = device.loadModule(KernelSource.ofText(SourceKind.PTX, PTX, "k.ptx"));

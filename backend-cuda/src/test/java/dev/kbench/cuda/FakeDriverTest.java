@@ -64,11 +64,16 @@ class FakeDriverTest {
         }
         assertTrue(ffm.out().contains("devices: 0: Fake GPU [0000:18:00.0]; 1: Fake GPU [0000:19:00.0]\n"
                 + "second: DeviceIdentity[backend=cuda, index=1, name=Fake GPU, id=0000:19:00.0], uuid "
-                + "b0b1b2b3b4b5b6b7b8b9babbbcbdbebf, NVIDIA driver 570.124.06, telemetry DeviceTelemetry[smClockMHz="
-                + "OptionalDouble[1980.0], temperatureCelsius=OptionalDouble[41.0]]\n"
-                + "first: telemetry DeviceTelemetry[smClockMHz=OptionalDouble.empty, temperatureCelsius="
-                + "OptionalDouble.empty]\n"), "cuDeviceGetCount, cuDeviceGetPCIBusId, cuDeviceGetUuid, and NVML found "
-                + "by PCI bus id (device 0 is unknown to the fake NVML: empty, not an error): " + ffm.out());
+                + "b0b1b2b3b4b5b6b7b8b9babbbcbdbebf, NVIDIA driver 570.124.06, telemetry clock "
+                + "OptionalDouble[1980.0], temperature OptionalDouble[41.0], throttle Optional[[SW_POWER_CAP]], power "
+                + "limited OptionalLong[5000] ns, thermal limited OptionalLong.empty ns, energy read, update period "
+                + "measured\n"
+                + "first: telemetry clock OptionalDouble.empty, temperature OptionalDouble.empty, throttle "
+                + "Optional.empty, power limited OptionalLong.empty ns, thermal limited OptionalLong.empty ns, energy "
+                + "empty, update period empty\n"), "cuDeviceGetCount, cuDeviceGetPCIBusId, cuDeviceGetUuid, and NVML "
+                + "found by PCI bus id (device 0 is unknown to the fake NVML: empty, not an error); the throttling "
+                + "bits without idle and sync boost, through the older function name; the violation struct's second "
+                + "field; an unsupported policy empty: " + ffm.out());
         String ffmPath = "launchPath: " + LaunchMode.FFM_DESCRIPTION + "\n";
         assertTrue(ffm.out().contains(ffmPath), ffm.out());
         assertTrue(classPath.out().contains(ffmPath), "the default is FFM: " + classPath.out());

@@ -48,6 +48,8 @@ public final class BenchmarkOutcome {
     private final TimingMethod method;
     private final int callsPerSample;
     private final String timingNote;
+    private final List<RepetitionTelemetry> telemetry;
+    private final String energyNote;
 
     /** Copies the samples; cold, timed by events; the clear was not measured (an outcome rebuilt from samples). */
     BenchmarkOutcome(String benchmark, Params params, List<double[]> repetitions, StopReason stopReason,
@@ -60,13 +62,33 @@ public final class BenchmarkOutcome {
                 Timing.COLD, TimingMethod.EVENTS, 1, "");
     }
 
-    /** Copies the samples. */
+    /** Copies the samples; no telemetry. */
     BenchmarkOutcome(String benchmark, Params params, List<double[]> repetitions, StopReason stopReason,
                      Optional<String> reason, double estimateMillis, int warmupCalls,
                      OptionalLong bytesPerCall, OptionalLong flopsPerCall,
                      OptionalDouble peakBandwidthBytesPerSecond, double measuringMillis,
                      double hostMillisPerCall, double clearMillis, OptionalLong smallerClearBytes, Timing timing,
                      TimingMethod method, int callsPerSample, String timingNote) {
+        this(benchmark, params, repetitions, stopReason, reason, estimateMillis, warmupCalls, bytesPerCall, flopsPerCall,
+                peakBandwidthBytesPerSecond, measuringMillis, hostMillisPerCall, clearMillis, smallerClearBytes, timing,
+                method, callsPerSample, timingNote, List.of(), "");
+    }
+
+    /** Copies the samples; {@code telemetry} has one entry per repetition, or none. */
+    BenchmarkOutcome(String benchmark, Params params, List<double[]> repetitions, StopReason stopReason,
+                     Optional<String> reason, double estimateMillis, int warmupCalls,
+                     OptionalLong bytesPerCall, OptionalLong flopsPerCall,
+                     OptionalDouble peakBandwidthBytesPerSecond, double measuringMillis,
+                     double hostMillisPerCall, double clearMillis, OptionalLong smallerClearBytes, Timing timing,
+                     TimingMethod method, int callsPerSample, String timingNote, List<RepetitionTelemetry> telemetry,
+                     String energyNote) {
+        this.telemetry = telemetry.isEmpty() ? java.util.Collections.nCopies(repetitions.size(), RepetitionTelemetry.NONE)
+                : List.copyOf(telemetry);
+        if (this.telemetry.size() != repetitions.size()) {
+            throw new IllegalArgumentException("telemetry for " + telemetry.size() + " of " + repetitions.size()
+                    + " repetitions");
+        }
+        this.energyNote = Objects.requireNonNull(energyNote, "energyNote");
         this.timing = Objects.requireNonNull(timing, "timing");
         this.method = Objects.requireNonNull(method, "method");
         this.callsPerSample = callsPerSample;
@@ -85,6 +107,59 @@ public final class BenchmarkOutcome {
         this.hostMillisPerCall = hostMillisPerCall;
         this.clearMillis = clearMillis;
         this.smallerClearBytes = Objects.requireNonNull(smallerClearBytes, "smallerClearBytes");
+    }
+
+    /**
+     * {@return what the device reported about each repetition, in the order of {@link #repetitions()}:
+     * the clock, throttling and energy per call; {@link RepetitionTelemetry#NONE} where nothing is known}
+     */
+    public List<RepetitionTelemetry> telemetry() {
+        return telemetry;
+    }
+
+    /**
+     * {@return why energy was not reported for some or all repetitions although the device has an energy
+     * counter (cold timing, repetitions too short for the counter's update period); empty otherwise}
+     */
+    public String energyNote() {
+        return energyNote;
+    }
+
+    /**
+     * {@return the number of repetitions that ran while throttled ({@link RepetitionTelemetry#throttled()})}
+     */
+    public int throttledRepetitions() {
+        return (int) telemetry.stream().filter(RepetitionTelemetry::throttled).count();
+    }
+
+    /**
+     * {@return the median over the repetitions of the energy per call in J, empty where no repetition has one}
+     */
+    public OptionalDouble joulesPerCall() {
+        double[] values = telemetry.stream().map(RepetitionTelemetry::joulesPerCall).filter(OptionalDouble::isPresent)
+                .mapToDouble(OptionalDouble::getAsDouble).sorted().toArray();
+        return values.length == 0 ? OptionalDouble.empty()
+                : OptionalDouble.of(dev.kbench.api.internal.Quantiles.ofSorted(values, 0.5));
+    }
+
+    /**
+     * {@return the bytes moved per joule, in GB/J: {@link #bytesPerCall()} over {@link #joulesPerCall()}; empty
+     * where either is unknown}
+     */
+    public OptionalDouble gigabytesPerJoule() {
+        OptionalDouble j = joulesPerCall();
+        return j.isPresent() && j.getAsDouble() > 0 && bytesPerCall.isPresent()
+                ? OptionalDouble.of(bytesPerCall.getAsLong() / 1e9 / j.getAsDouble()) : OptionalDouble.empty();
+    }
+
+    /**
+     * {@return the floating-point operations per joule, in GFLOP/J: {@link #flopsPerCall()} over
+     * {@link #joulesPerCall()}; empty where either is unknown}
+     */
+    public OptionalDouble gigaflopsPerJoule() {
+        OptionalDouble j = joulesPerCall();
+        return j.isPresent() && j.getAsDouble() > 0 && flopsPerCall.isPresent()
+                ? OptionalDouble.of(flopsPerCall.getAsLong() / 1e9 / j.getAsDouble()) : OptionalDouble.empty();
     }
 
     /**
@@ -313,6 +388,7 @@ public final class BenchmarkOutcome {
         private TimingMethod method = TimingMethod.EVENTS;
         private int callsPerSample = 1;
         private String timingNote = "";
+        private List<RepetitionTelemetry> telemetry = List.of();
 
         private Builder(String benchmark, Params params) {
             this.benchmark = Objects.requireNonNull(benchmark, "benchmark");
@@ -365,14 +441,26 @@ public final class BenchmarkOutcome {
         }
 
         /**
+         * Sets what the device reported about each repetition (clock, throttling, energy).
+         *
+         * @param reports one per repetition, in their order; or none ({@link RepetitionTelemetry#NONE} for each)
+         * @return this builder
+         */
+        public Builder telemetry(List<RepetitionTelemetry> reports) {
+            this.telemetry = List.copyOf(reports);
+            return this;
+        }
+
+        /**
          * The outcome.
          *
          * @return a new outcome with this builder's settings
+         * @throws IllegalArgumentException if telemetry was given for another number of repetitions
          */
         public BenchmarkOutcome build() {
             return new BenchmarkOutcome(benchmark, params, repetitions, StopReason.REPETITIONS, Optional.empty(),
                     Double.NaN, 0, bytesPerCall, flopsPerCall, OptionalDouble.empty(), 0, Double.NaN, Double.NaN,
-                    OptionalLong.empty(), timing, method, callsPerSample, timingNote);
+                    OptionalLong.empty(), timing, method, callsPerSample, timingNote, telemetry, "");
         }
     }
 }

@@ -16,6 +16,7 @@
 package dev.kbench.api;
 
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
@@ -41,10 +42,15 @@ import java.util.OptionalLong;
  *        the backend cannot read it
  * @param runId the run the sample belongs to ({@link RunId}): one per {@code kbench run} invocation, shared
  *        by its forks and devices; empty if unknown (a file without the column is one run)
+ * @param throttling the throttling reasons seen during the sample's repetition
+ *        ({@link RepetitionTelemetry#throttling()}): an empty set when none, empty when unknown
+ * @param joulesPerCall the device's energy per call over the sample's repetition, in J; empty when unknown or
+ *        refused ({@link RepetitionTelemetry#joulesPerCall()})
  */
 public record SampleRecord(String benchmark, String params, OptionalInt repetition, int sample, double timeMillis,
                            String backend, String device, OptionalLong bytes, OptionalLong flops, int fork,
-                           String host, String deviceId, OptionalDouble smClockMHz, String runId) {
+                           String host, String deviceId, OptionalDouble smClockMHz, String runId,
+                           Optional<java.util.Set<ThrottleReason>> throttling, OptionalDouble joulesPerCall) {
 
     /** Validates every field; messages name the bad value. */
     public SampleRecord {
@@ -62,6 +68,11 @@ public record SampleRecord(String benchmark, String params, OptionalInt repetiti
         Objects.requireNonNull(deviceId, "deviceId");
         Objects.requireNonNull(smClockMHz, "smClockMHz");
         Objects.requireNonNull(runId, "runId");
+        throttling = Objects.requireNonNull(throttling, "throttling").map(DeviceTelemetry::copy);
+        Objects.requireNonNull(joulesPerCall, "joulesPerCall");
+        if (joulesPerCall.isPresent() && !(joulesPerCall.getAsDouble() >= 0)) {
+            throw new IllegalArgumentException("joules per call must be >= 0, got " + joulesPerCall.getAsDouble());
+        }
         if (fork < 0) {
             throw new IllegalArgumentException("fork must be >= 0, got " + fork);
         }
@@ -74,6 +85,31 @@ public record SampleRecord(String benchmark, String params, OptionalInt repetiti
         if (!(timeMillis >= 0) || Double.isInfinite(timeMillis)) {
             throw new IllegalArgumentException("time_ms must be finite and >= 0, got " + timeMillis);
         }
+    }
+
+    /**
+     * A sample without throttling or energy readings.
+     *
+     * @param benchmark the benchmark's name, not blank
+     * @param params parameters as {@code k=v} pairs, empty for none
+     * @param repetition the 0-based repetition index, empty when unknown
+     * @param sample the 0-based sample index within the repetition
+     * @param timeMillis the sample in milliseconds, finite and {@code >= 0}
+     * @param backend the driver it ran on, empty if unknown
+     * @param device the device it ran on, empty if unknown
+     * @param bytes bytes moved by one call, empty if unknown
+     * @param flops floating-point operations of one call, empty if unknown
+     * @param fork the 0-based fork index
+     * @param host the host name, empty if unknown
+     * @param deviceId the device's stable identity, empty if unknown
+     * @param smClockMHz the SM clock after the repetition, empty if unknown
+     * @param runId the run id ({@link RunId}), empty for none
+     */
+    public SampleRecord(String benchmark, String params, OptionalInt repetition, int sample, double timeMillis,
+                        String backend, String device, OptionalLong bytes, OptionalLong flops, int fork,
+                        String host, String deviceId, OptionalDouble smClockMHz, String runId) {
+        this(benchmark, params, repetition, sample, timeMillis, backend, device, bytes, flops, fork, host, deviceId,
+                smClockMHz, runId, Optional.empty(), OptionalDouble.empty());
     }
 
     /**
@@ -150,7 +186,7 @@ public record SampleRecord(String benchmark, String params, OptionalInt repetiti
      */
     public SampleRecord withFork(int index) {
         return new SampleRecord(benchmark, params, repetition, sample, timeMillis, backend, device, bytes, flops,
-                index, host, deviceId, smClockMHz, runId);
+                index, host, deviceId, smClockMHz, runId, throttling, joulesPerCall);
     }
 
     /**
@@ -161,7 +197,7 @@ public record SampleRecord(String benchmark, String params, OptionalInt repetiti
      */
     public SampleRecord withRunId(String id) {
         return new SampleRecord(benchmark, params, repetition, sample, timeMillis, backend, device, bytes, flops,
-                fork, host, deviceId, smClockMHz, id);
+                fork, host, deviceId, smClockMHz, id, throttling, joulesPerCall);
     }
 
     /**
@@ -173,7 +209,18 @@ public record SampleRecord(String benchmark, String params, OptionalInt repetiti
      */
     public SampleRecord withDevice(String hostName, DeviceIdentity identity) {
         return new SampleRecord(benchmark, params, repetition, sample, timeMillis, identity.backend(), identity.name(),
-                bytes, flops, fork, hostName, identity.id(), smClockMHz, runId);
+                bytes, flops, fork, hostName, identity.id(), smClockMHz, runId, throttling, joulesPerCall);
+    }
+
+    /**
+     * This sample, with what the device reported about its repetition.
+     *
+     * @param telemetry the repetition's clock, throttling and energy
+     * @return a copy with {@code smClockMHz}, {@code throttling} and {@code joulesPerCall} set
+     */
+    public SampleRecord withTelemetry(RepetitionTelemetry telemetry) {
+        return new SampleRecord(benchmark, params, repetition, sample, timeMillis, backend, device, bytes, flops,
+                fork, host, deviceId, telemetry.smClockMHz(), runId, telemetry.throttling(), telemetry.joulesPerCall());
     }
 
     /**

@@ -89,6 +89,9 @@ final class SuiteRunner {
         TimingMethod method = TimingMethod.EVENTS;
         int callsPerSample = 1;
         String timingNote = "";
+        final List<RepetitionTelemetry> telemetry = new ArrayList<>();
+        String energyRefusal = "";
+        int energyRefused;
 
         Entry(Benchmark benchmark, Params params) {
             this.benchmark = benchmark;
@@ -103,7 +106,15 @@ final class SuiteRunner {
             return new BenchmarkOutcome(benchmark.name(), params, repetitions, stopped, Optional.ofNullable(reason),
                     estimateMillis, warmupCalls, bytes, flops, peak, measuringMillis,
                     hostCalls == 0 ? Double.NaN : hostMillis / hostCalls, clearMillis, smallerClearBytes, options.timing(),
-                    method, callsPerSample, timingNote);
+                    method, callsPerSample, timingNote, telemetry, energyNote());
+        }
+
+        String energyNote() {
+            if (energyRefused == 0) {
+                return "";
+            }
+            return (energyRefused == telemetry.size() ? "no energy: "
+                    : "no energy for " + energyRefused + " of " + telemetry.size() + " repetitions: ") + energyRefusal;
         }
     }
 
@@ -169,6 +180,10 @@ final class SuiteRunner {
             if (entry.workload == null) {
                 prepare(entry);
             }
+            // read before and after the timed calls, outside every timed region: the throttling and the
+            // energy over the repetition, and the clock it ran at
+            DeviceTelemetry before = device.telemetry();
+            long windowStart = System.nanoTime();
             long start = System.nanoTime();
             double[] times;
             device.profilerStart();
@@ -178,14 +193,17 @@ final class SuiteRunner {
                 device.profilerStop();
             }
             entry.measuringMillis += (System.nanoTime() - start) / 1e6;
+            DeviceTelemetry after = device.telemetry();
+            RepetitionTelemetry telemetry = telemetry(entry, before, after, (System.nanoTime() - windowStart) / 1e6,
+                    times.length);
             int index = entry.repetitions.size();
             entry.repetitions.add(times);
+            entry.telemetry.add(telemetry);
             rows = new ArrayList<>(times.length);
-            // read after the timed calls, outside every timed region: the clock the repetition ran at
-            OptionalDouble clock = device.telemetry().smClockMHz();
             for (int s = 0; s < times.length; s++) {
                 rows.add(new SampleRecord(entry.benchmark.name(), entry.params.toString(), OptionalInt.of(index), s,
-                        times[s], driver.name(), deviceName, entry.bytes, entry.flops, 0, host, identity.id(), clock, runId));
+                        times[s], driver.name(), deviceName, entry.bytes, entry.flops, 0, host, identity.id(),
+                        telemetry.smClockMHz(), runId, telemetry.throttling(), telemetry.joulesPerCall()));
             }
         } catch (Exception | AssertionError | LinkageError e) {
             fail(entry, e);
@@ -198,6 +216,34 @@ final class SuiteRunner {
         }
         done++;
         listener.progress(done, planned);
+    }
+
+    /**
+     * What the device said about a repetition. Energy only where the repetition's calls ran back to back:
+     * in cold timing the cache clears between them would be counted with the calls.
+     */
+    private RepetitionTelemetry telemetry(Entry entry, DeviceTelemetry before, DeviceTelemetry after,
+                                          double windowMillis, int samples) {
+        RepetitionTelemetry.Energy energy;
+        if (before.energyMillijoules().isEmpty()) {
+            energy = new RepetitionTelemetry.Energy(OptionalDouble.empty(), "");
+        } else if (entry.hot == null && clearer != Bench.NO_CLEAR) {
+            energy = RepetitionTelemetry.Energy.refused("cold timing runs a cache clear before every call, and the"
+                    + " energy counter would count the clears with the calls; --timing hot (or --cache-clear off)"
+                    + " measures energy");
+        } else {
+            // hot: batches of back-to-back calls; cold without a clear: the calls, and with graph replay the
+            // untimed replay as well
+            long calls = entry.hot != null ? (long) samples * entry.callsPerSample
+                    : options.submission() == Submission.GRAPH ? 2L * samples : samples;
+            energy = RepetitionTelemetry.energy(before, after, windowMillis, calls);
+        }
+        if (!energy.refusal().isEmpty()) {
+            entry.energyRefused++;
+            entry.energyRefusal = energy.refusal();
+        }
+        return new RepetitionTelemetry(after.smClockMHz(), RepetitionTelemetry.throttling(before, after),
+                energy.joulesPerCall());
     }
 
     private void fail(Entry entry, Throwable error) {

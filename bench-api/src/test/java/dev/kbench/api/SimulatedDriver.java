@@ -118,6 +118,8 @@ class SimulatedDriver implements Driver {
         int eventsRecorded;
         /** Events recorded when each profiler range started and stopped, in order. */
         final List<String> profilerRanges = new ArrayList<>();
+        /** What {@link #telemetry()} reports, read by the suite runner before and after each repetition. */
+        java.util.function.Supplier<DeviceTelemetry> telemetry = () -> DeviceTelemetry.NONE;
         /** Work enqueued while the stream is held, run at release; null when not held. */
         List<Runnable> held;
         private boolean gapped;
@@ -204,6 +206,11 @@ class SimulatedDriver implements Driver {
                 public void close() {
                 }
             };
+        }
+
+        @Override
+        public DeviceTelemetry telemetry() {
+            return telemetry.get();
         }
 
         @Override

@@ -120,6 +120,10 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--always-show-pvalues", description = "Show the p-value of every benchmark, not only of changed ones.")
     private boolean alwaysShowPValues;
 
+    @Option(names = "--per-clock", description = "Also state each benchmark's change in cycles (time x SM clock of "
+            + "each repetition, the samples' sm_clock_mhz) beside its change in time; needs the clocks (CUDA with NVML).")
+    private boolean perClock;
+
     @Option(names = "--export-to", paramLabel = "FILE",
             description = "Also write the comparison to FILE: .txt, .md, .html (table and chart) or .svg (chart).")
     private Path exportTo;
@@ -296,7 +300,21 @@ final class CompareCommand implements Callable<Integer> {
 
     /** Prints one comparison; returns the numbers of slower and faster benchmarks. */
     private int[] gate(CompareReport report, String baseName, String newName, CompareExport export, PrintWriter out) {
+        if (perClock) {
+            for (var r : report.results()) {
+                if (Double.isNaN(r.cyclesRatio())) {
+                    throw new InputException("--per-clock needs the SM clock of every sample (the sm_clock_mhz column, "
+                            + "read through NVML on CUDA): " + (Double.isNaN(r.smClockBaseMHz()) ? baseName : newName)
+                            + " has none for " + r.id() + "; compare without --per-clock");
+                }
+            }
+        }
+        clockWarnings(report, spec.commandLine().getErr());
         int[] counts = print(report, baseName, newName, format, alwaysShowPValues, out);
+        if (perClock && (format == Format.TABLE || format == Format.MD)) {
+            out.print(CompareTable.perClock(report));
+            out.flush();
+        }
         if (exportTo != null) {
             String title = CompareTable.describe(report, baseName, newName);
             exportTarget().write(export.render(report, title, alwaysShowPValues));
@@ -331,6 +349,21 @@ final class CompareCommand implements Callable<Integer> {
         }
         out.flush();
         return new int[] {(int) report.count(Verdict.SLOWER), (int) report.count(Verdict.FASTER)};
+    }
+
+    /** One warning on stderr per benchmark whose sides ran at different SM clocks. */
+    static void clockWarnings(CompareReport report, PrintWriter err) {
+        for (var r : report.results()) {
+            if (r.clocksDiffer()) {
+                err.println(String.format(Locale.ROOT, "kbench compare: warning: %s ran at different SM clocks: base "
+                        + "%s MHz, new %s MHz (medians, more than %.0f%% apart); the change in time may be the clock's: "
+                        + "%+.2f%% in time, %+.2f%% in cycles (--per-clock)", r.id(),
+                        dev.kbench.stats.format.Numbers.significant(r.smClockBaseMHz(), 6),
+                        dev.kbench.stats.format.Numbers.significant(r.smClockNewMHz(), 6),
+                        100 * dev.kbench.stats.Compare.CLOCK_TOLERANCE, 100 * (r.ratio() - 1), 100 * (r.cyclesRatio() - 1)));
+            }
+        }
+        err.flush();
     }
 
     private OutputTarget exportTarget() {

@@ -17,9 +17,11 @@ package dev.kbench.cli;
 
 import dev.kbench.api.BenchmarkOutcome;
 import dev.kbench.api.Params;
+import dev.kbench.api.RepetitionTelemetry;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.api.Schedule;
 import dev.kbench.api.SuiteResult;
+import dev.kbench.api.ThrottleReason;
 import dev.kbench.api.Timing;
 import dev.kbench.api.TimingMethod;
 import dev.kbench.forks.ForkOutcome;
@@ -40,6 +42,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -305,22 +308,45 @@ final class ForkedRuns {
         List<BenchmarkOutcome> outcomes = new ArrayList<>();
         for (Map.Entry<BenchmarkId, SampleSet.Series> b : series) {
             SampleRecord s = first.get(b.getKey());
-            double[] times = b.getValue().timesMillis();
+            SampleSet.Series samplesOf = b.getValue();
+            double[] times = samplesOf.timesMillis();
             List<double[]> repetitions = new ArrayList<>();
+            List<RepetitionTelemetry> telemetry = new ArrayList<>();
             int at = 0;
-            for (int size : b.getValue().runSizes(true)) {
+            for (int size : samplesOf.runSizes(true)) {
                 repetitions.add(Arrays.copyOfRange(times, at, at + size));
+                telemetry.add(telemetry(samplesOf, at));
                 at += size;
             }
             ForkTiming timed = timings.getOrDefault(b.getKey(), new ForkTiming(Timing.COLD, TimingMethod.EVENTS, 1, ""));
             outcomes.add(BenchmarkOutcome.builder(s.benchmark(), params(s.params())).repetitions(repetitions)
                     .work(s.bytes(), s.flops())
-                    .timing(timed.timing(), timed.method(), timed.callsPerSample(), timed.note()).build());
+                    .timing(timed.timing(), timed.method(), timed.callsPerSample(), timed.note())
+                    .telemetry(telemetry).build());
         }
         String device = samples.isEmpty() ? "" : samples.getFirst().device();
         String name = samples.isEmpty() || samples.getFirst().backend().isEmpty() ? backend : samples.getFirst().backend();
         String runId = samples.isEmpty() ? "" : samples.getFirst().runId();
         return SuiteResult.builder(name, device).order(schedule, seed).runId(runId).outcomes(outcomes).build();
+    }
+
+    /** What a fork's samples say about the repetition of sample {@code i}: its clock, throttling and energy. */
+    private static RepetitionTelemetry telemetry(SampleSet.Series series, int i) {
+        double clock = series.smClockMHz()[i];
+        int mask = series.throttling()[i];
+        double joules = series.joulesPerCall()[i];
+        java.util.Optional<java.util.Set<ThrottleReason>> reasons = java.util.Optional.empty();
+        if (mask >= 0) {
+            java.util.Set<ThrottleReason> set = java.util.EnumSet.noneOf(ThrottleReason.class);
+            for (ThrottleReason r : ThrottleReason.values()) {
+                if ((mask & (1 << r.ordinal())) != 0) {
+                    set.add(r);
+                }
+            }
+            reasons = java.util.Optional.of(set);
+        }
+        return new RepetitionTelemetry(Double.isNaN(clock) ? OptionalDouble.empty() : OptionalDouble.of(clock), reasons,
+                Double.isNaN(joules) ? OptionalDouble.empty() : OptionalDouble.of(joules));
     }
 
     /**

@@ -97,6 +97,7 @@ final class RunEnvironment {
     private static void telemetry(ObjectNode node, DeviceTelemetry t) {
         put(node, "sm_clock_mhz", t.smClockMHz());
         put(node, "temperature_c", t.temperatureCelsius());
+        put(node, "energy_update_ms", t.energyUpdateMillis());
     }
 
     private static void put(ObjectNode node, String key, OptionalDouble value) {

@@ -84,6 +84,31 @@ public final class History implements AutoCloseable {
         return location.startsWith("jdbc:") ? location : "jdbc:sqlite:" + Path.of(location);
     }
 
+    /** How long a SQLite writer waits for another one before giving up: an add of a large file takes a while. */
+    static final int SQLITE_BUSY_TIMEOUT_MS = 600_000;
+
+    /**
+     * The URL kbench connects with: for SQLite, writers that share one file wait for each other (a busy
+     * timeout of {@value #SQLITE_BUSY_TIMEOUT_MS} ms instead of the driver's 3 s) and take the write lock
+     * when their transaction begins ({@code IMMEDIATE}), so two adds never deadlock upgrading a read lock;
+     * parameters the user gave in the URL win.
+     */
+    private static String connectUrl(String url) {
+        if (!url.startsWith("jdbc:sqlite:")) {
+            return url;
+        }
+        StringBuilder u = new StringBuilder(url);
+        char sep = url.indexOf('?') < 0 ? '?' : '&';
+        if (!url.contains("busy_timeout=")) {
+            u.append(sep).append("busy_timeout=").append(SQLITE_BUSY_TIMEOUT_MS);
+            sep = '&';
+        }
+        if (!url.contains("transaction_mode=")) {
+            u.append(sep).append("transaction_mode=IMMEDIATE");
+        }
+        return u.toString();
+    }
+
     /**
      * Opens (creating and migrating when needed) the history at a JDBC URL or SQLite file.
      *
@@ -107,16 +132,17 @@ public final class History implements AutoCloseable {
                 }
             }
         }
+        String connect = connectUrl(url);
         LogFactory.setFallbackLogCreator(type -> new Quiet(warnings));
         try {
-            Flyway.configure(History.class.getClassLoader()).dataSource(url, null, null).locations(MIGRATIONS)
+            Flyway.configure(History.class.getClassLoader()).dataSource(connect, null, null).locations(MIGRATIONS)
                     .table(SCHEMA_TABLE).failOnMissingLocations(true).load().migrate();
         } catch (FlywayException e) {
             throw new InputException("--db " + location + ": the history database cannot be opened or "
                     + "migrated: " + firstLine(e), e);
         }
         try {
-            Connection c = DriverManager.getConnection(url);
+            Connection c = DriverManager.getConnection(connect);
             return new History(c, url);
         } catch (SQLException e) {
             throw new InputException("--db " + location + ": cannot connect: " + firstLine(e), e);

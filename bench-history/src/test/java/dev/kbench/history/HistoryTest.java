@@ -63,6 +63,68 @@ class HistoryTest {
         }
     }
 
+    /**
+     * Writers that share one SQLite file (two CI jobs on a node, a Slurm job array adding its results) wait
+     * for each other instead of failing with "database is locked": four processes' worth of connections
+     * open the same new file (migrating it) and add five runs each at the same time.
+     */
+    @Test
+    void concurrentWritersToOneSqliteFileAllLand() throws Exception {
+        Path file = dir.resolve("shared.db");
+        int writers = 4;
+        int runsEach = 5;
+        java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(writers);
+        List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+        try (java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(writers)) {
+            for (int w = 0; w < writers; w++) {
+                int writer = w;
+                done.add(pool.submit(() -> {
+                    start.await();
+                    try (History history = History.open(file.toString(), x -> { })) {
+                        for (int r = 0; r < runsEach; r++) {
+                            int i = writer * runsEach + r;
+                            String id = String.format("20261201T%06dZ-%08d", i, i);
+                            history.add(Planted.run(id, 1.0, 2, 200, i), Map.of(id, Planted.info(id, i)), "w" + writer);
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (java.util.concurrent.Future<?> f : done) {
+                f.get();
+            }
+        }
+        try (History history = History.open(file.toString(), x -> { })) {
+            assertEquals(writers * runsEach, history.runs().size(), "every writer's every run landed");
+        }
+    }
+
+    /**
+     * A writer that holds the file longer than the SQLite driver's default 3 s wait (another add of a large
+     * file) makes an add wait, not fail: here a connection holds the write lock for 4.5 s.
+     */
+    @Test
+    void anAddWaitsForAnotherWriterLongerThanTheDriversDefault() throws Exception {
+        Path file = dir.resolve("busy.db");
+        try (History history = History.open(file.toString(), x -> { })) {
+            history.add(Planted.run("r0", 1.0, 2, 3, 0), Map.of("r0", Planted.info("r0", 0)), "first.csv");
+        }
+        try (java.sql.Connection holder = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file);
+             java.sql.Statement lock = holder.createStatement();
+             java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor()) {
+            lock.execute("BEGIN IMMEDIATE");
+            java.util.concurrent.Future<List<StoredRun>> add = pool.submit(() -> {
+                try (History history = History.open(file.toString(), x -> { })) {
+                    return history.add(Planted.run("r1", 1.0, 2, 3, 1), Map.of("r1", Planted.info("r1", 1)), "second.csv");
+                }
+            });
+            Thread.sleep(4500);
+            assertFalse(add.isDone(), "the add waits while the other writer holds the file");
+            lock.execute("COMMIT");
+            assertEquals(List.of("r1"), ids(add.get()));
+        }
+    }
+
     @Test
     void aRunIsAddedOnceAndABadAddAddsNothing() {
         try (History history = History.open(dir.resolve("h.db").toString(), w -> { })) {

@@ -50,12 +50,18 @@ import java.util.Optional;
  *        interval does not lie entirely beyond the threshold
  * @param mdc the minimal detectable change for these data: the relative shift of the median the
  *        test would flag with 80 % power (see {@link Compare}); infinite where no shift can be flagged
+ * @param smClockBaseMHz the median SM clock of the base's samples ({@code sm_clock_mhz}); NaN where a sample
+ *        has none
+ * @param smClockNewMHz the median SM clock of the new samples; NaN where a sample has none
+ * @param cyclesRatio the median of the new samples' cycles (each time times its repetition's SM clock) over
+ *        the base's, as NVBench's robust compare states the change per clock; NaN where a clock is unknown
  */
 public record BenchmarkComparison(BenchmarkId id, int nBase, int nNew, int samplesBase, int samplesNew,
                                   double medianBaseMillis, double medianNewMillis, double ratio,
                                   Interval ratioInterval, TestResult test, Verdict verdict,
                                   Optional<Stability> stability, List<String> notes, Unit unit, int forksBase,
-                                  int forksNew, Verdict testVerdict, double mdc) {
+                                  int forksNew, Verdict testVerdict, double mdc, double smClockBaseMHz,
+                                  double smClockNewMHz, double cyclesRatio) {
 
     /** Validates and copies. */
     public BenchmarkComparison {
@@ -70,6 +76,15 @@ public record BenchmarkComparison(BenchmarkId id, int nBase, int nNew, int sampl
         if (unit == Unit.AUTO) {
             throw new IllegalArgumentException("a comparison's unit is fork, repetition or sample, not auto");
         }
+    }
+
+    /**
+     * Whether the two sides ran at SM clocks more than {@link Compare#CLOCK_TOLERANCE} apart (medians).
+     *
+     * @return false where either clock is unknown
+     */
+    public boolean clocksDiffer() {
+        return Math.abs(smClockNewMHz / smClockBaseMHz - 1) > Compare.CLOCK_TOLERANCE;
     }
 
     /**

@@ -83,6 +83,13 @@ public final class Compare {
     public static final double DEFAULT_THRESHOLD = 0.01;
     /** The power at which the minimal detectable change is defined. */
     public static final double MDC_POWER = 0.8;
+    /**
+     * How far apart the two sides' median SM clocks may be before a comparison says so: 1%, the default
+     * practical threshold ({@link #DEFAULT_THRESHOLD}), since a compute-bound kernel's time follows the clock;
+     * and more than one step of NVIDIA's clock table (15 MHz, 0.76% of the H200's 1980 MHz), so two runs a
+     * step apart, as boost clocks wander, are not called different.
+     */
+    public static final double CLOCK_TOLERANCE = 0.01;
 
     private static final NormalDistribution STANDARD_NORMAL = NormalDistribution.of(0, 1);
     private static final int PARALLEL_THRESHOLD = 16;
@@ -379,6 +386,26 @@ public final class Compare {
                 onlyInBase, onlyInNew);
     }
 
+    /** The median SM clock of a side's samples, NaN if one has none. */
+    static double medianClock(SampleSet.Series samples) {
+        double[] clocks = samples.smClockMHz();
+        for (double c : clocks) {
+            if (Double.isNaN(c)) {
+                return Double.NaN;
+            }
+        }
+        return Quantiles.of(clocks, 0.5);
+    }
+
+    /** Each sample's cycles in units of ms x MHz (1000 cycles): its time times its repetition's clock. */
+    static double[] cycles(SampleSet.Series samples) {
+        double[] cycles = new double[samples.size()];
+        for (int i = 0; i < cycles.length; i++) {
+            cycles[i] = samples.timesMillis()[i] * samples.smClockMHz()[i];
+        }
+        return cycles;
+    }
+
     private BenchmarkComparison compareOne(BenchmarkId id, SampleSet.Series baseSamples,
                                            SampleSet.Series nextSamples, double level) {
         Unit resolved = unit;
@@ -442,9 +469,21 @@ public final class Compare {
             }
             stability = Optional.of(s);
         }
+        double clockBase = medianClock(baseSamples);
+        double clockNext = medianClock(nextSamples);
+        double cyclesRatio = Double.isNaN(clockBase) || Double.isNaN(clockNext) ? Double.NaN
+                : MedianBootstrap.ratio(Quantiles.of(cycles(nextSamples), 0.5), Quantiles.of(cycles(baseSamples), 0.5));
+        if (Math.abs(clockNext / clockBase - 1) > CLOCK_TOLERANCE) {
+            notes.add(String.format(Locale.ROOT, "the SM clocks differ: base ran at %s MHz, new at %s MHz (medians,"
+                    + " %+.1f%%); the time's change may be the clock's: in cycles it is %+.2f%% (--per-clock)",
+                    Decimals.plain(clockBase),
+                    Decimals.plain(clockNext), 100 * (clockNext / clockBase - 1),
+                    100 * (cyclesRatio - 1)));
+        }
         return new BenchmarkComparison(id, base.tested.length, next.tested.length, baseSamples.size(),
                 nextSamples.size(), medianBase, medianNext, ratio, interval, result, verdict, stability, notes,
-                resolved, baseSamples.forkCount(), nextSamples.forkCount(), tested, mdc);
+                resolved, baseSamples.forkCount(), nextSamples.forkCount(), tested, mdc, clockBase, clockNext,
+                cyclesRatio);
     }
 
     /**

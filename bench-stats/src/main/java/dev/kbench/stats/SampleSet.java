@@ -85,6 +85,9 @@ public final class SampleSet {
             row.host = r.host();
             row.deviceId = r.deviceId();
             row.runId = r.runId();
+            row.smClockMHz = r.smClockMHz().orElse(Double.NaN);
+            row.throttling = r.throttling().orElse(null);
+            row.joulesPerCall = r.joulesPerCall().orElse(Double.NaN);
             row.line = ++at;
             builder.add(row);
         }
@@ -207,10 +210,16 @@ public final class SampleSet {
         private final int[] forks;
         private final int[] repetitions;
         private final int[] samples;
+        private final double[] smClockMHz;
+        private final int[] throttling;
+        private final double[] joulesPerCall;
         private final int forkCount;
 
         Series(double[] timesMillis, int[] deviceIndexes, int[] runIndexes, int[] forks, int[] repetitions,
-               int[] samples) {
+               int[] samples, double[] smClockMHz, int[] throttling, double[] joulesPerCall) {
+            this.joulesPerCall = joulesPerCall;
+            this.smClockMHz = smClockMHz;
+            this.throttling = throttling;
             this.timesMillis = timesMillis;
             this.deviceIndexes = deviceIndexes;
             this.runIndexes = runIndexes;
@@ -244,7 +253,8 @@ public final class SampleSet {
             }
             return new Series(Arrays.copyOfRange(timesMillis, from, to), Arrays.copyOfRange(deviceIndexes, from, to),
                     Arrays.copyOfRange(runIndexes, from, to), Arrays.copyOfRange(forks, from, to), Arrays.copyOfRange(repetitions, from, to),
-                    Arrays.copyOfRange(samples, from, to));
+                    Arrays.copyOfRange(samples, from, to), Arrays.copyOfRange(smClockMHz, from, to),
+                    Arrays.copyOfRange(throttling, from, to), Arrays.copyOfRange(joulesPerCall, from, to));
         }
 
         /**
@@ -311,6 +321,34 @@ public final class SampleSet {
         }
 
         /**
+         * The SM clock read after each sample's repetition ({@code sm_clock_mhz}), NaN where unknown.
+         *
+         * @return the array itself, in MHz
+         */
+        public double[] smClockMHz() {
+            return smClockMHz;
+        }
+
+        /**
+         * The throttling seen during each sample's repetition ({@code throttle}): bit {@code i} set for
+         * {@code ThrottleReason.values()[i]}, 0 for none, -1 where unknown.
+         *
+         * @return the array itself
+         */
+        public int[] throttling() {
+            return throttling;
+        }
+
+        /**
+         * The energy per call over each sample's repetition ({@code joules_per_call}), NaN where unknown.
+         *
+         * @return the array itself, in J
+         */
+        public double[] joulesPerCall() {
+            return joulesPerCall;
+        }
+
+        /**
          * How many distinct forks, each device's and each run's forks counted apart.
          *
          * @return at least 1 for a non-empty series
@@ -338,6 +376,18 @@ public final class SampleSet {
             }
             return Arrays.copyOf(sizes, runs);
         }
+    }
+
+    /** A set of throttling reasons as bits of their ordinals; -1 for null (unknown). */
+    static int mask(java.util.Set<dev.kbench.api.ThrottleReason> reasons) {
+        if (reasons == null) {
+            return -1;
+        }
+        int bits = 0;
+        for (dev.kbench.api.ThrottleReason r : reasons) {
+            bits |= 1 << r.ordinal();
+        }
+        return bits;
     }
 
     /** Collects rows into growing primitive columns. */
@@ -407,6 +457,9 @@ public final class SampleSet {
             private int[] forks = new int[16];
             private int[] repetitions = new int[16];
             private int[] samples = new int[16];
+            private double[] clocks = new double[16];
+            private int[] throttle = new int[16];
+            private double[] joules = new double[16];
             private long[] lines = new long[16];
             private int size;
 
@@ -419,6 +472,9 @@ public final class SampleSet {
                     forks = Arrays.copyOf(forks, grown);
                     repetitions = Arrays.copyOf(repetitions, grown);
                     samples = Arrays.copyOf(samples, grown);
+                    clocks = Arrays.copyOf(clocks, grown);
+                    throttle = Arrays.copyOf(throttle, grown);
+                    joules = Arrays.copyOf(joules, grown);
                     lines = Arrays.copyOf(lines, grown);
                 }
                 times[size] = row.timeMillis;
@@ -427,6 +483,9 @@ public final class SampleSet {
                 forks[size] = row.fork;
                 repetitions[size] = row.repetition;
                 samples[size] = row.sample;
+                clocks[size] = row.smClockMHz;
+                throttle[size] = mask(row.throttling);
+                joules[size] = row.joulesPerCall;
                 lines[size] = row.line;
                 size++;
             }
@@ -457,7 +516,8 @@ public final class SampleSet {
                 if (sorted) {
                     return new Series(Arrays.copyOf(times, size), Arrays.copyOf(deviceIndexes, size),
                             Arrays.copyOf(runIndexes, size), Arrays.copyOf(forks, size),
-                            Arrays.copyOf(repetitions, size), Arrays.copyOf(samples, size));
+                            Arrays.copyOf(repetitions, size), Arrays.copyOf(samples, size), Arrays.copyOf(clocks, size),
+                            Arrays.copyOf(throttle, size), Arrays.copyOf(joules, size));
                 }
                 int[] order = java.util.stream.IntStream.range(0, size).boxed()
                         .sorted((a, b) -> compare(a, b) != 0 ? compare(a, b) : Long.compare(lines[a], lines[b]))
@@ -473,6 +533,9 @@ public final class SampleSet {
                 int[] f = new int[size];
                 int[] r = new int[size];
                 int[] s = new int[size];
+                double[] c = new double[size];
+                int[] h = new int[size];
+                double[] j = new double[size];
                 for (int i = 0; i < size; i++) {
                     t[i] = times[order[i]];
                     d[i] = deviceIndexes[order[i]];
@@ -480,8 +543,11 @@ public final class SampleSet {
                     f[i] = forks[order[i]];
                     r[i] = repetitions[order[i]];
                     s[i] = samples[order[i]];
+                    c[i] = clocks[order[i]];
+                    h[i] = throttle[order[i]];
+                    j[i] = joules[order[i]];
                 }
-                return new Series(t, d, u, f, r, s);
+                return new Series(t, d, u, f, r, s, c, h, j);
             }
 
             private SamplesFormatException duplicate(BenchmarkId id, int first, int second) {

@@ -28,17 +28,21 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.function.Consumer;
 
 import dev.kbench.api.SampleRecord;
+import dev.kbench.api.ThrottleReason;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -57,7 +61,9 @@ import org.apache.commons.csv.CSVRecord;
  * decimal {@code >= 0}), {@code backend}, {@code device}, {@code bytes}, {@code flops} (integers
  * {@code >= 0}), {@code fork} (integer {@code >= 0}; a file without it is one fork, 0),
  * {@code host}, {@code device_id}, {@code sm_clock_mhz} (a decimal {@code >= 0}), {@code run_id} (the
- * run a sample belongs to; a file without it is one run).
+ * run a sample belongs to; a file without it is one run), {@code throttle} (the throttling reasons seen
+ * during the sample's repetition, {@link ThrottleReason#token()}s joined by {@code ;}, {@code none} for
+ * none; empty when unknown), {@code joules_per_call} (a decimal {@code >= 0}).
  * Two rows with the same host, backend, device, device id, run id, benchmark, params, fork, repetition
  * and sample are an error (the same sample twice). Optional columns may be absent or empty; others are ignored, as are blank lines. Numbers
  * are plain or scientific decimals ({@code 0.0589}, {@code 5.89e-2}); {@code NaN}, {@code Infinity},
@@ -67,7 +73,10 @@ public final class SamplesCsv {
 
     /** The columns, in the order {@link SamplesCsvWriter} writes them. */
     public static final List<String> COLUMNS = List.of("benchmark", "params", "repetition", "sample", "time_ms",
-            "backend", "device", "bytes", "flops", "fork", "host", "device_id", "sm_clock_mhz", "run_id");
+            "backend", "device", "bytes", "flops", "fork", "host", "device_id", "sm_clock_mhz", "run_id",
+            "throttle", "joules_per_call");
+    /** How {@code throttle} says that nothing throttled the repetition. */
+    public static final String NO_THROTTLE = "none";
     /** The columns a file must have. */
     public static final List<String> REQUIRED = List.of("benchmark", "sample", "time_ms");
 
@@ -264,6 +273,10 @@ public final class SamplesCsv {
         /** The SM clock in MHz, NaN for none. */
         double smClockMHz = Double.NaN;
         String runId = "";
+        /** The throttling reasons, null for unknown. */
+        Set<ThrottleReason> throttling;
+        /** Joules per call, NaN for none. */
+        double joulesPerCall = Double.NaN;
         /** The 1-based line where the row starts. */
         long line;
 
@@ -271,7 +284,9 @@ public final class SamplesCsv {
             return new SampleRecord(benchmark, params, repetition < 0 ? OptionalInt.empty() : OptionalInt.of(repetition),
                     sample, timeMillis, backend, device, bytes < 0 ? OptionalLong.empty() : OptionalLong.of(bytes),
                     flops < 0 ? OptionalLong.empty() : OptionalLong.of(flops), fork, host, deviceId,
-                    Double.isNaN(smClockMHz) ? OptionalDouble.empty() : OptionalDouble.of(smClockMHz), runId);
+                    Double.isNaN(smClockMHz) ? OptionalDouble.empty() : OptionalDouble.of(smClockMHz), runId,
+                    Optional.ofNullable(throttling),
+                    Double.isNaN(joulesPerCall) ? OptionalDouble.empty() : OptionalDouble.of(joulesPerCall));
         }
     }
 
@@ -477,6 +492,8 @@ public final class SamplesCsv {
             row.deviceId = text(record, "device_id");
             row.smClockMHz = clock(record, at).orElse(Double.NaN);
             row.runId = text(record, "run_id").strip();
+            row.throttling = throttling(record, at);
+            row.joulesPerCall = nonNegative(record, "joules_per_call", "an energy in J", at).orElse(Double.NaN);
             row.line = at;
             return row;
         }
@@ -507,15 +524,37 @@ public final class SamplesCsv {
         }
 
         private OptionalDouble clock(CSVRecord record, long at) {
-            String raw = text(record, "sm_clock_mhz").strip();
+            return nonNegative(record, "sm_clock_mhz", "a clock in MHz", at);
+        }
+
+        private OptionalDouble nonNegative(CSVRecord record, String column, String what, long at) {
+            String raw = text(record, column).strip();
             if (raw.isEmpty()) {
                 return OptionalDouble.empty();
             }
             double v = Decimals.parse(raw);
             if (!(v >= 0) || Double.isInfinite(v)) {
-                throw new SamplesFormatException(source, at, "sm_clock_mhz", "'" + raw + "' is not a clock in MHz >= 0");
+                throw new SamplesFormatException(source, at, column, "'" + raw + "' is not " + what + " >= 0");
             }
             return OptionalDouble.of(v);
+        }
+
+        private Set<ThrottleReason> throttling(CSVRecord record, long at) {
+            String raw = text(record, "throttle").strip();
+            if (raw.isEmpty()) {
+                return null;
+            }
+            if (raw.equals(NO_THROTTLE)) {
+                return Set.of();
+            }
+            Set<ThrottleReason> reasons = EnumSet.noneOf(ThrottleReason.class);
+            for (String token : raw.split(";", -1)) {
+                reasons.add(ThrottleReason.ofToken(token.strip()).orElseThrow(() -> new SamplesFormatException(
+                        source, at, "throttle", "'" + raw + "' has '" + token + "', not a throttling reason; expected "
+                        + NO_THROTTLE + " or some of " + java.util.Arrays.stream(ThrottleReason.values())
+                        .map(ThrottleReason::token).toList() + " joined by ';'")));
+            }
+            return reasons;
         }
 
         private int integer(CSVRecord record, String column, long at) {

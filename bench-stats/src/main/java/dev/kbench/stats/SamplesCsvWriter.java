@@ -238,10 +238,16 @@ public final class SamplesCsvWriter implements Closeable {
             first = first.substring(0, first.length() - 1);
         }
         if (!HEADER.equals(first)) {
-            String older = String.join(",", SamplesCsv.COLUMNS.subList(0, SamplesCsv.COLUMNS.indexOf("run_id")));
+            // an older kbench wrote the columns before the ones added since
+            String older = "";
+            for (int n = SamplesCsv.COLUMNS.indexOf("run_id"); n < SamplesCsv.COLUMNS.size(); n++) {
+                if (String.join(",", SamplesCsv.COLUMNS.subList(0, n)).equals(first)) {
+                    older = " (it was written by an older kbench, without the column(s) "
+                            + String.join(", ", SamplesCsv.COLUMNS.subList(n, SamplesCsv.COLUMNS.size())) + ")";
+                }
+            }
             throw new IOException("cannot append samples to '" + file + "': its header is '" + first + "', not '"
-                    + HEADER + "'" + (older.equals(first) ? " (it was written by an older kbench, without the run_id"
-                    + " column that keeps appended runs apart)" : "") + "; write to a new file");
+                    + HEADER + "'" + older + "; write to a new file");
         }
         ByteBuffer last = ByteBuffer.allocate(1);
         channel.read(last, size - 1);
@@ -267,7 +273,8 @@ public final class SamplesCsvWriter implements Closeable {
                         r.bytes().isPresent() ? Long.toString(r.bytes().getAsLong()) : "",
                         r.flops().isPresent() ? Long.toString(r.flops().getAsLong()) : "",
                         Integer.toString(r.fork()), r.host(), r.deviceId(),
-                        r.smClockMHz().isPresent() ? Decimals.plain(r.smClockMHz().getAsDouble()) : "", r.runId());
+                        r.smClockMHz().isPresent() ? Decimals.plain(r.smClockMHz().getAsDouble()) : "", r.runId(),
+                        throttle(r), r.joulesPerCall().isPresent() ? Decimals.plain(r.joulesPerCall().getAsDouble()) : "");
             }
         }
         if (samples.isEmpty()) {
@@ -281,6 +288,12 @@ public final class SamplesCsvWriter implements Closeable {
         }
         write(out, text.toString());
         rows += samples.size();
+    }
+
+    /** The {@code throttle} field: the reasons' tokens joined by {@code ;}, {@code none}, or empty for unknown. */
+    static String throttle(SampleRecord r) {
+        return r.throttling().map(set -> set.isEmpty() ? SamplesCsv.NO_THROTTLE
+                : String.join(";", set.stream().map(dev.kbench.api.ThrottleReason::token).toList())).orElse("");
     }
 
     /**

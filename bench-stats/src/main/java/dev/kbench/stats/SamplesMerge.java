@@ -33,7 +33,7 @@ import java.util.function.Consumer;
  * Combines samples files from several hosts, devices or runs into one, as {@code kbench merge} does,
  * streaming: the files are read twice (once to check, once to copy) and never held in memory, so two
  * files of millions of rows merge in a small heap (about 8 bytes a row for the duplicate check). Every
- * input must have the same kbench columns ({@link SamplesCsv#COLUMNS} in its header, {@code run_id}
+ * input must have the same kbench columns ({@link SamplesCsv#COLUMNS} in its header, {@code run_id} and later
  * aside: a file without it is one run; other columns are not kept) and the same set of benchmarks (name
  * and parameters), and no sample may appear twice. A sample's key is (host, device_id, run_id, fork,
  * benchmark, params, repetition, sample); for rows without a {@code device_id} the device name stands
@@ -180,10 +180,14 @@ public final class SamplesMerge {
         }
     }
 
-    /** The kbench columns of a file's header, {@code run_id} aside, in {@link SamplesCsv#COLUMNS} order. */
+    /**
+     * The kbench columns of a file's header, in {@link SamplesCsv#COLUMNS} order, without those added since
+     * {@code run_id} (included): a file without them reads them as unknown, which is what they are.
+     */
     private static List<String> known(Path file) {
         List<String> header = SamplesCsv.header(file);
-        return SamplesCsv.COLUMNS.stream().filter(c -> !c.equals("run_id") && header.contains(c)).toList();
+        List<String> later = SamplesCsv.COLUMNS.subList(SamplesCsv.COLUMNS.indexOf("run_id"), SamplesCsv.COLUMNS.size());
+        return SamplesCsv.COLUMNS.stream().filter(c -> !later.contains(c) && header.contains(c)).toList();
     }
 
     private static String first(Set<BenchmarkId> ids) {

@@ -66,7 +66,8 @@ public final class StatsJson {
      * {@code pvalue_less}, {@code pvalue_greater}, {@code verdict}, then the extras
      * {@code samples_base}, {@code samples_new}, {@code ratio_ci_low}, {@code ratio_ci_high},
      * {@code stability}, {@code stable}, {@code notes}, {@code unit}, {@code n_forks_base},
-     * {@code n_forks_new}, {@code between_run_variance}, {@code test_verdict}, {@code mdc}),
+     * {@code n_forks_new}, {@code between_run_variance}, {@code test_verdict}, {@code mdc},
+     * {@code sm_clock_mhz_base}, {@code sm_clock_mhz_new}, {@code cycles_ratio}),
      * {@code only_in_base}, {@code only_in_new} (objects with {@code benchmark} and {@code params}),
      * then the extras {@code distribution}, {@code aggregation}, {@code correction},
      * {@code alpha_per_benchmark}, {@code confidence_level}, {@code unit}, {@code threshold}.
@@ -154,6 +155,9 @@ public final class StatsJson {
             r.put("between_run_variance", c.betweenRunVariance());
             r.put("test_verdict", c.testVerdict().jsonName());
             number(r, "mdc", c.mdc());
+            number(r, "sm_clock_mhz_base", c.smClockBaseMHz());
+            number(r, "sm_clock_mhz_new", c.smClockNewMHz());
+            number(r, "cycles_ratio", c.cyclesRatio());
         }
         ids(root.putArray("only_in_base"), report.onlyInBase());
         ids(root.putArray("only_in_new"), report.onlyInNew());

@@ -27,6 +27,7 @@ import java.util.Set;
 
 import dev.kbench.api.MeasurementWarning;
 import dev.kbench.api.SampleRecord;
+import dev.kbench.api.ThrottleReason;
 import dev.kbench.api.internal.Quantiles;
 import org.apache.commons.statistics.descriptive.DoubleStatistics;
 import org.apache.commons.statistics.descriptive.Statistic;
@@ -214,10 +215,55 @@ public final class Summarizer {
      */
     public List<Summary> summarize(SampleSet samples) {
         List<Summary> result = new ArrayList<>(samples.series().size());
-        samples.series().forEach((id, series) -> result.add(summarize(id, series.timesMillis(), series.runSizes(true),
-                Arrays.stream(series.repetitions()).allMatch(r -> r >= 0))));
+        samples.series().forEach((id, series) -> {
+            Summary summary = summarize(id, series.timesMillis(), series.runSizes(true),
+                    Arrays.stream(series.repetitions()).allMatch(r -> r >= 0));
+            result.add(throttled(series).map(w -> summary.withWarnings(List.of(w))).orElse(summary));
+        });
         result.sort(Comparator.comparing(Summary::id, BenchmarkId.ORDER));
         return result;
+    }
+
+    /**
+     * The {@link SummaryWarning.Kind#THROTTLED} warning of a series with a throttled repetition: how many of the
+     * repetitions with a known {@code throttle} were throttled, and how often each reason was seen. A
+     * repetition is one (device, run, fork, repetition) of the benchmark.
+     */
+    static Optional<SummaryWarning> throttled(SampleSet.Series series) {
+        int[] throttling = series.throttling();
+        int at = 0;
+        int known = 0;
+        int throttled = 0;
+        ThrottleReason[] all = ThrottleReason.values();
+        int[] counts = new int[all.length];
+        for (int size : series.runSizes(true)) {
+            int mask = throttling[at];
+            at += size;
+            if (mask < 0) {
+                continue;
+            }
+            known++;
+            if (mask != 0) {
+                throttled++;
+            }
+            for (int i = 0; i < all.length; i++) {
+                if ((mask & (1 << i)) != 0) {
+                    counts[i]++;
+                }
+            }
+        }
+        if (throttled == 0) {
+            return Optional.empty();
+        }
+        List<String> reasons = new ArrayList<>();
+        for (int i = 0; i < all.length; i++) {
+            if (counts[i] > 0) {
+                reasons.add(all[i].token() + " " + counts[i]);
+            }
+        }
+        return Optional.of(new SummaryWarning(SummaryWarning.Kind.THROTTLED, String.format(Locale.ROOT,
+                "throttled in %d of %d repetitions (%s): the device lowered its clocks while they ran; compare "
+                        + "sm_clock_mhz, let it cool or lower its load", throttled, known, String.join(", ", reasons))));
     }
 
     /**

@@ -40,7 +40,12 @@ public record SummaryWarning(Kind kind, String message) {
          * {@link dev.kbench.api.MeasurementWarning.Kind#CACHE_CLEAR_DOMINATES}: known only where the
          * estimate is, in a run, not from a samples file.
          */
-        CACHE_CLEAR_DOMINATES;
+        CACHE_CLEAR_DOMINATES,
+        /**
+         * Some repetitions ran while the device was throttled (the samples' {@code throttle} column): the
+         * message counts them and names the reasons.
+         */
+        THROTTLED;
 
         /**
          * The name in JSON.

@@ -20,7 +20,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.kbench.api.RepetitionTelemetry;
 import dev.kbench.api.SampleRecord;
+import dev.kbench.api.ThrottleReason;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -29,8 +31,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -74,9 +79,16 @@ class GoldenFilesTest {
         for (int r = 0; r < reps; r++) {
             for (int s = 0; s < samples; s++) {
                 double t = Math.round((mean + sd * gaussian(random)) * 1e7) / 1e7;
-                rows.add(new SampleRecord(benchmark, params, OptionalInt.of(r), s, t, backend, device,
+                SampleRecord row = new SampleRecord(benchmark, params, OptionalInt.of(r), s, t, backend, device,
                         bytes < 0 ? OptionalLong.empty() : OptionalLong.of(bytes),
-                        flops < 0 ? OptionalLong.empty() : OptionalLong.of(flops)));
+                        flops < 0 ? OptionalLong.empty() : OptionalLong.of(flops));
+                if (benchmark.equals("gemm")) {
+                    // telemetry as NVML gives it: the second repetition throttled, energy for the first only
+                    row = row.withTelemetry(new RepetitionTelemetry(OptionalDouble.empty(), Optional.of(r == 1
+                            ? Set.of(ThrottleReason.POWER_LIMIT, ThrottleReason.SW_POWER_CAP) : Set.of()),
+                            r == 0 ? OptionalDouble.of(0.0021) : OptionalDouble.empty()));
+                }
+                rows.add(row);
             }
         }
     }

@@ -86,7 +86,9 @@ class SamplesCsvTest {
             empty benchmark  | benchmark,sample,time_ms\\n,0,1\\n         | s.csv:2: column 'benchmark': is empty; every row needs a benchmark name
             ragged row       | benchmark,sample,time_ms\\na,0,1,2\\n      | s.csv:2: has 4 field(s) but the header has 3; quote values that contain commas
             duplicate column | benchmark,sample,time_ms,sample\\na,0,1,2\\n | s.csv:1: column 'sample': appears twice in the header
-            empty file       | ''                                         | s.csv: is empty; expected a header row with the columns benchmark,params,repetition,sample,time_ms,backend,device,bytes,flops,fork,host,device_id,sm_clock_mhz,run_id
+            bad throttle     | benchmark,sample,time_ms,throttle\\na,0,1,hot\\n | s.csv:2: column 'throttle': 'hot' has 'hot', not a throttling reason; expected none or some of [sw_power_cap, hw_slowdown, sw_thermal, hw_thermal, hw_power_brake, power_limit, thermal_limit] joined by ';'
+            negative energy  | benchmark,sample,time_ms,joules_per_call\\na,0,1,-0.5\\n | s.csv:2: column 'joules_per_call': '-0.5' is not an energy in J >= 0
+            empty file       | ''                                         | s.csv: is empty; expected a header row with the columns benchmark,params,repetition,sample,time_ms,backend,device,bytes,flops,fork,host,device_id,sm_clock_mhz,run_id,throttle,joules_per_call
             """)
     void rejectsBadFilesSayingWhere(String what, String text, String message) {
         SamplesFormatException e = assertThrows(SamplesFormatException.class,
@@ -137,7 +139,7 @@ class SamplesCsvTest {
         assertEquals(List.of(first.get(0), first.get(1), first.get(2), second.get(0), second.get(1)), SamplesCsv.read(file));
         String text = Files.readString(file, StandardCharsets.UTF_8);
         assertEquals(1, text.split("benchmark,params", -1).length - 1, "one header");
-        assertTrue(text.contains("\"say \"\"hi\"\", then\",,,2,123456789.125,opencl,PoCL,4096,,0,,,,\n"), text);
+        assertTrue(text.contains("\"say \"\"hi\"\", then\",,,2,123456789.125,opencl,PoCL,4096,,0,,,,,,\n"), text);
         assertTrue(text.contains(",0.30000000000000004,"), text);
         assertTrue(text.contains(",0.0000001,"), text);
     }

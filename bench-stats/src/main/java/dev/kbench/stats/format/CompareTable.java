@@ -118,6 +118,30 @@ public final class CompareTable {
     }
 
     /**
+     * The change per clock, one line per benchmark: the change in time beside the change in cycles (each
+     * sample's time times its repetition's SM clock), with both sides' median clocks, as NVBench's robust
+     * compare states it.
+     *
+     * @param report the comparison
+     * @return the text, each line ending with a newline; a benchmark without clocks says so
+     */
+    public static String perClock(CompareReport report) {
+        StringBuilder text = new StringBuilder("per clock (cycles = time x SM clock of each repetition):\n");
+        for (BenchmarkComparison r : report.results()) {
+            text.append("  ").append(r.id()).append(": ");
+            if (Double.isNaN(r.cyclesRatio())) {
+                text.append("no SM clock in ").append(Double.isNaN(r.smClockBaseMHz()) ? "base" : "new")
+                        .append(" (the sm_clock_mhz column, read through NVML)\n");
+                continue;
+            }
+            text.append(String.format(Locale.ROOT, "time %+.2f%%, cycles %+.2f%% (SM clock: base %s MHz, new %s MHz%s)%n",
+                    100 * (r.ratio() - 1), 100 * (r.cyclesRatio() - 1), Numbers.significant(r.smClockBaseMHz(), 6),
+                    Numbers.significant(r.smClockNewMHz(), 6), r.clocksDiffer() ? ", differ" : ""));
+        }
+        return text.toString();
+    }
+
+    /**
      * Lines saying what the verdicts can and cannot tell: one fork per side (between-run variance
      * unknown) or forks tested sample by sample (ignored); or nothing.
      *

@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kbench.api.BenchmarkOutcome;
+import dev.kbench.api.RepetitionTelemetry;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.stats.Summary;
 import dev.kbench.stats.json.JsonFields;
@@ -123,6 +124,32 @@ final class RunJson {
         number(r, "gb_per_s", o.gigabytesPerSecond());
         number(r, "tflop_per_s", o.teraflopsPerSecond());
         number(r, "percent_of_peak", o.percentOfPeakBandwidth());
+        boolean known = o.telemetry().stream().anyMatch(t -> t.throttling().isPresent());
+        if (known) {
+            r.put("throttled_repetitions", o.throttledRepetitions());
+        } else {
+            r.putNull("throttled_repetitions");
+        }
+        number(r, "joules_per_call", o.joulesPerCall());
+        number(r, "gb_per_j", o.gigabytesPerJoule());
+        number(r, "gflop_per_j", o.gigaflopsPerJoule());
+        if (o.energyNote().isEmpty()) {
+            r.putNull("energy_note");
+        } else {
+            r.put("energy_note", o.energyNote());
+        }
+        ArrayNode telemetry = r.putArray("telemetry");
+        for (RepetitionTelemetry t : o.telemetry()) {
+            ObjectNode rep = telemetry.addObject();
+            number(rep, "sm_clock_mhz", t.smClockMHz());
+            if (t.throttling().isPresent()) {
+                ArrayNode reasons = rep.putArray("throttle");
+                t.throttling().get().forEach(reason -> reasons.add(reason.token()));
+            } else {
+                rep.putNull("throttle");
+            }
+            number(rep, "joules_per_call", t.joulesPerCall());
+        }
         ArrayNode samples = r.putArray("samples_ms");
         for (double[] repetition : o.repetitions()) {
             ArrayNode rep = samples.addArray();

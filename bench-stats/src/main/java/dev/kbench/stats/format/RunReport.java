@@ -120,7 +120,8 @@ public record RunReport(SuiteResult result, SuiteOptions options, Statistic stat
             double[] times = repetitions.get(r);
             for (int s = 0; s < times.length; s++) {
                 records.add(new SampleRecord(outcome.benchmark(), outcome.params().toString(), OptionalInt.of(r), s,
-                        times[s], result.backend(), result.device(), outcome.bytesPerCall(), outcome.flopsPerCall()));
+                        times[s], result.backend(), result.device(), outcome.bytesPerCall(), outcome.flopsPerCall())
+                        .withTelemetry(outcome.telemetry().get(r)));
             }
         }
         return records;

@@ -165,6 +165,19 @@ final class RunTable {
                     Numbers.significant(o.hostMillisPerCall() * 1e3, 3), Numbers.significant(o.estimateMillis() * 1e3, 3))
                     + " us to run one (estimate); times include host latency");
         }
+        if (o.joulesPerCall().isPresent()) {
+            double j = o.joulesPerCall().getAsDouble();
+            parts.add("energy " + Numbers.significant(j * 1e3, 3) + " mJ/call"
+                    + (o.gigabytesPerJoule().isPresent() ? ", " + Numbers.significant(o.gigabytesPerJoule().getAsDouble(), 3)
+                    + " GB/J" : "")
+                    + (o.gigaflopsPerJoule().isPresent() ? ", " + Numbers.significant(o.gigaflopsPerJoule().getAsDouble(), 3)
+                    + " GFLOP/J" : ""));
+        }
+        if (!o.energyNote().isEmpty() && o.timing() == Timing.HOT) {
+            // hot timing is where energy can be had: say why there is none (cold runs say it in the JSON only,
+            // or every CUDA run's table would repeat that clears rule it out)
+            parts.add(o.energyNote());
+        }
         // the summary's warnings (the rules of kbench summary) and the run's thin-measurement warnings
         row.summary().filter(s -> !s.warnings().isEmpty()).ifPresent(s -> parts.add(SummaryTable.label(s.warnings())));
         return String.join("; ", parts);

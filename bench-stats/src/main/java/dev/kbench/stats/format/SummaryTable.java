@@ -73,14 +73,16 @@ public final class SummaryTable {
      * @return e.g. {@code noisy; few samples per repetition (try a larger --rep-ms or --min-samples 5)}
      */
     static String label(List<SummaryWarning> warnings) {
-        String kinds = String.join("; ", warnings.stream().map(w -> w.kind().jsonName().replace('_', ' ')).toList());
+        // a throttled benchmark says how many repetitions and why: the message up to its explanation
+        String kinds = String.join("; ", warnings.stream().map(w -> w.kind() == SummaryWarning.Kind.THROTTLED
+                ? w.message().substring(0, w.message().indexOf(':')) : w.kind().jsonName().replace('_', ' ')).toList());
         List<String> fixes = new java.util.ArrayList<>(2);
         for (SummaryWarning w : warnings) {
             switch (w.kind()) {
                 case FEW_SAMPLES_PER_REPETITION -> fixes.add("a larger --rep-ms or --min-samples 5");
                 // raised only where the device-sized clear is smaller than the clear used
                 case CACHE_CLEAR_DOMINATES -> fixes.add("--cache-clear device");
-                case FEW_SAMPLES, NOISY, MISSING_WARMUP -> { }
+                case FEW_SAMPLES, NOISY, MISSING_WARMUP, THROTTLED -> { }
             }
         }
         return fixes.isEmpty() ? kinds : kinds + " (try " + String.join(", or ", fixes) + ")";
