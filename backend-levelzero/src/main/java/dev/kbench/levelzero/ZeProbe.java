@@ -17,6 +17,7 @@ package dev.kbench.levelzero;
 
 import dev.kbench.api.DeviceIdentity;
 import dev.kbench.spi.kit.Discovery;
+import dev.kbench.spi.kit.NativeLibraries;
 import dev.kbench.levelzero.ze.ZeApi;
 import dev.kbench.levelzero.ze._ze_device_uuid_t;
 import dev.kbench.levelzero.ze.ze_device_properties_t;
@@ -24,7 +25,6 @@ import dev.kbench.levelzero.ze.ze_driver_properties_t;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,23 +91,8 @@ final class ZeProbe {
      * @return why it cannot be used, or empty if it can
      */
     static Optional<String> checkLibrary(String library) {
-        try (Arena arena = Arena.ofConfined()) {
-            SymbolLookup lookup;
-            try {
-                lookup = SymbolLookup.libraryLookup(library, arena);
-            } catch (IllegalArgumentException e) {
-                return Optional.of(library + " not found (" + e.getMessage()
-                        + "); install the Level Zero loader, e.g. apt-get install libze1");
-            }
-            List<String> missing = REQUIRED_FUNCTIONS.stream().filter(f -> lookup.find(f).isEmpty()).toList();
-            if (!missing.isEmpty()) {
-                return Optional.of(library + " lacks " + missing.size() + " of the " + REQUIRED_FUNCTIONS.size()
-                        + " Level Zero 1.4 functions kbench calls (" + String.join(", ", missing.subList(0,
-                        Math.min(5, missing.size()))) + (missing.size() > 5 ? ", ..." : "")
-                        + "); it is not a Level Zero loader of API 1.4 or later");
-            }
-            return Optional.empty();
-        }
+        return NativeLibraries.check(library, REQUIRED_FUNCTIONS, "Level Zero 1.4", "a Level Zero loader of API 1.4 or later",
+                "install the Level Zero loader, e.g. apt-get install libze1");
     }
 
     /**

@@ -17,6 +17,7 @@ package dev.kbench.vulkan;
 
 import dev.kbench.api.DeviceIdentity;
 import dev.kbench.spi.kit.Discovery;
+import dev.kbench.spi.kit.NativeLibraries;
 import dev.kbench.vulkan.vk.VkApi;
 import dev.kbench.vulkan.vk.VkApplicationInfo;
 import dev.kbench.vulkan.vk.VkInstanceCreateInfo;
@@ -26,7 +27,6 @@ import dev.kbench.vulkan.vk.VkPhysicalDeviceProperties2;
 import dev.kbench.vulkan.vk.VkQueueFamilyProperties;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
@@ -103,20 +103,8 @@ final class VkProbe {
      * @return why it cannot be used, or empty if it can
      */
     static Optional<String> checkLibrary(String library) {
-        try (Arena arena = Arena.ofConfined()) {
-            SymbolLookup lookup;
-            try {
-                lookup = SymbolLookup.libraryLookup(library, arena);
-            } catch (IllegalArgumentException e) {
-                return Optional.of(library + " not found (" + e.getMessage()
-                        + "); install the Vulkan loader and a driver, e.g. apt-get install libvulkan1 mesa-vulkan-drivers");
-            }
-            List<String> missing = REQUIRED_FUNCTIONS.stream().filter(f -> lookup.find(f).isEmpty()).toList();
-            if (!missing.isEmpty()) {
-                return Optional.of(library + " lacks " + String.join(", ", missing) + "; it is not a Vulkan 1.1 loader");
-            }
-            return Optional.empty();
-        }
+        return NativeLibraries.check(library, REQUIRED_FUNCTIONS, "Vulkan 1.1", "a Vulkan 1.1 loader",
+                "install the Vulkan loader and a driver, e.g. apt-get install libvulkan1 mesa-vulkan-drivers");
     }
 
     /**

@@ -441,13 +441,13 @@ public final class BenchmarkOutcome {
         }
 
         /**
-         * Sets what the device reported about each repetition (clock, throttling, energy).
+         * Sets what the device reported per repetition (SM clock, throttling, energy per call).
          *
-         * @param reports one per repetition, in their order; or none ({@link RepetitionTelemetry#NONE} for each)
+         * @param perRepetition one entry per repetition, in the order of {@link #repetitions}, or none
          * @return this builder
          */
-        public Builder telemetry(List<RepetitionTelemetry> reports) {
-            this.telemetry = List.copyOf(reports);
+        public Builder telemetry(List<RepetitionTelemetry> perRepetition) {
+            this.telemetry = List.copyOf(perRepetition);
             return this;
         }
 
