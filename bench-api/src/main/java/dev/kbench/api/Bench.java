@@ -260,14 +260,15 @@ public final class Bench {
 
     /**
      * How a measurement with these settings would take its samples on a backend, found by trying: an
-     * empty graph is captured for {@link Submission#GRAPH}, and for hot timing a stream gate is created and
-     * freed. Nothing is timed.
+     * empty graph is captured for {@link Submission#GRAPH}, else a stream gate is created and freed.
+     * Nothing is timed.
      *
      * @param backend the backend
      * @param timing cold or hot
      * @param submission direct or graph
-     * @return {@link TimingMethod#EVENTS} (cold, direct), {@link TimingMethod#GRAPH}, or for hot direct
-     *     {@link TimingMethod#HELD} where the backend can hold its stream, else {@link TimingMethod#BATCH}
+     * @return {@link TimingMethod#GRAPH}, or for direct submission {@link TimingMethod#HELD} where the
+     *     backend can hold its stream (and {@code kbench.hold} is not {@code false}), else
+     *     {@link TimingMethod#EVENTS} (cold) or {@link TimingMethod#BATCH} (hot)
      * @throws UnsupportedOperationException with the backend's reason if it cannot capture graphs and
      *     {@code submission} is {@link Submission#GRAPH}
      */
@@ -278,13 +279,10 @@ public final class Bench {
                 return TimingMethod.GRAPH;
             }
         }
-        if (timing == Timing.COLD) {
-            return TimingMethod.EVENTS;
-        }
-        try (StreamGate _ = di.streamGate(HOLD_TIMEOUT_MILLIS)) {
+        try (StreamGate _ = TimedLoop.openGate(di)) {
             return TimingMethod.HELD;
         } catch (UnsupportedOperationException e) {
-            return TimingMethod.BATCH;
+            return timing == Timing.COLD ? TimingMethod.EVENTS : TimingMethod.BATCH;
         }
     }
 

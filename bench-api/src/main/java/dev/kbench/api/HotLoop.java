@@ -73,15 +73,11 @@ final class HotLoop implements AutoCloseable {
                     }
                 });
             }
-            if (graph == null && !TimedLoop.holdWanted()) {
-                note = "launches not hidden: " + TimedLoop.HOLD_PROPERTY + "=false";
-            } else if (TimedLoop.holdWanted()) {
-                try {
-                    gate = device.streamGate(Bench.HOLD_TIMEOUT_MILLIS);
-                } catch (UnsupportedOperationException e) {
-                    gate = null;
-                    note = graph == null ? "launches not hidden: " + e.getMessage() : "";
-                }
+            try {
+                gate = TimedLoop.openGate(device);
+            } catch (UnsupportedOperationException e) {
+                gate = null;
+                note = graph == null ? "launches not hidden: " + e.getMessage() : "";
             }
         } catch (RuntimeException | Error e) {
             close();

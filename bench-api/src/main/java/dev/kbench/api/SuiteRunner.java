@@ -183,7 +183,6 @@ final class SuiteRunner {
             // read before and after the timed calls, outside every timed region: the throttling and the
             // energy over the repetition, and the clock it ran at
             DeviceTelemetry before = device.telemetry();
-            long windowStart = System.nanoTime();
             long start = System.nanoTime();
             double[] times;
             device.profilerStart();
@@ -194,7 +193,7 @@ final class SuiteRunner {
             }
             entry.measuringMillis += (System.nanoTime() - start) / 1e6;
             DeviceTelemetry after = device.telemetry();
-            RepetitionTelemetry telemetry = telemetry(entry, before, after, (System.nanoTime() - windowStart) / 1e6,
+            RepetitionTelemetry telemetry = telemetry(entry, before, after, (System.nanoTime() - start) / 1e6,
                     times.length);
             int index = entry.repetitions.size();
             entry.repetitions.add(times);

@@ -46,12 +46,19 @@ final class TimedLoop {
     }
 
     /**
-     * Whether timed calls are held where the backend can hold its stream: {@value #HOLD_PROPERTY}, default true.
+     * The gate that holds timed calls (cold calls and hot batches alike): the backend's, unless
+     * {@value #HOLD_PROPERTY} is {@code false}.
      *
-     * @return false only when the property says {@code false}
+     * @param device the device whose stream is held
+     * @return a new gate with {@link Bench#HOLD_TIMEOUT_MILLIS}
+     * @throws UnsupportedOperationException with the reason where nothing is held: the backend cannot hold its
+     *     stream, or {@value #HOLD_PROPERTY} is {@code false}
      */
-    static boolean holdWanted() {
-        return !"false".equalsIgnoreCase(System.getProperty(HOLD_PROPERTY, "true"));
+    static StreamGate openGate(DeviceInterface device) {
+        if ("false".equalsIgnoreCase(System.getProperty(HOLD_PROPERTY, "true"))) {
+            throw new UnsupportedOperationException(HOLD_PROPERTY + "=false");
+        }
+        return device.streamGate(Bench.HOLD_TIMEOUT_MILLIS);
     }
 
     /**
@@ -76,12 +83,10 @@ final class TimedLoop {
          */
         Cold(DeviceInterface device) {
             this.device = device;
-            if (holdWanted()) {
-                try {
-                    gate = device.streamGate(Bench.HOLD_TIMEOUT_MILLIS);
-                } catch (UnsupportedOperationException e) {
-                    gate = null;   // Triton's way: method() says events
-                }
+            try {
+                gate = openGate(device);
+            } catch (UnsupportedOperationException e) {
+                gate = null;   // Triton's way: method() says events
             }
         }
 

@@ -166,6 +166,9 @@ class HotTimingTest {
         device.gates = true;
         assertEquals(TimingMethod.HELD, Bench.method(driver, Timing.HOT, Submission.DIRECT));
         assertEquals(1, device.gatesClosed, "the probe's gate is freed");
+        assertEquals(TimingMethod.HELD, Bench.method(driver, Timing.COLD, Submission.DIRECT),
+                "cold calls are held one at a time where the backend can hold");
+        assertEquals(2, device.gatesClosed, "the probe's gate is freed");
     }
 
     private Suite suite() {

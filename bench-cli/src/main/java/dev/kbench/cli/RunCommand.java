@@ -32,6 +32,7 @@ import dev.kbench.api.SampleRecord;
 import dev.kbench.api.Timing;
 import dev.kbench.api.TimingMethod;
 import dev.kbench.api.Suite;
+import dev.kbench.api.Submission;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.Backend;
 import dev.kbench.cli.suite.SuiteKernels;
@@ -174,7 +175,9 @@ final class RunCommand implements Callable<Integer> {
                 spec.commandLine().getErr().println(note);
                 spec.commandLine().getErr().flush();
             });
-            measure.method(driver, options);
+            if (options.submission() == Submission.GRAPH) {
+                measure.method(driver, options);   // a --graph the backend cannot capture fails before measuring
+            }
             return SuiteSession.run(main, driver, suite, options, output, spec.commandLine().getOut(),
                     spec.commandLine().getErr(), original);
         } finally {

@@ -135,6 +135,11 @@ class HotTimingCliTest {
                 lines.get(0));
         assertEquals("gelu[n=1024]", lines.get(1));
 
+        Cli.Result cold = Cli.run("run", "--dry-run", "--filter", "gelu", "-p", "n=2^10", "--repetitions", "3");
+        assertEquals(0, cold.status(), cold::toString);
+        assertTrue(cold.out().lines().findFirst().orElseThrow().endsWith(", method held; nothing measured"),
+                "OpenCL holds cold calls one at a time: " + cold.out());
+
         Cli.Result refused = Cli.run("run", "--dry-run", "--forks", "2");
         assertEquals(2, refused.status(), refused::toString);
         assertTrue(refused.err().startsWith("kbench run: --dry-run plans one process on one device"), refused.err());
