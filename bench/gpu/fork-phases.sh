@@ -46,10 +46,7 @@ tries=${TRIES:-5}
 kernel=${USER_KERNEL:-kernels/cuda/gelu.ptx}
 work=$(mktemp -d)
 mkdir -p "$final"
-user() { # the user kernel's arguments for n elements
-  echo --kernel "$kernel" --entry gelu --name gelu_ptx --grid $(( ($1 + 255) / 256 )) --block 256 \
-    --arg "buf:f32:$1:fill=random" --arg "buf:f32:$1" --arg "i32:$1" --bytes $(( 8 * $1 ))
-}
+source "$root/bench/gpu/user-kernel.sh"   # user N: the user kernel's arguments
 n24=16777216; n24p1=16944988; n24p2=17112760; n20=1048576   # 2^24, round(1.01 and 1.02 * 2^24), 2^20
 echo "mode,phase,median_ms,tries_ms,last_exit" > "$final/phases.csv"
 phase() { # label command...

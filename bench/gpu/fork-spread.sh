@@ -43,10 +43,7 @@ rounds=${ROUNDS:-12}
 kernel=${USER_KERNEL:-kernels/cuda/gelu.ptx}
 python=${PYTHON:-python3}
 mkdir -p "$final"
-user() { # the user kernel's arguments for n elements
-  echo --kernel "$kernel" --entry gelu --name gelu_ptx --grid $(( ($1 + 255) / 256 )) --block 256 \
-    --arg "buf:f32:$1:fill=random" --arg "buf:f32:$1" --arg "i32:$1" --bytes $(( 8 * $1 ))
-}
+source "$root/bench/gpu/user-kernel.sh"   # user N: the user kernel's arguments
 n20=1048576; n22=4194304
 { date -u; nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,temperature.gpu,power.draw --format=csv 2>&1; nproc; } \
   > "$final/machine.txt"

@@ -59,10 +59,7 @@ over() { awk -v e="$(elapsed)" -v l="$1" 'BEGIN { exit !(e > l) }'; }
 log() { echo "== $* (t=$(elapsed) s)" | tee -a "$out/summary.txt" >&2; }
 measure=(--repetitions "$reps" --rep-ms "$rep_ms")
 n=16777216; n2=17112760   # 2^24 and round(1.02 * 2^24)
-user() { # user kernel args for n elements
-  echo --kernel "$kernel" --entry "$entry" --name gelu_ptx --grid $(( ($1 + 255) / 256 )) --block 256 \
-    --arg "buf:f32:$1:fill=random" --arg "buf:f32:$1" --arg "i32:$1" --bytes $(( 8 * $1 ))
-}
+source "$root/bench/gpu/user-kernel.sh"   # user N: the user kernel's arguments
 echo "phase,index,forks,exit,wall_s" > "$out/timing.csv"
 timed() { # phase index forks command... ; appends to timing.csv, returns the command's status
   local phase=$1 index=$2 forks=$3 t0 rc; shift 3
