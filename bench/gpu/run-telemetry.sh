@@ -73,7 +73,7 @@ echo "period ${period:-unknown} ms; repetitions of $rep_ms ms" >&2
 
 step "(a) energy per call: gelu 2^24 and 2^28, hot, beside nvidia-smi power.draw every 100 ms"
 smi "$work/power-hot.csv" 100 timestamp,power.draw,clocks.sm,temperature.gpu
-"$KBENCH" --backend cuda run --filter gelu -p n=2^24,2^28 --timing hot --rep-ms "$rep_ms" --repetitions 5 --seed 1 \
+"$KBENCH" --backend cuda run --filter gelu -p n=2^24,2^28 --timing hot --rep-ms "$rep_ms" --max-samples 100000 --repetitions 5 --seed 1 \
   --csv-samples "$work/energy-hot.csv" --json "$work/energy-hot.json" > "$work/energy-hot.txt" 2>&1 || status=1
 kill "$smi_pid"; wait "$smi_pid" 2>/dev/null
 cat "$work/energy-hot.txt" >&2
@@ -82,7 +82,7 @@ echo "kbench's own measure of the period (sidecar): $(grep -o '"energy_update_ms
 awk -F', ' 'NR > 1 && $2 + 0 > 0 { p = $2 + 0; sum += p; n++; if (p > max) max = p } END { if (n) printf "nvidia-smi power.draw during (a): mean %.1f W, max %.1f W over %d samples\n", sum / n, max, n }' \
   "$work/power-hot.csv" | tee "$work/power-hot.summary" >&2
 step "(a) the same in cold timing: energy refused"
-"$KBENCH" --backend cuda run --filter gelu -p n=2^24 --rep-ms "$rep_ms" --repetitions 2 --seed 1 \
+"$KBENCH" --backend cuda run --filter gelu -p n=2^24 --rep-ms "$rep_ms" --max-samples 100000 --repetitions 2 --seed 1 \
   --csv-samples "$work/energy-cold.csv" --json "$work/energy-cold.json" > "$work/energy-cold.txt" 2>&1 || status=1
 cat "$work/energy-cold.txt" >&2
 step "(a) hot with the default repetitions (10 ms): energy refused as too short"
@@ -96,7 +96,7 @@ end=$((SECONDS + heat_s))
 round=0
 while ((SECONDS < end)); do
   round=$((round + 1))
-  "$KBENCH" --backend cuda run --filter sgemm,gelu -p size=4096 -p n=2^28 --timing hot --rep-ms 1000 --repetitions 10 \
+  "$KBENCH" --backend cuda run --filter sgemm,gelu -p size=4096 -p n=2^28 --timing hot --rep-ms 1000 --max-samples 100000 --repetitions 10 \
     --seed "$round" --csv-samples "$work/heat.csv" --append > "$work/heat-r$round.txt" 2>&1 || status=1
 done
 kill "$smi_pid"; wait "$smi_pid" 2>/dev/null

@@ -25,8 +25,10 @@
 #
 # Exit 0 when exactly the two planted change points are found, 1 otherwise. Environment: KBENCH (the
 # launcher, default ./kbench of this tree), KBENCH_PLANTED_RUN_OPTS (the run's measuring options),
-# KBENCH_PLANTED_KERNEL=ptx for CUDA (planted.ptx, WORK 2000 -> 2100 -> 2142 over 2^22 elements) instead of
-# OpenCL on PoCL (planted.cl, WORK 100 -> 105 -> 107 over 2^14 elements).
+# KBENCH_PLANTED_KERNEL=ptx for CUDA (planted.ptx, WORK 2000 -> 2100 -> 2142 over 2^22 elements) or
+# KBENCH_PLANTED_KERNEL=gelu for CUDA's GELU at n = 2^24 (planted-gelu.ptx: 1000 -> 1050 -> 1071 thousandths of n
+# elements computed, cold with the cache cleared as `kbench ab`'s forks measure) instead of OpenCL on PoCL
+# (planted.cl, WORK 100 -> 105 -> 107 over 2^14 elements).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 kbench=${KBENCH:-$here/../../kbench}
@@ -42,6 +44,11 @@ rm -rf "$repo" "$out"/run-*.csv "$out"/run-*.csv.env.json "$out/history.db"
 mkdir -p "$repo"
 if [[ ${KBENCH_PLANTED_KERNEL:-cl} == ptx ]]; then
   kernel=planted.ptx base=2000 backend=cuda launch=(--grid 16384 --block 256 --arg buf:f32:2^22:fill=1)
+elif [[ ${KBENCH_PLANTED_KERNEL:-cl} == gelu ]]; then
+  # n = 2^24 elements; buffers and grid sized for n * 1.08, the most WORK reaches
+  kernel=planted-gelu.ptx base=1000 backend=cuda
+  launch=(--grid 70782 --block 256 --arg buf:f32:18120000:fill=random --arg buf:f32:18120000 --arg i32:16777216)
+  opts=${KBENCH_PLANTED_RUN_OPTS:---repetitions 10 --rep-ms 10}
 else
   kernel=planted.cl base=100 backend=opencl launch=(--grid 64 --block 256 --arg buf:f32:2^14:fill=1)
 fi

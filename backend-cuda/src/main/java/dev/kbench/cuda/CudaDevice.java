@@ -181,12 +181,24 @@ final class CudaDevice implements OpenableDevice {
      */
     @Override
     public DeviceTelemetry telemetry() {
+        Nvml n = nvml();
+        return n == null ? DeviceTelemetry.NONE : n.read();
+    }
+
+    /** {@inheritDoc} <p>NVML's total-energy counter, sampled until it has changed a few times. */
+    @Override
+    public OptionalDouble energyUpdateMillis() {
+        Nvml n = nvml();
+        return n == null ? OptionalDouble.empty() : n.energyUpdateMillis();
+    }
+
+    private Nvml nvml() {
         if (!nvmlLooked) {
             nvmlLooked = true;
             boolean off = "off".equals(System.getProperty("kbench.cuda.telemetry", "nvml"));
             nvml = off ? null : Nvml.forPciBusId(CudaDriver.pciBusId(device));
         }
-        return nvml == null ? DeviceTelemetry.NONE : nvml.read();
+        return nvml;
     }
 
     private static final Set<SourceKind> KINDS = Collections.unmodifiableSet(new LinkedHashSet<>(List.of(SourceKind.PTX,

@@ -44,9 +44,9 @@ import dev.kbench.api.ThrottleReason;
  *
  * <p>Everything is optional: a missing library, a missing function, native access not granted, or any
  * NVML error makes the readings empty; nothing here throws. Linked once per JVM; thread-safe.
- * The energy counter's update period is measured on the first reading that has energy (the counter
- * sampled in a tight loop until it has changed {@value #PERIOD_CHANGES} times, at most
- * {@value #PERIOD_LIMIT_MILLIS} ms), once per device.
+ * The energy counter's update period is measured when first asked for ({@link #energyUpdateMillis()}: the
+ * counter sampled in a tight loop until it has changed {@value #PERIOD_CHANGES} times, at most
+ * {@value #PERIOD_LIMIT_MILLIS} ms), once per device; readings carry it from then on.
  */
 final class Nvml {
 
@@ -168,14 +168,8 @@ final class Nvml {
             OptionalLong power = violationNanos(linked, arena, NVML_PERF_POLICY_POWER);
             OptionalLong thermal = violationNanos(linked, arena, NVML_PERF_POLICY_THERMAL);
             OptionalLong energy = energyMillijoules(linked, value);
-            OptionalDouble period = OptionalDouble.empty();
-            if (energy.isPresent()) {
-                if (energyUpdateMillis == null) {
-                    energyUpdateMillis = measureUpdatePeriod(linked, value);
-                    energy = energyMillijoules(linked, value);
-                }
-                period = energyUpdateMillis;
-            }
+            OptionalDouble measured = energyUpdateMillis;
+            OptionalDouble period = energy.isPresent() && measured != null ? measured : OptionalDouble.empty();
             return new DeviceTelemetry(clock, temperature, reasons, power, thermal, energy, period);
         } catch (Throwable t) {
             return DeviceTelemetry.NONE;
@@ -217,6 +211,25 @@ final class Nvml {
         java.util.Arrays.sort(gaps);
         int m = gaps.length / 2;
         return OptionalDouble.of(gaps.length % 2 == 1 ? gaps[m] : (gaps[m - 1] + gaps[m]) / 2);
+    }
+
+    /**
+     * The energy counter's update period, measured on the first call (up to {@value #PERIOD_LIMIT_MILLIS} ms).
+     *
+     * @return the period in ms, empty without an energy counter or when it did not change while measured
+     */
+    synchronized OptionalDouble energyUpdateMillis() {
+        if (energyUpdateMillis == null) {
+            Linked linked = Holder.LINKED;
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment value = arena.allocate(JAVA_LONG);
+                energyUpdateMillis = energyMillijoules(linked, value).isPresent()
+                        ? measureUpdatePeriod(linked, value) : OptionalDouble.empty();
+            } catch (Throwable t) {
+                energyUpdateMillis = OptionalDouble.empty();
+            }
+        }
+        return energyUpdateMillis;
     }
 
     private OptionalDouble measureUpdatePeriod(Linked linked, MemorySegment value) throws Throwable {

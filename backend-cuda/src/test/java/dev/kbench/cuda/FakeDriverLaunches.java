@@ -74,7 +74,9 @@ public final class FakeDriverLaunches {
                 System.out.println("second: " + second.identity() + ", uuid "
                         + second.device().facts().extra().get("uuid") + ", NVIDIA driver "
                         + second.device().facts().extra().get("nvidiaDriverVersion")
-                        + ", telemetry " + telemetry(second.device().telemetry()));
+                        + ", telemetry " + telemetry(second.device().telemetry()) + "; period "
+                        + (second.device().energyUpdateMillis().isPresent() ? "measured" : "empty") + ", then "
+                        + telemetry(second.device().telemetry()));
             }
             System.out.println("first: telemetry " + telemetry(driver.device().telemetry()));
             DeviceInterface device = driver.device();

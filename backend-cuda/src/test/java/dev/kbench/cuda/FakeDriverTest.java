@@ -67,11 +67,14 @@ class FakeDriverTest {
                 + "b0b1b2b3b4b5b6b7b8b9babbbcbdbebf, NVIDIA driver 570.124.06, telemetry clock "
                 + "OptionalDouble[1980.0], temperature OptionalDouble[41.0], throttle Optional[[SW_POWER_CAP]], power "
                 + "limited OptionalLong[5000] ns, thermal limited OptionalLong.empty ns, energy read, update period "
-                + "measured\n"
+                + "empty; period measured, then clock OptionalDouble[1980.0], temperature OptionalDouble[41.0], throttle "
+                + "Optional[[SW_POWER_CAP]], power limited OptionalLong[5000] ns, thermal limited OptionalLong.empty ns, "
+                + "energy read, update period measured\n"
                 + "first: telemetry clock OptionalDouble.empty, temperature OptionalDouble.empty, throttle "
                 + "Optional.empty, power limited OptionalLong.empty ns, thermal limited OptionalLong.empty ns, energy "
                 + "empty, update period empty\n"), "cuDeviceGetCount, cuDeviceGetPCIBusId, cuDeviceGetUuid, and NVML "
-                + "found by PCI bus id (device 0 is unknown to the fake NVML: empty, not an error); the throttling "
+                + "found by PCI bus id (device 0 is unknown to the fake NVML: empty, not an error); the energy counter's "
+                + "period measured only when asked for, then carried by the readings; the throttling "
                 + "bits without idle and sync boost, through the older function name; the violation struct's second "
                 + "field; an unsupported policy empty: " + ffm.out());
         String ffmPath = "launchPath: " + LaunchMode.FFM_DESCRIPTION + "\n";

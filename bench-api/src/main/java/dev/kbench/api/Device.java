@@ -16,6 +16,7 @@
 package dev.kbench.api;
 
 import java.lang.foreign.MemorySegment;
+import java.util.OptionalDouble;
 import java.util.Set;
 
 /**
@@ -54,6 +55,18 @@ public interface Device {
      */
     default DeviceTelemetry telemetry() {
         return DeviceTelemetry.NONE;
+    }
+
+    /**
+     * How often the device's energy counter changes, in ms, measured the first time it is asked for (which
+     * can take several of its periods, so only between repetitions, and only where a repetition is long
+     * enough for energy); afterwards {@link #telemetry()} carries it too.
+     *
+     * @return the period, empty where the device has no energy counter or it did not change while measured;
+     *         by default what {@link #telemetry()} says
+     */
+    default OptionalDouble energyUpdateMillis() {
+        return telemetry().energyUpdateMillis();
     }
 
     /**

@@ -42,6 +42,14 @@ public record RepetitionTelemetry(OptionalDouble smClockMHz, Optional<Set<Thrott
     /** How many energy-counter updates a repetition must span for its energy to be reported. */
     public static final int MIN_ENERGY_UPDATES = 20;
 
+    /**
+     * The shortest repetition, in ms, for which the energy counter's update period is measured (once per
+     * device, several periods long): {@value #MIN_ENERGY_UPDATES} updates of a counter that changed every
+     * millisecond. Shorter repetitions are refused energy without measuring, so that runs which cannot
+     * get energy (the defaults' 10 ms repetitions) do not pay for the measurement.
+     */
+    public static final double MIN_ENERGY_WINDOW_MILLIS = MIN_ENERGY_UPDATES;
+
     /** Validates the fields and copies the set. */
     public RepetitionTelemetry {
         Objects.requireNonNull(smClockMHz, "smClockMHz");
@@ -96,23 +104,33 @@ public record RepetitionTelemetry(OptionalDouble smClockMHz, Optional<Set<Thrott
      *
      * @param before read before the repetition
      * @param after read after it
+     * @param updateMillis the energy counter's update period ({@link Device#energyUpdateMillis()}), empty when
+     *        it did not change while measured or was not measured because the window is shorter than
+     *        {@link #MIN_ENERGY_WINDOW_MILLIS}
      * @param windowMillis host time between the two readings
      * @param calls the calls the device ran between them, {@code >= 1}
      * @return joules per call, or why not: nothing to say where the device has no energy counter
      */
-    static Energy energy(DeviceTelemetry before, DeviceTelemetry after, double windowMillis, long calls) {
+    static Energy energy(DeviceTelemetry before, DeviceTelemetry after, OptionalDouble updateMillis,
+                         double windowMillis, long calls) {
         if (before.energyMillijoules().isEmpty() || after.energyMillijoules().isEmpty()) {
             return new Energy(OptionalDouble.empty(), "");
         }
-        if (after.energyUpdateMillis().isEmpty()) {
+        if (updateMillis.isEmpty() && windowMillis < MIN_ENERGY_WINDOW_MILLIS) {
+            return Energy.refused("a repetition of " + significant(windowMillis) + " ms is too short to span "
+                    + MIN_ENERGY_UPDATES + " updates of the energy counter; longer repetitions (--rep-ms, with"
+                    + " --max-samples high enough not to end them sooner) get energy where they span "
+                    + MIN_ENERGY_UPDATES + " updates");
+        }
+        if (updateMillis.isEmpty()) {
             return Energy.refused("the energy counter did not change while its update period was measured");
         }
-        double period = after.energyUpdateMillis().getAsDouble();
+        double period = updateMillis.getAsDouble();
         if (windowMillis < MIN_ENERGY_UPDATES * period) {
             return Energy.refused("a repetition of " + significant(windowMillis) + " ms spans fewer than "
                     + MIN_ENERGY_UPDATES + " updates of the energy counter (one every " + significant(period)
                     + " ms); repetitions of " + (long) Math.ceil(MIN_ENERGY_UPDATES * period) + " ms or more"
-                    + " (--rep-ms) get energy");
+                    + " (--rep-ms, with --max-samples high enough not to end them sooner) get energy");
         }
         long millijoules = after.energyMillijoules().getAsLong() - before.energyMillijoules().getAsLong();
         if (millijoules < 0) {

@@ -235,7 +235,12 @@ final class SuiteRunner {
             // untimed replay as well
             long calls = entry.hot != null ? (long) samples * entry.callsPerSample
                     : options.submission() == Submission.GRAPH ? 2L * samples : samples;
-            energy = RepetitionTelemetry.energy(before, after, windowMillis, calls);
+            // the counter's period is measured (once, here between repetitions) only for a repetition that
+            // could be long enough for energy
+            OptionalDouble period = after.energyUpdateMillis().isPresent()
+                    || windowMillis < RepetitionTelemetry.MIN_ENERGY_WINDOW_MILLIS
+                    ? after.energyUpdateMillis() : device.energyUpdateMillis();
+            energy = RepetitionTelemetry.energy(before, after, period, windowMillis, calls);
         }
         if (!energy.refusal().isEmpty()) {
             entry.energyRefused++;

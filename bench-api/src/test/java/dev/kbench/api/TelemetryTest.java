@@ -70,15 +70,23 @@ class TelemetryTest {
         DeviceTelemetry before = reading(Set.of(), 0, 0, 10_000, 10);
         DeviceTelemetry after = reading(Set.of(), 0, 0, 12_500, 10);
         // 2500 mJ over 1000 calls in a 250 ms window (25 periods of 10 ms)
-        RepetitionTelemetry.Energy energy = RepetitionTelemetry.energy(before, after, 250, 1000);
+        OptionalDouble period = OptionalDouble.of(10);
+        RepetitionTelemetry.Energy energy = RepetitionTelemetry.energy(before, after, period, 250, 1000);
         assertEquals(0.0025, energy.joulesPerCall().getAsDouble(), 1e-15);
         assertEquals("", energy.refusal());
-        RepetitionTelemetry.Energy shortWindow = RepetitionTelemetry.energy(before, after, 199, 1000);
+        RepetitionTelemetry.Energy shortWindow = RepetitionTelemetry.energy(before, after, period, 199, 1000);
         assertTrue(shortWindow.joulesPerCall().isEmpty());
         assertEquals("a repetition of 199 ms spans fewer than 20 updates of the energy counter (one every 10 ms); "
-                + "repetitions of 200 ms or more (--rep-ms) get energy", shortWindow.refusal());
-        assertTrue(RepetitionTelemetry.energy(after, before, 250, 1000).refusal().contains("went backwards"));
-        RepetitionTelemetry.Energy none = RepetitionTelemetry.energy(DeviceTelemetry.NONE, DeviceTelemetry.NONE, 250, 1);
+                + "repetitions of 200 ms or more (--rep-ms, with --max-samples high enough not to end them sooner) get energy", shortWindow.refusal());
+        RepetitionTelemetry.Energy unmeasured = RepetitionTelemetry.energy(before, after, OptionalDouble.empty(), 12.2, 1000);
+        assertTrue(unmeasured.joulesPerCall().isEmpty());
+        assertEquals("a repetition of 12.2 ms is too short to span 20 updates of the energy counter; longer repetitions "
+                + "(--rep-ms, with --max-samples high enough not to end them sooner) get energy where they span 20 updates",
+                unmeasured.refusal(), "shorter than the window for which the period is measured: refused unmeasured");
+        assertEquals("the energy counter did not change while its update period was measured",
+                RepetitionTelemetry.energy(before, after, OptionalDouble.empty(), 250, 1000).refusal());
+        assertTrue(RepetitionTelemetry.energy(after, before, period, 250, 1000).refusal().contains("went backwards"));
+        RepetitionTelemetry.Energy none = RepetitionTelemetry.energy(DeviceTelemetry.NONE, DeviceTelemetry.NONE, period, 250, 1);
         assertTrue(none.joulesPerCall().isEmpty(), "no counter: nothing, never zero");
         assertEquals("", none.refusal(), "and nothing to explain");
     }
@@ -164,8 +172,8 @@ class TelemetryTest {
         BenchmarkOutcome outcome = result.outcomes().getFirst();
         assertTrue(outcome.telemetry().stream().allMatch(t -> t.joulesPerCall().isEmpty()));
         assertTrue(outcome.energyNote().matches("no energy: a repetition of .* ms spans fewer than 20 updates of the "
-                + "energy counter \\(one every 1\\.00e\\+06 ms\\); repetitions of 20000000 ms or more \\(--rep-ms\\) get "
-                + "energy"), outcome.energyNote());
+                + "energy counter \\(one every 1\\.00e\\+06 ms\\); repetitions of 20000000 ms or more \\(--rep-ms, with "
+                + "--max-samples high enough not to end them sooner\\) get energy"), outcome.energyNote());
     }
 
     @Test
