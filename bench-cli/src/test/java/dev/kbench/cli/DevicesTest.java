@@ -268,9 +268,10 @@ class DevicesTest {
 
         Path other = dir.resolve("other.csv");
         try (SamplesCsvWriter w = SamplesCsvWriter.open(other, WriteMode.CREATE_NEW)) {
-            w.append(SamplesCsv.read(one).stream().map(r -> new SampleRecord("triad", r.params(), r.repetition(),
-                    r.sample(), r.timeMillis(), r.backend(), r.device(), r.bytes(), r.flops(), r.fork(), "elsewhere",
-                    r.deviceId())).toList());
+            w.append(SamplesCsv.read(one).stream().map(r -> SampleRecord.builder("triad", r.params())
+                    .repetition(r.repetition()).sample(r.sample()).timeMillis(r.timeMillis()).backend(r.backend())
+                    .device(r.device()).bytes(r.bytes()).flops(r.flops()).fork(r.fork()).host("elsewhere")
+                    .deviceId(r.deviceId()).build()).toList());
         }
         Cli.Result differ = Cli.run("merge", "-o", again.toString(), zero.toString(), other.toString());
         assertEquals(2, differ.status(), differ.toString());

@@ -281,12 +281,16 @@ public final class SamplesCsv {
         long line;
 
         SampleRecord record() {
-            return new SampleRecord(benchmark, params, repetition < 0 ? OptionalInt.empty() : OptionalInt.of(repetition),
-                    sample, timeMillis, backend, device, bytes < 0 ? OptionalLong.empty() : OptionalLong.of(bytes),
-                    flops < 0 ? OptionalLong.empty() : OptionalLong.of(flops), fork, host, deviceId,
-                    Double.isNaN(smClockMHz) ? OptionalDouble.empty() : OptionalDouble.of(smClockMHz), runId,
-                    Optional.ofNullable(throttling),
-                    Double.isNaN(joulesPerCall) ? OptionalDouble.empty() : OptionalDouble.of(joulesPerCall));
+            return SampleRecord.builder(benchmark, params)
+                    .repetition(repetition < 0 ? OptionalInt.empty() : OptionalInt.of(repetition))
+                    .sample(sample).timeMillis(timeMillis).backend(backend).device(device)
+                    .bytes(bytes < 0 ? OptionalLong.empty() : OptionalLong.of(bytes))
+                    .flops(flops < 0 ? OptionalLong.empty() : OptionalLong.of(flops))
+                    .fork(fork).host(host).deviceId(deviceId)
+                    .smClockMHz(Double.isNaN(smClockMHz) ? OptionalDouble.empty() : OptionalDouble.of(smClockMHz))
+                    .runId(runId).throttling(Optional.ofNullable(throttling))
+                    .joulesPerCall(Double.isNaN(joulesPerCall) ? OptionalDouble.empty() : OptionalDouble.of(joulesPerCall))
+                    .build();
         }
     }
 

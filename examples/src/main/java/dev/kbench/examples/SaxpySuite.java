@@ -140,8 +140,9 @@ public final class SaxpySuite {
     /** One implementation's samples under a common name, so that the two can be compared. */
     private static List<SampleRecord> renamed(List<SampleRecord> samples, String benchmark) {
         return samples.stream().filter(s -> s.benchmark().equals(benchmark))
-                .map(s -> new SampleRecord("saxpy", s.params(), s.repetition(), s.sample(), s.timeMillis(), s.backend(),
-                        s.device(), s.bytes(), s.flops()))
+                .map(s -> SampleRecord.builder("saxpy", s.params()).repetition(s.repetition()).sample(s.sample())
+                        .timeMillis(s.timeMillis()).backend(s.backend()).device(s.device()).bytes(s.bytes())
+                        .flops(s.flops()).build())
                 .toList();
     }
 
