@@ -21,6 +21,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.kbench.api.InputException;
 import dev.kbench.api.SampleRecord;
+import dev.kbench.stats.io.SamplesCsv;
+import dev.kbench.stats.io.SamplesCsvWriter;
+import dev.kbench.stats.io.SamplesMerge;
+import dev.kbench.stats.io.WriteMode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

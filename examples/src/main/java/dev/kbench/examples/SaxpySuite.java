@@ -49,10 +49,10 @@ import dev.kbench.api.Backend;
 import dev.kbench.stats.BenchmarkComparison;
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.CompareReport;
-import dev.kbench.stats.SamplesCsvWriter;
+import dev.kbench.stats.io.SamplesCsvWriter;
 import dev.kbench.stats.Summarizer;
 import dev.kbench.stats.Summary;
-import dev.kbench.stats.WriteMode;
+import dev.kbench.stats.io.WriteMode;
 
 /**
  * kbench from any JVM project: a suite of two implementations of {@code z = a x + y} over a sweep of

@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.stats;
+package dev.kbench.stats.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -21,6 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kbench.api.SampleRecord;
+import dev.kbench.stats.SamplesFormatException;
+import dev.kbench.stats.internal.Decimals;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
