@@ -251,8 +251,9 @@ public class Evidence {
                     measuring += ms;
                     List<SampleRecord> base = rows.stream().filter(r -> r.benchmark().equals("base")).toList();
                     List<SampleRecord> next = rows.stream().filter(r -> r.benchmark().equals("new"))
-                            .map(r -> new SampleRecord("base", r.params(), r.repetition(), r.sample(), r.timeMillis(),
-                                    r.backend(), r.device(), r.bytes(), r.flops())).toList();
+                            .map(r -> SampleRecord.builder("base", r.params()).repetition(r.repetition())
+                                    .sample(r.sample()).timeMillis(r.timeMillis()).backend(r.backend())
+                                    .device(r.device()).bytes(r.bytes()).flops(r.flops()).build()).toList();
                     for (Aggregation aggregation : Aggregation.values()) {
                         CompareReport report = Compare.withDefaults().with(aggregation).withStabilityShuffles(100)
                                 .withBootstrapResamples(100).compare(base, next);

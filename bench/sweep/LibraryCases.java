@@ -16,7 +16,7 @@
 
 import dev.kbench.api.BenchOptions;
 import dev.kbench.api.SuiteOptions;
-import dev.kbench.stats.SamplesCsv;
+import dev.kbench.stats.io.SamplesCsv;
 import dev.kbench.stats.SamplesFormatException;
 import java.nio.file.Files;
 import java.nio.file.Path;

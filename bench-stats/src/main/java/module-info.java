@@ -15,9 +15,10 @@
  */
 /**
  * kbench's statistics: robust summaries and SciPy-exact comparisons of benchmark samples, and the
- * samples CSV and JSON report formats (docs/formats.md §2-§4). {@link dev.kbench.stats}: entry points {@link dev.kbench.stats.Compare},
- * {@link dev.kbench.stats.Summarizer}, {@link dev.kbench.stats.SamplesCsv},
- * {@link dev.kbench.stats.SamplesCsvWriter} and {@link dev.kbench.stats.StatsJson}. (Forks, the suite measured in several fresh JVMs, are the module
+ * samples CSV and JSON report formats (docs/formats.md §2-§4). {@link dev.kbench.stats}: the statistics, entry points
+ * {@link dev.kbench.stats.Compare} and {@link dev.kbench.stats.Summarizer}. {@link dev.kbench.stats.io}: the files,
+ * {@link dev.kbench.stats.io.SamplesCsv}, {@link dev.kbench.stats.io.SamplesCsvWriter} and
+ * {@link dev.kbench.stats.io.StatsJson}. (Forks, the suite measured in several fresh JVMs, are the module
  * dev.kbench.forks.) {@link dev.kbench.stats.format}: a run's and a comparison's formats (the run
  * table, CSV and JSON with {@link dev.kbench.stats.format.RunFormat}, the run and JMH JSON files with
  * {@link dev.kbench.stats.format.RunFiles}, the HTML report with {@link dev.kbench.stats.format.ReportPage},
@@ -36,5 +37,6 @@ module dev.kbench.stats {
     requires com.fasterxml.jackson.databind;
 
     exports dev.kbench.stats;
+    exports dev.kbench.stats.io;
     exports dev.kbench.stats.format;
 }

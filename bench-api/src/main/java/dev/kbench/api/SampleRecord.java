@@ -52,7 +52,11 @@ public record SampleRecord(String benchmark, String params, OptionalInt repetiti
                            String host, String deviceId, OptionalDouble smClockMHz, String runId,
                            Optional<java.util.Set<ThrottleReason>> throttling, OptionalDouble joulesPerCall) {
 
-    /** Validates every field; messages name the bad value. */
+    /**
+     * The full form, every column given; validates every field, and messages name the bad value.
+     * {@link #builder(String, String)} is the usual way to make a sample: it names each column and
+     * leaves the unknown ones empty.
+     */
     public SampleRecord {
         Objects.requireNonNull(benchmark, "benchmark");
         if (benchmark.isBlank()) {
@@ -88,94 +92,265 @@ public record SampleRecord(String benchmark, String params, OptionalInt repetiti
     }
 
     /**
-     * A sample without throttling or energy readings.
+     * A builder of a sample of the benchmark {@code benchmark} with the parameters {@code params}: the usual
+     * way to make a sample. Set the sample index and time; every other column is optional and starts out
+     * unknown (empty), with fork 0.
      *
      * @param benchmark the benchmark's name, not blank
-     * @param params parameters as {@code k=v} pairs, empty for none
-     * @param repetition the 0-based repetition index, empty when unknown
-     * @param sample the 0-based sample index within the repetition
-     * @param timeMillis the sample in milliseconds, finite and {@code >= 0}
-     * @param backend the driver it ran on, empty if unknown
-     * @param device the device it ran on, empty if unknown
-     * @param bytes bytes moved by one call, empty if unknown
-     * @param flops floating-point operations of one call, empty if unknown
-     * @param fork the 0-based fork index
-     * @param host the host name, empty if unknown
-     * @param deviceId the device's stable identity, empty if unknown
-     * @param smClockMHz the SM clock after the repetition, empty if unknown
-     * @param runId the run id ({@link RunId}), empty for none
+     * @param params parameters as {@code k=v} pairs joined by {@code ;} in a stable order, empty for none
+     * @return a builder; {@link Builder#build()} validates as the canonical constructor does
      */
-    public SampleRecord(String benchmark, String params, OptionalInt repetition, int sample, double timeMillis,
-                        String backend, String device, OptionalLong bytes, OptionalLong flops, int fork,
-                        String host, String deviceId, OptionalDouble smClockMHz, String runId) {
-        this(benchmark, params, repetition, sample, timeMillis, backend, device, bytes, flops, fork, host, deviceId,
-                smClockMHz, runId, Optional.empty(), OptionalDouble.empty());
+    public static Builder builder(String benchmark, String params) {
+        return new Builder(benchmark, params);
     }
 
     /**
-     * A sample of no known run.
-     *
-     * @param benchmark the benchmark's name, not blank
-     * @param params parameters as {@code k=v} pairs, empty for none
-     * @param repetition the 0-based repetition index, empty when unknown
-     * @param sample the 0-based sample index within the repetition
-     * @param timeMillis the sample in milliseconds, finite and {@code >= 0}
-     * @param backend the driver it ran on, empty if unknown
-     * @param device the device it ran on, empty if unknown
-     * @param bytes bytes moved by one call, empty if unknown
-     * @param flops floating-point operations of one call, empty if unknown
-     * @param fork the 0-based fork index
-     * @param host the host name, empty if unknown
-     * @param deviceId the device's stable identity, empty if unknown
-     * @param smClockMHz the SM clock after the repetition, empty if unknown
+     * Builds a {@link SampleRecord} column by column, named setter by named setter. Not thread-safe; each
+     * setter returns this builder.
      */
-    public SampleRecord(String benchmark, String params, OptionalInt repetition, int sample, double timeMillis,
-                        String backend, String device, OptionalLong bytes, OptionalLong flops, int fork,
-                        String host, String deviceId, OptionalDouble smClockMHz) {
-        this(benchmark, params, repetition, sample, timeMillis, backend, device, bytes, flops, fork, host, deviceId,
-                smClockMHz, "");
-    }
+    public static final class Builder {
+        private final String benchmark;
+        private final String params;
+        private OptionalInt repetition = OptionalInt.empty();
+        private int sample;
+        private double timeMillis = Double.NaN;
+        private String backend = "";
+        private String device = "";
+        private OptionalLong bytes = OptionalLong.empty();
+        private OptionalLong flops = OptionalLong.empty();
+        private int fork;
+        private String host = "";
+        private String deviceId = "";
+        private OptionalDouble smClockMHz = OptionalDouble.empty();
+        private String runId = "";
+        private Optional<java.util.Set<ThrottleReason>> throttling = Optional.empty();
+        private OptionalDouble joulesPerCall = OptionalDouble.empty();
 
-    /**
-     * A sample without a clock reading.
-     *
-     * @param benchmark the benchmark's name, not blank
-     * @param params parameters as {@code k=v} pairs, empty for none
-     * @param repetition the 0-based repetition index, empty when unknown
-     * @param sample the 0-based sample index within the repetition
-     * @param timeMillis the sample in milliseconds, finite and {@code >= 0}
-     * @param backend the driver it ran on, empty if unknown
-     * @param device the device it ran on, empty if unknown
-     * @param bytes bytes moved by one call, empty if unknown
-     * @param flops floating-point operations of one call, empty if unknown
-     * @param fork the 0-based fork index
-     * @param host the host name, empty if unknown
-     * @param deviceId the device's stable identity, empty if unknown
-     */
-    public SampleRecord(String benchmark, String params, OptionalInt repetition, int sample, double timeMillis,
-                        String backend, String device, OptionalLong bytes, OptionalLong flops, int fork,
-                        String host, String deviceId) {
-        this(benchmark, params, repetition, sample, timeMillis, backend, device, bytes, flops, fork, host, deviceId,
-                OptionalDouble.empty());
-    }
+        private Builder(String benchmark, String params) {
+            this.benchmark = benchmark;
+            this.params = params;
+        }
 
-    /**
-     * A sample of fork 0 with no host or device identity.
-     *
-     * @param benchmark the benchmark's name, not blank
-     * @param params parameters as {@code k=v} pairs, empty for none
-     * @param repetition the 0-based repetition index, empty when unknown
-     * @param sample the 0-based sample index within the repetition
-     * @param timeMillis the sample in milliseconds, finite and {@code >= 0}
-     * @param backend the driver it ran on, empty if unknown
-     * @param device the device it ran on, empty if unknown
-     * @param bytes bytes moved by one call, empty if unknown
-     * @param flops floating-point operations of one call, empty if unknown
-     */
-    public SampleRecord(String benchmark, String params, OptionalInt repetition, int sample, double timeMillis,
-                        String backend, String device, OptionalLong bytes, OptionalLong flops) {
-        this(benchmark, params, repetition, sample, timeMillis, backend, device, bytes, flops, 0, "", "",
-                OptionalDouble.empty());
+        /**
+         * Sets the repetition column.
+         *
+         * @param index the 0-based repetition index
+         * @return this builder
+         */
+        public Builder repetition(int index) {
+            return repetition(OptionalInt.of(index));
+        }
+
+        /**
+         * Sets the repetition column.
+         *
+         * @param index the 0-based repetition index, empty when unknown (the default)
+         * @return this builder
+         */
+        public Builder repetition(OptionalInt index) {
+            this.repetition = index;
+            return this;
+        }
+
+        /**
+         * Sets the sample column.
+         *
+         * @param index the 0-based sample index within the repetition (default 0)
+         * @return this builder
+         */
+        public Builder sample(int index) {
+            this.sample = index;
+            return this;
+        }
+
+        /**
+         * Sets the time_ms column.
+         *
+         * @param millis the sample in milliseconds, finite and {@code >= 0}; required
+         * @return this builder
+         */
+        public Builder timeMillis(double millis) {
+            this.timeMillis = millis;
+            return this;
+        }
+
+        /**
+         * Sets the backend column.
+         *
+         * @param name the driver it ran on, empty if unknown (the default)
+         * @return this builder
+         */
+        public Builder backend(String name) {
+            this.backend = name;
+            return this;
+        }
+
+        /**
+         * Sets the device column.
+         *
+         * @param name the device it ran on, empty if unknown (the default)
+         * @return this builder
+         */
+        public Builder device(String name) {
+            this.device = name;
+            return this;
+        }
+
+        /**
+         * Sets the bytes column.
+         *
+         * @param perCall bytes moved by one call
+         * @return this builder
+         */
+        public Builder bytes(long perCall) {
+            return bytes(OptionalLong.of(perCall));
+        }
+
+        /**
+         * Sets the bytes column.
+         *
+         * @param perCall bytes moved by one call, empty if unknown (the default)
+         * @return this builder
+         */
+        public Builder bytes(OptionalLong perCall) {
+            this.bytes = perCall;
+            return this;
+        }
+
+        /**
+         * Sets the flops column.
+         *
+         * @param perCall floating-point operations of one call
+         * @return this builder
+         */
+        public Builder flops(long perCall) {
+            return flops(OptionalLong.of(perCall));
+        }
+
+        /**
+         * Sets the flops column.
+         *
+         * @param perCall floating-point operations of one call, empty if unknown (the default)
+         * @return this builder
+         */
+        public Builder flops(OptionalLong perCall) {
+            this.flops = perCall;
+            return this;
+        }
+
+        /**
+         * Sets the fork column.
+         *
+         * @param index the 0-based index of the fork the sample was measured in (default 0)
+         * @return this builder
+         */
+        public Builder fork(int index) {
+            this.fork = index;
+            return this;
+        }
+
+        /**
+         * Sets the host column.
+         *
+         * @param name the host name it ran on, empty if unknown (the default)
+         * @return this builder
+         */
+        public Builder host(String name) {
+            this.host = name;
+            return this;
+        }
+
+        /**
+         * Sets the device_id column.
+         *
+         * @param id the device's stable identity, empty if unknown (the default)
+         * @return this builder
+         */
+        public Builder deviceId(String id) {
+            this.deviceId = id;
+            return this;
+        }
+
+        /**
+         * Sets the sm_clock_mhz column.
+         *
+         * @param mhz the SM clock read after the repetition
+         * @return this builder
+         */
+        public Builder smClockMHz(double mhz) {
+            return smClockMHz(OptionalDouble.of(mhz));
+        }
+
+        /**
+         * Sets the sm_clock_mhz column.
+         *
+         * @param mhz the SM clock read after the repetition, empty if unknown (the default)
+         * @return this builder
+         */
+        public Builder smClockMHz(OptionalDouble mhz) {
+            this.smClockMHz = mhz;
+            return this;
+        }
+
+        /**
+         * Sets the run_id column.
+         *
+         * @param id the run id ({@link RunId}), empty for none (the default)
+         * @return this builder
+         */
+        public Builder runId(String id) {
+            this.runId = id;
+            return this;
+        }
+
+        /**
+         * Sets the throttle column.
+         *
+         * @param reasons the throttling reasons seen during the repetition, empty when unknown (the default)
+         * @return this builder
+         */
+        public Builder throttling(Optional<java.util.Set<ThrottleReason>> reasons) {
+            this.throttling = reasons;
+            return this;
+        }
+
+        /**
+         * Sets the joules_per_call column.
+         *
+         * @param joules the device's energy per call over the repetition, in J, empty when unknown (the default)
+         * @return this builder
+         */
+        public Builder joulesPerCall(OptionalDouble joules) {
+            this.joulesPerCall = joules;
+            return this;
+        }
+
+        /**
+         * Sets the clock, throttling and energy columns at once.
+         *
+         * @param telemetry what the device reported about the repetition
+         * @return this builder
+         */
+        public Builder telemetry(RepetitionTelemetry telemetry) {
+            return smClockMHz(telemetry.smClockMHz()).throttling(telemetry.throttling())
+                    .joulesPerCall(telemetry.joulesPerCall());
+        }
+
+        /**
+         * The sample.
+         *
+         * @return the record
+         * @throws IllegalArgumentException naming the column, if the time was not set or a column is invalid
+         * @throws NullPointerException naming the column, if one was set to null
+         */
+        public SampleRecord build() {
+            if (Double.isNaN(timeMillis)) {
+                throw new IllegalArgumentException("time_ms not set for sample " + sample + " of " + id(
+                        Objects.requireNonNull(benchmark, "benchmark"), Objects.requireNonNull(params, "params")));
+            }
+            return new SampleRecord(benchmark, params, repetition, sample, timeMillis, backend, device, bytes, flops,
+                    fork, host, deviceId, smClockMHz, runId, throttling, joulesPerCall);
+        }
     }
 
     /**

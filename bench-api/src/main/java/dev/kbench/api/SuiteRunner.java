@@ -26,7 +26,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Random;
 import java.util.SplittableRandom;
@@ -200,9 +199,10 @@ final class SuiteRunner {
             entry.telemetry.add(telemetry);
             rows = new ArrayList<>(times.length);
             for (int s = 0; s < times.length; s++) {
-                rows.add(new SampleRecord(entry.benchmark.name(), entry.params.toString(), OptionalInt.of(index), s,
-                        times[s], driver.name(), deviceName, entry.bytes, entry.flops, 0, host, identity.id(),
-                        telemetry.smClockMHz(), runId, telemetry.throttling(), telemetry.joulesPerCall()));
+                rows.add(SampleRecord.builder(entry.benchmark.name(), entry.params.toString()).repetition(index)
+                        .sample(s).timeMillis(times[s]).backend(driver.name()).device(deviceName).bytes(entry.bytes)
+                        .flops(entry.flops).host(host).deviceId(identity.id()).runId(runId).telemetry(telemetry)
+                        .build());
             }
         } catch (Exception | AssertionError | LinkageError e) {
             fail(entry, e);

@@ -24,7 +24,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Results rebuilt from recorded samples: what is given is kept (copied), what is not has its default. */
@@ -74,5 +77,27 @@ class ResultBuildersTest {
         assertEquals(Schedule.INTERLEAVED, bare.schedule());
         assertEquals("", bare.runId());
         assertEquals(List.of(), bare.outcomes());
+    }
+
+    @Test
+    void aSampleKeepsWhatWasSetAndLeavesTheRestEmpty() {
+        RepetitionTelemetry telemetry = new RepetitionTelemetry(OptionalDouble.of(1980),
+                Optional.of(Set.of(ThrottleReason.SW_POWER_CAP)), OptionalDouble.of(0.25));
+        SampleRecord full = SampleRecord.builder("gemm", "m=64").repetition(2).sample(3).timeMillis(0.5)
+                .backend("cuda").device("NVIDIA H200").bytes(4096).flops(8192).fork(1).host("node1")
+                .deviceId("GPU-1").runId("r1").telemetry(telemetry).build();
+        assertEquals(new SampleRecord("gemm", "m=64", OptionalInt.of(2), 3, 0.5, "cuda", "NVIDIA H200",
+                OptionalLong.of(4096), OptionalLong.of(8192), 1, "node1", "GPU-1", OptionalDouble.of(1980), "r1",
+                Optional.of(Set.of(ThrottleReason.SW_POWER_CAP)), OptionalDouble.of(0.25)), full);
+        SampleRecord bare = SampleRecord.builder("copy", "").timeMillis(1).build();
+        assertEquals(new SampleRecord("copy", "", OptionalInt.empty(), 0, 1, "", "", OptionalLong.empty(),
+                OptionalLong.empty(), 0, "", "", OptionalDouble.empty(), "", Optional.empty(), OptionalDouble.empty()),
+                bare);
+        IllegalArgumentException unset = assertThrows(IllegalArgumentException.class,
+                () -> SampleRecord.builder("copy", "n=4").sample(7).build());
+        assertEquals("time_ms not set for sample 7 of copy[n=4]", unset.getMessage());
+        IllegalArgumentException negative = assertThrows(IllegalArgumentException.class,
+                () -> SampleRecord.builder("copy", "").timeMillis(-1).build());
+        assertEquals("time_ms must be finite and >= 0, got -1.0", negative.getMessage());
     }
 }

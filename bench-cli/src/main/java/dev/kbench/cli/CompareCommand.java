@@ -29,7 +29,7 @@ import dev.kbench.stats.Compare;
 import dev.kbench.stats.CompareReport;
 import dev.kbench.stats.DeviceGroup;
 import dev.kbench.stats.SampleSet;
-import dev.kbench.stats.StatsJson;
+import dev.kbench.stats.io.StatsJson;
 import dev.kbench.stats.Verdict;
 import dev.kbench.stats.format.CompareExport;
 import dev.kbench.stats.format.CompareTable;

@@ -23,7 +23,7 @@ import dev.kbench.api.SampleRecord;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.forks.ForkOutcome;
 import dev.kbench.forks.Forks;
-import dev.kbench.stats.SamplesCsv;
+import dev.kbench.stats.io.SamplesCsv;
 import dev.kbench.stats.SamplesFormatException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;

@@ -29,10 +29,10 @@ import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.kbench.api.InputException;
-import dev.kbench.stats.SamplesCsv;
-import dev.kbench.stats.SamplesCsvWriter;
-import dev.kbench.stats.SamplesMerge;
-import dev.kbench.stats.WriteMode;
+import dev.kbench.stats.io.SamplesCsv;
+import dev.kbench.stats.io.SamplesCsvWriter;
+import dev.kbench.stats.io.SamplesMerge;
+import dev.kbench.stats.io.WriteMode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -17,8 +17,8 @@ package dev.kbench.cli;
 
 import dev.kbench.api.OutputException;
 import dev.kbench.api.SampleRecord;
-import dev.kbench.stats.SamplesCsvWriter;
-import dev.kbench.stats.WriteMode;
+import dev.kbench.stats.io.SamplesCsvWriter;
+import dev.kbench.stats.io.WriteMode;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

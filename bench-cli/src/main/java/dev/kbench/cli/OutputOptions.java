@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
 
 import dev.kbench.api.ReturnMode;
 import dev.kbench.api.RunId;
-import dev.kbench.stats.WriteMode;
+import dev.kbench.stats.io.WriteMode;
 import dev.kbench.stats.format.RunFormat;
 import dev.kbench.stats.format.Statistic;
 import picocli.CommandLine.Option;

@@ -16,8 +16,8 @@
 package dev.kbench.cli;
 
 import dev.kbench.api.OutputException;
-import dev.kbench.stats.SamplesCsvWriter;
-import dev.kbench.stats.WriteMode;
+import dev.kbench.stats.io.SamplesCsvWriter;
+import dev.kbench.stats.io.WriteMode;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;

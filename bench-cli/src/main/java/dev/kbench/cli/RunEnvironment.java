@@ -35,7 +35,7 @@ import dev.kbench.api.DeviceIdentity;
 import dev.kbench.api.DeviceTelemetry;
 import dev.kbench.api.HostName;
 import dev.kbench.api.Backend;
-import dev.kbench.stats.WriteMode;
+import dev.kbench.stats.io.WriteMode;
 
 /**
  * What ran where: the environment sidecar {@code SAMPLES.csv.env.json} written beside a samples file

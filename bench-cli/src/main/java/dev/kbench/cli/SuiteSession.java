@@ -25,7 +25,7 @@ import dev.kbench.api.SuiteListener;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.SuiteResult;
 import dev.kbench.api.Backend;
-import dev.kbench.stats.SamplesCsvWriter;
+import dev.kbench.stats.io.SamplesCsvWriter;
 import dev.kbench.stats.format.Numbers;
 import dev.kbench.stats.format.RunFiles;
 import dev.kbench.stats.format.RunReport;

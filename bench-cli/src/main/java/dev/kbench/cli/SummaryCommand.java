@@ -21,7 +21,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import dev.kbench.stats.SampleSet;
-import dev.kbench.stats.StatsJson;
+import dev.kbench.stats.io.StatsJson;
 import dev.kbench.stats.Summarizer;
 import dev.kbench.stats.Summary;
 import dev.kbench.stats.format.DashboardJson;

@@ -23,9 +23,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kbench.api.HostName;
 import dev.kbench.api.SampleRecord;
-import dev.kbench.stats.SamplesCsv;
-import dev.kbench.stats.SamplesCsvWriter;
-import dev.kbench.stats.WriteMode;
+import dev.kbench.stats.io.SamplesCsv;
+import dev.kbench.stats.io.SamplesCsvWriter;
+import dev.kbench.stats.io.WriteMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -268,9 +268,10 @@ class DevicesTest {
 
         Path other = dir.resolve("other.csv");
         try (SamplesCsvWriter w = SamplesCsvWriter.open(other, WriteMode.CREATE_NEW)) {
-            w.append(SamplesCsv.read(one).stream().map(r -> new SampleRecord("triad", r.params(), r.repetition(),
-                    r.sample(), r.timeMillis(), r.backend(), r.device(), r.bytes(), r.flops(), r.fork(), "elsewhere",
-                    r.deviceId())).toList());
+            w.append(SamplesCsv.read(one).stream().map(r -> SampleRecord.builder("triad", r.params())
+                    .repetition(r.repetition()).sample(r.sample()).timeMillis(r.timeMillis()).backend(r.backend())
+                    .device(r.device()).bytes(r.bytes()).flops(r.flops()).fork(r.fork()).host("elsewhere")
+                    .deviceId(r.deviceId()).build()).toList());
         }
         Cli.Result differ = Cli.run("merge", "-o", again.toString(), zero.toString(), other.toString());
         assertEquals(2, differ.status(), differ.toString());

@@ -18,8 +18,8 @@ package dev.kbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.kbench.stats.SamplesCsvWriter;
-import dev.kbench.stats.WriteMode;
+import dev.kbench.stats.io.SamplesCsvWriter;
+import dev.kbench.stats.io.WriteMode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

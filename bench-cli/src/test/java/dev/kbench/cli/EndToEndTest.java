@@ -103,7 +103,7 @@ class EndToEndTest {
         NoDriverTest.Outcome o = NoDriverTest.launch(command);
         assertEquals(0, o.status(), o.toString());
         assertTrue(o.out().lines().anyMatch(l -> l.startsWith("copy") && l.contains("n=1024")), o.out());
-        assertEquals(2, dev.kbench.stats.SamplesCsv.read(samples).stream()
+        assertEquals(2, dev.kbench.stats.io.SamplesCsv.read(samples).stream()
                 .mapToInt(s -> s.repetition().getAsInt()).distinct().count());
     }
 }

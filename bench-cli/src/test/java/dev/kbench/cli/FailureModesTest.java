@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.kbench.api.SampleRecord;
-import dev.kbench.stats.SamplesCsv;
+import dev.kbench.stats.io.SamplesCsv;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;

@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.kbench.stats.WriteMode;
+import dev.kbench.stats.io.WriteMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

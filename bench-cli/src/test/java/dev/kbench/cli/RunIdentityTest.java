@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kbench.stats.SampleSet;
-import dev.kbench.stats.SamplesCsv;
+import dev.kbench.stats.io.SamplesCsv;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

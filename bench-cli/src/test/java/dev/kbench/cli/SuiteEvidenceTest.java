@@ -87,8 +87,9 @@ class SuiteEvidenceTest {
     /** One benchmark's samples under another name, so that two benchmarks can be compared. */
     private static List<SampleRecord> as(List<SampleRecord> samples, String benchmark, String name) {
         return samples.stream().filter(s -> s.benchmark().equals(benchmark))
-                .map(s -> new SampleRecord(name, s.params(), s.repetition(), s.sample(), s.timeMillis(), s.backend(),
-                        s.device(), s.bytes(), s.flops()))
+                .map(s -> SampleRecord.builder(name, s.params()).repetition(s.repetition()).sample(s.sample())
+                        .timeMillis(s.timeMillis()).backend(s.backend()).device(s.device()).bytes(s.bytes())
+                        .flops(s.flops()).build())
                 .toList();
     }
 

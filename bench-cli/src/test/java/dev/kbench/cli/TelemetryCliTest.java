@@ -24,16 +24,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kbench.api.RepetitionTelemetry;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.api.ThrottleReason;
-import dev.kbench.stats.SamplesCsvWriter;
-import dev.kbench.stats.WriteMode;
+import dev.kbench.stats.io.SamplesCsvWriter;
+import dev.kbench.stats.io.WriteMode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.OptionalInt;
-import java.util.OptionalLong;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -62,8 +60,8 @@ class TelemetryCliTest {
                     OptionalDouble.empty());
             for (int s = 0; s < 10; s++) {
                 double time = scale * (1 + 0.001 * ((7 * (10 * r + s)) % 11));
-                rows.add(new SampleRecord("gelu", "n=16777216", OptionalInt.of(r), s, time, "cuda", "NVIDIA H200",
-                        OptionalLong.of(1L << 27), OptionalLong.empty()).withTelemetry(t));
+                rows.add(SampleRecord.builder("gelu", "n=16777216").repetition(r).sample(s).timeMillis(time)
+                        .backend("cuda").device("NVIDIA H200").bytes(1L << 27).telemetry(t).build());
             }
         }
         Path file = dir.resolve(name);
@@ -142,8 +140,8 @@ class TelemetryCliTest {
                         Optional.of(capped ? Set.of(ThrottleReason.SW_POWER_CAP) : Set.of()),
                         fork == 1 ? OptionalDouble.of(0.002) : OptionalDouble.empty());
                 for (int s = 0; s < 3; s++) {
-                    rows.add(new SampleRecord("gelu", "n=1024", OptionalInt.of(r), s, 1, "cuda", "NVIDIA H200",
-                            OptionalLong.of(8192), OptionalLong.empty()).withFork(fork).withTelemetry(t));
+                    rows.add(SampleRecord.builder("gelu", "n=1024").repetition(r).sample(s).timeMillis(1)
+                            .backend("cuda").device("NVIDIA H200").bytes(8192).fork(fork).telemetry(t).build());
                 }
             }
         }

@@ -35,8 +35,8 @@ import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.SuiteResult;
 import dev.kbench.api.Timing;
 import dev.kbench.api.Backend;
-import dev.kbench.stats.SamplesCsvWriter;
-import dev.kbench.stats.WriteMode;
+import dev.kbench.stats.io.SamplesCsvWriter;
+import dev.kbench.stats.io.WriteMode;
 
 /**
  * The child side of {@link Forks}: a program that re-creates a suite from its {@link SuiteFactory}

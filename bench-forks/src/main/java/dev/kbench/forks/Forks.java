@@ -18,7 +18,7 @@ package dev.kbench.forks;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.api.SuiteFactory;
 import dev.kbench.api.SuiteOptions;
-import dev.kbench.stats.SamplesCsv;
+import dev.kbench.stats.io.SamplesCsv;
 import dev.kbench.stats.SamplesFormatException;
 import dev.kbench.api.internal.Descriptors;
 import java.io.BufferedReader;

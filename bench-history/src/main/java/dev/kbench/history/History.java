@@ -303,10 +303,11 @@ public final class History implements AutoCloseable {
                         OptionalLong f = rs.wasNull() ? OptionalLong.empty() : OptionalLong.of(flops);
                         double clock = rs.getDouble(14);
                         OptionalDouble c = rs.wasNull() ? OptionalDouble.empty() : OptionalDouble.of(clock);
-                        out.add(new SampleRecord(rs.getString(2), rs.getString(3),
-                                repetition < 0 ? OptionalInt.empty() : OptionalInt.of(repetition), rs.getInt(10),
-                                rs.getDouble(11), rs.getString(5), rs.getString(6), b, f, rs.getInt(8), rs.getString(4),
-                                rs.getString(7), c, rs.getString(1)));
+                        out.add(SampleRecord.builder(rs.getString(2), rs.getString(3))
+                                .repetition(repetition < 0 ? OptionalInt.empty() : OptionalInt.of(repetition))
+                                .sample(rs.getInt(10)).timeMillis(rs.getDouble(11)).backend(rs.getString(5))
+                                .device(rs.getString(6)).bytes(b).flops(f).fork(rs.getInt(8)).host(rs.getString(4))
+                                .deviceId(rs.getString(7)).smClockMHz(c).runId(rs.getString(1)).build());
                     }
                 }
             }

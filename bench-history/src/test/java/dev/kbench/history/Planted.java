@@ -20,8 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.OptionalInt;
-import java.util.OptionalLong;
 import java.util.SplittableRandom;
 
 import dev.kbench.api.SampleRecord;
@@ -50,10 +48,10 @@ final class Planted {
             double fork = 1 + 0.002 * random.nextGaussian();
             for (int r = 0; r < 2; r++) {
                 for (int s = 0; s < samples; s++) {
-                    out.add(new SampleRecord("gelu", "n=1024", OptionalInt.of(r), s,
-                            level * fork * (1 + 0.01 * random.nextGaussian()), "opencl", "cpu", OptionalLong.of(4096),
-                            OptionalLong.empty(), f, "node1", "cl:0:0", f == 0 ? OptionalDouble.of(1980) : OptionalDouble.empty(),
-                            runId));
+                    out.add(SampleRecord.builder("gelu", "n=1024").repetition(r).sample(s)
+                            .timeMillis(level * fork * (1 + 0.01 * random.nextGaussian())).backend("opencl").device("cpu")
+                            .bytes(4096).fork(f).host("node1").deviceId("cl:0:0")
+                            .smClockMHz(f == 0 ? OptionalDouble.of(1980) : OptionalDouble.empty()).runId(runId).build());
                 }
             }
         }

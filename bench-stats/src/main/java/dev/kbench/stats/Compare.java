@@ -29,6 +29,7 @@ import java.util.stream.IntStream;
 import dev.kbench.api.InputException;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.api.internal.Quantiles;
+import dev.kbench.stats.internal.Decimals;
 import org.apache.commons.numbers.combinatorics.BinomialCoefficientDouble;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 

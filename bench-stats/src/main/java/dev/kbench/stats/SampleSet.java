@@ -37,7 +37,7 @@ import java.util.Set;
  * samples share device, fork, repetition and sample. Immutable once built.
  *
  * {@snippet :
- * SampleSet base = SamplesCsv.readSet(Path.of("base.csv"), System.err::println);
+ * SampleSet base = SamplesCsv.readSet(Path.of("base.csv"), System.err::println);   // dev.kbench.stats.io
  * CompareReport report = Compare.withDefaults().compare(base, SamplesCsv.readSet(Path.of("new.csv"), w -> { }));
  * }
  */
@@ -63,35 +63,36 @@ public final class SampleSet {
     }
 
     /**
-     * The samples of records, e.g. those of {@link SamplesCsv#read(java.nio.file.Path)}.
+     * The samples of records, e.g. those of {@link dev.kbench.stats.io.SamplesCsv#read(java.nio.file.Path)}.
      *
      * @param records the samples
      * @return the set, named {@code <records>} in messages; records with the same benchmark, params,
      *         device, fork, repetition and sample are all kept, in their order in {@code records}
      */
     public static SampleSet of(List<SampleRecord> records) {
-        Builder builder = new Builder("<records>", false);
-        SamplesCsv.Row row = new SamplesCsv.Row();
+        Builder builder = builder("<records>");
         long at = 0;
         for (SampleRecord r : records) {
-            row.benchmark = r.benchmark();
-            row.params = r.params();
-            row.repetition = r.repetition().orElse(-1);
-            row.sample = r.sample();
-            row.timeMillis = r.timeMillis();
-            row.backend = r.backend();
-            row.device = r.device();
-            row.fork = r.fork();
-            row.host = r.host();
-            row.deviceId = r.deviceId();
-            row.runId = r.runId();
-            row.smClockMHz = r.smClockMHz().orElse(Double.NaN);
-            row.throttling = r.throttling().orElse(null);
-            row.joulesPerCall = r.joulesPerCall().orElse(Double.NaN);
-            row.line = ++at;
-            builder.add(row);
+            builder.add(r, ++at);
         }
         return builder.build();
+    }
+
+    /**
+     * A builder that takes samples one at a time, for a reader of a samples file or stream that need not
+     * hold them all as records: it keeps about 24 bytes a sample.
+     *
+     * {@snippet :
+     * SampleSet.Builder builder = SampleSet.builder("base.csv").rejectDuplicates();
+     * builder.add(record, line);   // for each sample, with where it is in its source
+     * SampleSet samples = builder.build();
+     * }
+     *
+     * @param source where the samples come from, e.g. a file name: {@link #source()}, named in messages
+     * @return a builder that keeps samples that repeat (see {@link Builder#rejectDuplicates()})
+     */
+    public static Builder builder(String source) {
+        return new Builder(source);
     }
 
     /**
@@ -390,10 +391,13 @@ public final class SampleSet {
         return bits;
     }
 
-    /** Collects rows into growing primitive columns. */
-    static final class Builder {
+    /**
+     * Collects samples into growing primitive columns, in the order they are added (see
+     * {@link SampleSet#builder(String)}). Not thread-safe; build once.
+     */
+    public static final class Builder {
         private final String source;
-        private final boolean unique;
+        private boolean unique;
         private final Map<BenchmarkId, Column> columns = new LinkedHashMap<>();
         private final Set<String> backends = new LinkedHashSet<>();
         private final Set<String> devices = new LinkedHashSet<>();
@@ -406,41 +410,67 @@ public final class SampleSet {
         private DeviceGroup lastGroup;
         private int lastGroupIndex;
 
-        /**
-         * A builder.
-         *
-         * @param source the file name for messages
-         * @param unique whether two rows with the same device, run, fork, repetition and sample are an error
-         */
-        Builder(String source, boolean unique) {
+        private Builder(String source) {
             this.source = Objects.requireNonNull(source, "source");
-            this.unique = unique;
         }
 
-        void add(SamplesCsv.Row row) {
-            if (last == null || !lastId.benchmark().equals(row.benchmark) || !lastId.params().equals(row.params)) {
-                lastId = new BenchmarkId(row.benchmark, row.params);
+        /**
+         * Makes two samples with the same benchmark, params, host, backend, device, device id, run id,
+         * fork, repetition and sample an error of {@link #build()}, as in a samples file (docs/formats.md §2).
+         *
+         * @return this builder
+         */
+        public Builder rejectDuplicates() {
+            this.unique = true;
+            return this;
+        }
+
+        /**
+         * Adds a sample.
+         *
+         * @param record the sample
+         * @param line where it is in the source, e.g. its 1-based line in a file: named in the message about
+         *        a duplicate
+         * @return this builder
+         */
+        public Builder add(SampleRecord record, long line) {
+            String benchmark = record.benchmark();
+            String params = record.params();
+            if (last == null || !lastId.benchmark().equals(benchmark) || !lastId.params().equals(params)) {
+                lastId = new BenchmarkId(benchmark, params);
                 last = columns.computeIfAbsent(lastId, k -> new Column());
             }
-            if (lastGroup == null || !lastGroup.host().equals(row.host) || !lastGroup.backend().equals(row.backend)
-                    || !lastGroup.device().equals(row.device) || !lastGroup.deviceId().equals(row.deviceId)) {
-                lastGroup = new DeviceGroup(row.host, row.backend, row.device, row.deviceId);
+            String host = record.host();
+            String backend = record.backend();
+            String device = record.device();
+            String deviceId = record.deviceId();
+            if (lastGroup == null || !lastGroup.host().equals(host) || !lastGroup.backend().equals(backend)
+                    || !lastGroup.device().equals(device) || !lastGroup.deviceId().equals(deviceId)) {
+                lastGroup = new DeviceGroup(host, backend, device, deviceId);
                 lastGroupIndex = groups.computeIfAbsent(lastGroup, g -> groups.size());
             }
-            if (lastRun == null || !lastRun.equals(row.runId)) {
-                lastRun = row.runId;
+            if (lastRun == null || !lastRun.equals(record.runId())) {
+                lastRun = record.runId();
                 lastRunIndex = runs.computeIfAbsent(lastRun, r -> runs.size());
             }
-            last.add(row, lastGroupIndex, lastRunIndex);
-            if (!row.backend.isEmpty()) {
-                backends.add(row.backend);
+            last.add(record, lastGroupIndex, lastRunIndex, line);
+            if (!backend.isEmpty()) {
+                backends.add(backend);
             }
-            if (!row.device.isEmpty()) {
-                devices.add(row.device);
+            if (!device.isEmpty()) {
+                devices.add(device);
             }
+            return this;
         }
 
-        SampleSet build() {
+        /**
+         * The set of the samples added, each benchmark's series in run order.
+         *
+         * @return the set
+         * @throws SamplesFormatException naming both lines, if duplicates are rejected and two samples are the
+         *         same
+         */
+        public SampleSet build() {
             Map<BenchmarkId, Series> series = new LinkedHashMap<>();
             for (Map.Entry<BenchmarkId, Column> e : columns.entrySet()) {
                 series.put(e.getKey(), e.getValue().series(e.getKey()));
@@ -463,7 +493,7 @@ public final class SampleSet {
             private long[] lines = new long[16];
             private int size;
 
-            void add(SamplesCsv.Row row, int device, int run) {
+            void add(SampleRecord record, int device, int run, long line) {
                 if (size == times.length) {
                     int grown = size + Math.max(16, size >> 1);
                     times = Arrays.copyOf(times, grown);
@@ -477,16 +507,16 @@ public final class SampleSet {
                     joules = Arrays.copyOf(joules, grown);
                     lines = Arrays.copyOf(lines, grown);
                 }
-                times[size] = row.timeMillis;
+                times[size] = record.timeMillis();
                 deviceIndexes[size] = device;
                 runIndexes[size] = run;
-                forks[size] = row.fork;
-                repetitions[size] = row.repetition;
-                samples[size] = row.sample;
-                clocks[size] = row.smClockMHz;
-                throttle[size] = mask(row.throttling);
-                joules[size] = row.joulesPerCall;
-                lines[size] = row.line;
+                forks[size] = record.fork();
+                repetitions[size] = record.repetition().orElse(-1);
+                samples[size] = record.sample();
+                clocks[size] = record.smClockMHz().orElse(Double.NaN);
+                throttle[size] = mask(record.throttling().orElse(null));
+                joules[size] = record.joulesPerCall().orElse(Double.NaN);
+                lines[size] = line;
                 size++;
             }
 

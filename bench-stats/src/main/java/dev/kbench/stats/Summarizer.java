@@ -29,6 +29,7 @@ import dev.kbench.api.MeasurementWarning;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.api.ThrottleReason;
 import dev.kbench.api.internal.Quantiles;
+import dev.kbench.stats.internal.Decimals;
 import org.apache.commons.statistics.descriptive.DoubleStatistics;
 import org.apache.commons.statistics.descriptive.Statistic;
 

@@ -13,5 +13,10 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-/** Summaries and significance tests of benchmark samples. */
+/**
+ * Summaries and significance tests of benchmark samples, on lists of {@link dev.kbench.api.SampleRecord}s or on a
+ * {@link dev.kbench.stats.SampleSet}. No file is read or written here: {@link dev.kbench.stats.io} (the samples
+ * CSV, the summary and comparison JSON) and {@link dev.kbench.stats.format} (a run's and a comparison's reports)
+ * depend on this package, never the reverse.
+ */
 package dev.kbench.stats;

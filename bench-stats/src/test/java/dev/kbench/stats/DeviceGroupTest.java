@@ -21,12 +21,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.kbench.api.InputException;
 import dev.kbench.api.SampleRecord;
+import dev.kbench.stats.io.SamplesCsv;
+import dev.kbench.stats.io.SamplesCsvWriter;
+import dev.kbench.stats.io.SamplesMerge;
+import dev.kbench.stats.io.WriteMode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.OptionalInt;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,8 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
 class DeviceGroupTest {
 
     private static SampleRecord row(String host, String device, String id, int fork, int sample, String benchmark) {
-        return new SampleRecord(benchmark, "n=1", OptionalInt.of(0), sample, 1.0 + sample, device.isEmpty() ? "" : "cuda",
-                device, OptionalLong.empty(), OptionalLong.empty(), fork, host, id);
+        return SampleRecord.builder(benchmark, "n=1").repetition(0).sample(sample).timeMillis(1.0 + sample)
+                .backend(device.isEmpty() ? "" : "cuda").device(device).fork(fork).host(host).deviceId(id).build();
     }
 
     @Test

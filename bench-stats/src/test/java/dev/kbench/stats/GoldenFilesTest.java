@@ -23,6 +23,10 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.kbench.api.RepetitionTelemetry;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.api.ThrottleReason;
+import dev.kbench.stats.io.SamplesCsv;
+import dev.kbench.stats.io.SamplesCsvWriter;
+import dev.kbench.stats.io.StatsJson;
+import dev.kbench.stats.io.WriteMode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -33,7 +37,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -79,9 +82,9 @@ class GoldenFilesTest {
         for (int r = 0; r < reps; r++) {
             for (int s = 0; s < samples; s++) {
                 double t = Math.round((mean + sd * gaussian(random)) * 1e7) / 1e7;
-                SampleRecord row = new SampleRecord(benchmark, params, OptionalInt.of(r), s, t, backend, device,
-                        bytes < 0 ? OptionalLong.empty() : OptionalLong.of(bytes),
-                        flops < 0 ? OptionalLong.empty() : OptionalLong.of(flops));
+                SampleRecord row = SampleRecord.builder(benchmark, params).repetition(r).sample(s).timeMillis(t)
+                        .backend(backend).device(device).bytes(bytes < 0 ? OptionalLong.empty() : OptionalLong.of(bytes))
+                        .flops(flops < 0 ? OptionalLong.empty() : OptionalLong.of(flops)).build();
                 if (benchmark.equals("gemm")) {
                     // telemetry as NVML gives it: the second repetition throttled, energy for the first only
                     row = row.withTelemetry(new RepetitionTelemetry(OptionalDouble.empty(), Optional.of(r == 1

@@ -32,7 +32,7 @@ class ModuleTest {
         assertTrue(module.isNamed(), "tests run on the class path, not the module path");
         ModuleDescriptor d = module.getDescriptor();
         assertEquals("dev.kbench.stats", d.name());
-        assertEquals(Set.of("dev.kbench.stats", "dev.kbench.stats.format"),
+        assertEquals(Set.of("dev.kbench.stats", "dev.kbench.stats.io", "dev.kbench.stats.format"),
                 d.exports().stream().map(ModuleDescriptor.Exports::source).collect(Collectors.toSet()));
         for (Class<?> dependency : new Class<?>[] {
                 org.apache.commons.statistics.distribution.TDistribution.class,

@@ -18,8 +18,6 @@ package dev.kbench.stats;
 import dev.kbench.api.SampleRecord;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalInt;
-import java.util.OptionalLong;
 
 /** Builds sample rows for tests. */
 final class Records {
@@ -31,8 +29,7 @@ final class Records {
     static List<SampleRecord> samples(String benchmark, String params, double... times) {
         List<SampleRecord> rows = new ArrayList<>();
         for (int i = 0; i < times.length; i++) {
-            rows.add(new SampleRecord(benchmark, params, OptionalInt.empty(), i, times[i], "", "", OptionalLong.empty(),
-                    OptionalLong.empty()));
+            rows.add(SampleRecord.builder(benchmark, params).sample(i).timeMillis(times[i]).build());
         }
         return rows;
     }
@@ -42,8 +39,7 @@ final class Records {
         List<SampleRecord> rows = new ArrayList<>();
         for (int r = 0; r < reps.length; r++) {
             for (int i = 0; i < reps[r].length; i++) {
-                rows.add(new SampleRecord(benchmark, params, OptionalInt.of(r), i, reps[r][i], "", "",
-                        OptionalLong.empty(), OptionalLong.empty()));
+                rows.add(SampleRecord.builder(benchmark, params).repetition(r).sample(i).timeMillis(reps[r][i]).build());
             }
         }
         return rows;
@@ -54,8 +50,8 @@ final class Records {
         List<SampleRecord> rows = new ArrayList<>();
         for (int f = 0; f < forks.length; f++) {
             for (int i = 0; i < forks[f].length; i++) {
-                rows.add(new SampleRecord(benchmark, params, OptionalInt.of(0), i, forks[f][i], "", "",
-                        OptionalLong.empty(), OptionalLong.empty(), f, "", ""));
+                rows.add(SampleRecord.builder(benchmark, params).repetition(0).sample(i).timeMillis(forks[f][i]).fork(f)
+                        .build());
             }
         }
         return rows;

@@ -201,8 +201,8 @@ class SummarizerTest {
     void fewSamplesPerRepetitionIsAWarningWithTheFix() {
         List<SampleRecord> rows = new ArrayList<>();
         for (int r = 0; r < 10; r++) {
-            rows.add(new SampleRecord("k", "", java.util.OptionalInt.of(r), 0, 1 + r * 1e-3, "opencl", "dev",
-                    java.util.OptionalLong.empty(), java.util.OptionalLong.empty()));
+            rows.add(SampleRecord.builder("k", "").repetition(r).sample(0).timeMillis(1 + r * 1e-3).backend("opencl")
+                    .device("dev").build());
         }
         Summary thin = Summarizer.withDefaults().summarize(rows).getFirst();
         assertEquals(List.of(SummaryWarning.Kind.FEW_SAMPLES_PER_REPETITION), kinds(thin));

@@ -49,10 +49,10 @@ import dev.kbench.api.Backend;
 import dev.kbench.stats.BenchmarkComparison;
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.CompareReport;
-import dev.kbench.stats.SamplesCsvWriter;
+import dev.kbench.stats.io.SamplesCsvWriter;
 import dev.kbench.stats.Summarizer;
 import dev.kbench.stats.Summary;
-import dev.kbench.stats.WriteMode;
+import dev.kbench.stats.io.WriteMode;
 
 /**
  * kbench from any JVM project: a suite of two implementations of {@code z = a x + y} over a sweep of
@@ -140,8 +140,9 @@ public final class SaxpySuite {
     /** One implementation's samples under a common name, so that the two can be compared. */
     private static List<SampleRecord> renamed(List<SampleRecord> samples, String benchmark) {
         return samples.stream().filter(s -> s.benchmark().equals(benchmark))
-                .map(s -> new SampleRecord("saxpy", s.params(), s.repetition(), s.sample(), s.timeMillis(), s.backend(),
-                        s.device(), s.bytes(), s.flops()))
+                .map(s -> SampleRecord.builder("saxpy", s.params()).repetition(s.repetition()).sample(s.sample())
+                        .timeMillis(s.timeMillis()).backend(s.backend()).device(s.device()).bytes(s.bytes())
+                        .flops(s.flops()).build())
                 .toList();
     }
 

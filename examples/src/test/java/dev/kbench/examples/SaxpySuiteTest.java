@@ -22,7 +22,7 @@ import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.api.SuiteOptions;
-import dev.kbench.stats.SamplesCsv;
+import dev.kbench.stats.io.SamplesCsv;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

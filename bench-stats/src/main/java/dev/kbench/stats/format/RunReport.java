@@ -28,7 +28,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalInt;
 
 /**
  * A suite run ready to be formatted: the result, how it was measured, what to report, and each
@@ -119,9 +118,10 @@ public record RunReport(SuiteResult result, SuiteOptions options, Statistic stat
         for (int r = 0; r < repetitions.size(); r++) {
             double[] times = repetitions.get(r);
             for (int s = 0; s < times.length; s++) {
-                records.add(new SampleRecord(outcome.benchmark(), outcome.params().toString(), OptionalInt.of(r), s,
-                        times[s], result.backend(), result.device(), outcome.bytesPerCall(), outcome.flopsPerCall())
-                        .withTelemetry(outcome.telemetry().get(r)));
+                records.add(SampleRecord.builder(outcome.benchmark(), outcome.params().toString()).repetition(r)
+                        .sample(s).timeMillis(times[s]).backend(result.backend()).device(result.device())
+                        .bytes(outcome.bytesPerCall()).flops(outcome.flopsPerCall())
+                        .telemetry(outcome.telemetry().get(r)).build());
             }
         }
         return records;

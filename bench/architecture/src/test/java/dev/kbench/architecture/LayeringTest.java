@@ -53,6 +53,10 @@ class LayeringTest {
         /** Every package of bench-api. */
         static final String[] BENCH_API = {"dev.kbench.api..", "dev.kbench.spi.."};
         static final String[] STATS = {"dev.kbench.stats.."};
+        /** bench-stats' statistics: the package alone, without its sub-packages. */
+        static final String STATISTICS = "dev.kbench.stats";
+        /** bench-stats' files: the samples CSV and the JSON reports, built on the statistics. */
+        static final String STATS_IO = "dev.kbench.stats.io";
         static final String[] FORKS = {"dev.kbench.forks.."};
         static final String[] HISTORY = {"dev.kbench.history.."};
         static final String[] CUDA = {"dev.kbench.cuda.."};
@@ -140,6 +144,19 @@ class LayeringTest {
     void benchStatsSeesOnlyPublicApi() {
         noClasses().that().resideInAnyPackage(Layers.STATS).should().dependOnClassesThat(
                         resideInAnyPackage(Layers.BENCH_API).and(not(modifier(PUBLIC))))
+                .check(product);
+    }
+
+    @Test
+    void theStatisticsNeverDependOnTheirFiles() {
+        for (String layer : new String[] {Layers.STATISTICS, Layers.STATS_IO}) {
+            assertFalse(product.that(resideInAnyPackage(layer)).isEmpty(), "no classes in " + layer
+                    + ": the rule below would pass vacuously");
+        }
+        noClasses().that().resideInAPackage(Layers.STATISTICS).should().dependOnClassesThat()
+                .resideInAPackage(Layers.STATS_IO + "..")
+                .because("the files are read and written on top of the statistics (" + Layers.STATS_IO + " uses "
+                        + Layers.STATISTICS + "), and the statistics work on samples whatever file they came from")
                 .check(product);
     }
 

@@ -25,8 +25,6 @@ import dev.kbench.stats.TestResult;
 import dev.kbench.stats.WelchTTest;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalInt;
-import java.util.OptionalLong;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -83,9 +81,9 @@ public class StatsBenchmark {
         for (int b = 0; b < BENCHMARKS; b++) {
             double level = 0.01 * (1 + b % 97);
             for (int i = 0; i < SAMPLES; i++) {
-                rows.add(new SampleRecord("bench" + b, "n=" + b, OptionalInt.of(i / 10), i % 10,
-                        level * scale * Math.exp(0.05 * gaussian(random)), "cuda", "H200", OptionalLong.empty(),
-                        OptionalLong.empty()));
+                rows.add(SampleRecord.builder("bench" + b, "n=" + b).repetition(i / 10).sample(i % 10)
+                        .timeMillis(level * scale * Math.exp(0.05 * gaussian(random))).backend("cuda").device("H200")
+                        .build());
             }
         }
         return rows;

@@ -13,10 +13,12 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.stats;
+package dev.kbench.stats.io;
 
 import dev.kbench.api.InputException;
 import dev.kbench.api.SampleRecord;
+import dev.kbench.stats.BenchmarkId;
+import dev.kbench.stats.SamplesFormatException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

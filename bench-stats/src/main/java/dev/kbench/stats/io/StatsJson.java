@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.stats;
+package dev.kbench.stats.io;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
@@ -24,6 +24,12 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kbench.stats.BenchmarkComparison;
+import dev.kbench.stats.BenchmarkId;
+import dev.kbench.stats.CompareReport;
+import dev.kbench.stats.Summary;
+import dev.kbench.stats.SummaryWarning;
+import dev.kbench.stats.TestMethod;
 import dev.kbench.stats.json.JsonFields;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.stats;
+package dev.kbench.stats.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -21,6 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kbench.api.SampleRecord;
+import dev.kbench.stats.SamplesFormatException;
+import dev.kbench.stats.internal.Decimals;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
@@ -29,7 +31,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -45,8 +46,8 @@ class SamplesCsvTest {
     }
 
     private static SampleRecord row(String benchmark, String params, Integer rep, int sample, double time) {
-        return new SampleRecord(benchmark, params, rep == null ? OptionalInt.empty() : OptionalInt.of(rep), sample, time,
-                "", "", OptionalLong.empty(), OptionalLong.empty());
+        return SampleRecord.builder(benchmark, params).repetition(rep == null ? OptionalInt.empty() : OptionalInt.of(rep))
+                .sample(sample).timeMillis(time).build();
     }
 
     @Test
@@ -57,8 +58,8 @@ class SamplesCsvTest {
                 gemm,,1,3,5.89e-2,,,,,
                 """);
         assertEquals(List.of(
-                new SampleRecord("gemm, fp16", "m=64;n=32", OptionalInt.of(0), 0, 0.0589, "cuda", "NVIDIA H200",
-                        OptionalLong.of(1048576), OptionalLong.of(2097152)),
+                SampleRecord.builder("gemm, fp16", "m=64;n=32").repetition(0).sample(0).timeMillis(0.0589)
+                        .backend("cuda").device("NVIDIA H200").bytes(1048576).flops(2097152).build(),
                 row("gemm", "", 1, 3, 0.0589)), rows);
     }
 
@@ -123,8 +124,8 @@ class SamplesCsvTest {
         List<SampleRecord> first = List.of(
                 row("gemm", "m=64", 0, 0, 0.1 + 0.2),
                 row("gemm", "m=64", 0, 1, 1.0e-7),
-                new SampleRecord("say \"hi\", then", "", OptionalInt.empty(), 2, 123456789.125, "opencl", "PoCL",
-                        OptionalLong.of(4096), OptionalLong.empty()));
+                SampleRecord.builder("say \"hi\", then", "").sample(2).timeMillis(123456789.125).backend("opencl")
+                        .device("PoCL").bytes(4096).build());
         List<SampleRecord> second = List.of(row("copy", "", 1, 0, Double.MIN_VALUE), row("copy", "", 1, 1, 0));
         try (SamplesCsvWriter out = SamplesCsvWriter.open(file, WriteMode.CREATE_NEW)) {
             out.append(first);

@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.stats;
+package dev.kbench.stats.io;
 
 /**
  * How {@link SamplesCsvWriter#open(java.nio.file.Path, WriteMode)} treats a file that may already exist.

@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.stats;
+package dev.kbench.stats.io;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,6 +21,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kbench.api.SampleRecord;
+import dev.kbench.stats.BenchmarkId;
+import dev.kbench.stats.DeviceGroup;
+import dev.kbench.stats.SampleSet;
+import dev.kbench.stats.SamplesFormatException;
 import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.List;

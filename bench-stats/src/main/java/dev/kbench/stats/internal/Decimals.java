@@ -13,18 +13,22 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.stats;
+package dev.kbench.stats.internal;
 
 import java.math.BigDecimal;
 import java.util.regex.Pattern;
 
-/** Locale-independent decimal text: strict parsing and shortest round-trip formatting. */
-final class Decimals {
+/**
+ * Locale-independent decimal text: strict parsing and shortest round-trip formatting, shared by the
+ * statistics (notes, percentile labels) and the samples file's reader and writer. Internal to bench-stats:
+ * this package is not exported.
+ */
+public final class Decimals {
 
     /** A plain or scientific decimal; no hexadecimal, no {@code NaN}, no type suffix, no blanks. */
-    static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+    public static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
     /** A non-negative integer. */
-    static final Pattern INTEGER = Pattern.compile("\\+?\\d+");
+    public static final Pattern INTEGER = Pattern.compile("\\+?\\d+");
 
     private Decimals() {
     }
@@ -37,7 +41,7 @@ final class Decimals {
      * @param value a finite value
      * @return its text
      */
-    static String plain(double value) {
+    public static String plain(double value) {
         if (value == 0) {
             return "0";
         }
@@ -50,7 +54,7 @@ final class Decimals {
      * @param text the text
      * @return the value, or NaN if {@code text} is not a decimal
      */
-    static double parse(String text) {
+    public static double parse(String text) {
         return DECIMAL.matcher(text).matches() ? Double.parseDouble(text) : Double.NaN;
     }
 }

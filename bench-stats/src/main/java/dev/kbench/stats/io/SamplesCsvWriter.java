@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.stats;
+package dev.kbench.stats.io;
 
 import java.io.Closeable;
 import java.io.IOException;
@@ -32,6 +32,7 @@ import java.util.Objects;
 
 import dev.kbench.api.SampleRecord;
 import dev.kbench.api.internal.Descriptors;
+import dev.kbench.stats.internal.Decimals;
 import org.apache.commons.csv.CSVPrinter;
 
 /**

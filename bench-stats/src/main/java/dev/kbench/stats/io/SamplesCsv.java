@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.kbench.stats;
+package dev.kbench.stats.io;
 
 import java.io.BufferedReader;
 import java.io.FilterReader;
@@ -43,6 +43,9 @@ import java.util.function.Consumer;
 
 import dev.kbench.api.SampleRecord;
 import dev.kbench.api.ThrottleReason;
+import dev.kbench.stats.SampleSet;
+import dev.kbench.stats.SamplesFormatException;
+import dev.kbench.stats.internal.Decimals;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -154,10 +157,11 @@ public final class SamplesCsv {
      */
     public static List<SampleRecord> read(Path file, Consumer<String> warnings) {
         List<SampleRecord> result = new ArrayList<>();
-        SampleSet.Builder unique = new SampleSet.Builder(file.toString(), true);
+        SampleSet.Builder unique = SampleSet.builder(file.toString()).rejectDuplicates();
         readRows(file, warnings, row -> {
-            result.add(row.record());
-            unique.add(row);
+            SampleRecord record = row.record();
+            result.add(record);
+            unique.add(record, row.line);
         });
         unique.build();
         return result;
@@ -190,10 +194,11 @@ public final class SamplesCsv {
      */
     public static List<SampleRecord> read(Reader reader, String source, Consumer<String> warnings) {
         List<SampleRecord> result = new ArrayList<>();
-        SampleSet.Builder unique = new SampleSet.Builder(source, true);
+        SampleSet.Builder unique = SampleSet.builder(source).rejectDuplicates();
         readRows(reader, source, warnings, row -> {
-            result.add(row.record());
-            unique.add(row);
+            SampleRecord record = row.record();
+            result.add(record);
+            unique.add(record, row.line);
         });
         unique.build();
         return result;
@@ -211,8 +216,8 @@ public final class SamplesCsv {
      * @throws UncheckedIOException if it cannot be read
      */
     public static SampleSet readSet(Path file, Consumer<String> warnings) {
-        SampleSet.Builder builder = new SampleSet.Builder(file.toString(), true);
-        readRows(file, warnings, builder::add);
+        SampleSet.Builder builder = SampleSet.builder(file.toString()).rejectDuplicates();
+        readRows(file, warnings, row -> builder.add(row.record(), row.line));
         return builder.build();
     }
 
@@ -227,8 +232,8 @@ public final class SamplesCsv {
      * @throws UncheckedIOException if reading fails
      */
     public static SampleSet readSet(Reader reader, String source, Consumer<String> warnings) {
-        SampleSet.Builder builder = new SampleSet.Builder(source, true);
-        readRows(reader, source, warnings, builder::add);
+        SampleSet.Builder builder = SampleSet.builder(source).rejectDuplicates();
+        readRows(reader, source, warnings, row -> builder.add(row.record(), row.line));
         return builder.build();
     }
 
@@ -281,12 +286,16 @@ public final class SamplesCsv {
         long line;
 
         SampleRecord record() {
-            return new SampleRecord(benchmark, params, repetition < 0 ? OptionalInt.empty() : OptionalInt.of(repetition),
-                    sample, timeMillis, backend, device, bytes < 0 ? OptionalLong.empty() : OptionalLong.of(bytes),
-                    flops < 0 ? OptionalLong.empty() : OptionalLong.of(flops), fork, host, deviceId,
-                    Double.isNaN(smClockMHz) ? OptionalDouble.empty() : OptionalDouble.of(smClockMHz), runId,
-                    Optional.ofNullable(throttling),
-                    Double.isNaN(joulesPerCall) ? OptionalDouble.empty() : OptionalDouble.of(joulesPerCall));
+            return SampleRecord.builder(benchmark, params)
+                    .repetition(repetition < 0 ? OptionalInt.empty() : OptionalInt.of(repetition))
+                    .sample(sample).timeMillis(timeMillis).backend(backend).device(device)
+                    .bytes(bytes < 0 ? OptionalLong.empty() : OptionalLong.of(bytes))
+                    .flops(flops < 0 ? OptionalLong.empty() : OptionalLong.of(flops))
+                    .fork(fork).host(host).deviceId(deviceId)
+                    .smClockMHz(Double.isNaN(smClockMHz) ? OptionalDouble.empty() : OptionalDouble.of(smClockMHz))
+                    .runId(runId).throttling(Optional.ofNullable(throttling))
+                    .joulesPerCall(Double.isNaN(joulesPerCall) ? OptionalDouble.empty() : OptionalDouble.of(joulesPerCall))
+                    .build();
         }
     }
 
