@@ -21,8 +21,8 @@
 extern "C" __global__ void planted(const float* __restrict__ x, float* __restrict__ out, int n)
 {
     long long m = (long long)n * WORK / 1000;
-    long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < m) {
+    long long stride = (long long)gridDim.x * blockDim.x;
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < m; i += stride) {
         float v = x[i];
         out[i] = v * 0.5f * (1.0f + erff(v * 0.70710678f));
     }

@@ -45,9 +45,10 @@ mkdir -p "$repo"
 if [[ ${KBENCH_PLANTED_KERNEL:-cl} == ptx ]]; then
   kernel=planted.ptx base=2000 backend=cuda launch=(--grid 16384 --block 256 --arg buf:f32:2^22:fill=1)
 elif [[ ${KBENCH_PLANTED_KERNEL:-cl} == gelu ]]; then
-  # n = 2^24 elements; buffers and grid sized for n * 1.08, the most WORK reaches
+  # n = 2^24 elements, buffers sized for n * 1.08 (more than WORK reaches); a fixed grid of 8 blocks of 256 per SM
+  # of an H200 (132 SMs) striding over them
   kernel=planted-gelu.ptx base=1000 backend=cuda
-  launch=(--grid 70782 --block 256 --arg buf:f32:18120000:fill=random --arg buf:f32:18120000 --arg i32:16777216)
+  launch=(--grid 1056 --block 256 --arg buf:f32:18120000:fill=random --arg buf:f32:18120000 --arg i32:16777216)
   opts=${KBENCH_PLANTED_RUN_OPTS:---repetitions 10 --rep-ms 10}
 else
   kernel=planted.cl base=100 backend=opencl launch=(--grid 64 --block 256 --arg buf:f32:2^14:fill=1)
