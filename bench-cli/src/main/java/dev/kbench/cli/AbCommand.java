@@ -155,6 +155,10 @@ final class AbCommand implements Callable<Integer> {
     @Parameters(paramLabel = "COMPARE-OPTION", description = "After --: options for compare, e.g. -- --alpha 0.01.")
     private List<String> compareOptions = List.of();
 
+    /** One fork of one side (0 base, 1 new): its index within the side and its seed. */
+    private record Fork(int side, int index, long seed) {
+    }
+
     /** One side: its name, the fork's command and where its samples go. */
     private record Side(String name, OutputTarget csv, String kernelOption, Path kernel, String command) {
     }
@@ -195,13 +199,13 @@ final class AbCommand implements Callable<Integer> {
         final OutputFiles.Samples[] writers = new OutputFiles.Samples[2];
         final String[] runIds = {RunId.next(), RunId.next()};
         final int[] next = new int[2];
-        /** Every side's rows so far, for the looks of the sequential design (empty otherwise). */
-        final List<List<SampleRecord>> kept = List.of(new ArrayList<>(), new ArrayList<>());
-        final boolean keep;
+        final PrintWriter err;
+        final Forks.Sequence sequence;
 
-        Run(Side[] sides, boolean keep) {
+        Run(Side[] sides, PrintWriter err) {
             this.sides = sides;
-            this.keep = keep;
+            this.err = err;
+            this.sequence = ForkedRuns.sequence(Duration.ofSeconds(forkTimeoutSeconds), err);
         }
 
         void open() {
@@ -211,13 +215,32 @@ final class AbCommand implements Callable<Integer> {
             }
         }
 
-        /** Runs the next fork of a side with its seed; false if it did not complete. */
-        boolean fork(int s, long[] seeds, PrintWriter err) {
-            Side side = sides[s];
-            int fork = next[s]++;
-            Path file = directory.resolve(side.name() + "-" + fork + ".csv");
-            err.println("kbench ab: " + side.name() + " fork " + fork + ", seed " + seeds[fork]);
+        /**
+         * Runs a side's next fork, the fork that follows it (if known) started in standby meanwhile, its
+         * samples appended to the side's file and handed on.
+         */
+        ForkOutcome fork(Fork fork, Optional<Fork> following,
+                         java.util.function.Consumer<List<SampleRecord>> samples) {
+            int s = fork.side();
+            next[s]++;
+            err.println("kbench ab: " + sides[s].name() + " fork " + fork.index() + ", seed " + fork.seed());
             err.flush();
+            OutputFiles.Samples writer = writers[s];
+            // both samples files hold every completed fork's rows: the directory is a copy while none died
+            boolean disposable = outcomes.stream().allMatch(ForkOutcome::completed);
+            ForkOutcome outcome = sequence.run(launch(s, fork.index(), fork.seed(), disposable),
+                    () -> following.map(f -> launch(f.side(), f.index(), f.seed(), disposable)), recorded -> {
+                        writer.append(recorded);
+                        samples.accept(recorded);
+                    });
+            outcomes.add(outcome);
+            return outcome;
+        }
+
+        /** Fork {@code fork} of side {@code s}: its command, where it writes, and what its exit status means. */
+        private Forks.Launch launch(int s, int fork, long seed, boolean disposable) {
+            Side side = sides[s];
+            Path file = directory.resolve(side.name() + "-" + fork + ".csv");
             List<String> command;
             Forks.ChildOutput stdout;
             Forks.Program program = side.command() != null ? Forks.Program.COMMAND : Forks.Program.KBENCH;
@@ -227,26 +250,15 @@ final class AbCommand implements Callable<Integer> {
             } else {
                 command = ForkedRuns.childRun(spec, directory, PARENT_OPTIONS, List.of(side.kernelOption(),
                         side.kernel().toString(), OutputOptions.CSV_SAMPLES, file.toString(), "--seed",
-                        Long.toString(seeds[fork]), "--run-id", runIds[s], "--quiet"));
+                        Long.toString(seed), "--run-id", runIds[s], "--quiet"));
                 stdout = Forks.ChildOutput.DISCARD;
             }
-            OutputFiles.Samples writer = writers[s];
-            List<SampleRecord> rows = kept.get(s);
-            // both samples files hold every completed fork's rows: the directory is a copy while none died
-            boolean disposable = outcomes.stream().allMatch(ForkOutcome::completed);
-            ForkOutcome outcome = Forks.launch(new Forks.Launch(side.name(), fork, seeds[fork], command, Map.of(), file,
-                    directory, stdout, disposable, program), Duration.ofSeconds(forkTimeoutSeconds),
-                    ForkedRuns.lines(err), recorded -> {
-                        writer.append(recorded);
-                        if (keep) {
-                            rows.addAll(recorded);
-                        }
-                    });
-            outcomes.add(outcome);
-            return outcome.completed();
+            return new Forks.Launch(side.name(), fork, seed, command, Map.of(), file, directory, stdout, disposable,
+                    program);
         }
 
         void close(PrintWriter err) {
+            sequence.close();
             for (OutputFiles.Samples w : writers) {
                 String closing = w == null ? null : w.finish();
                 if (closing != null) {
@@ -302,14 +314,19 @@ final class AbCommand implements Callable<Integer> {
 
     /** The forks in their order, until all ran or this JVM is stopping, then compare unless it stopped. */
     private int measureAndCompare(Side[] sides, List<Integer> order, long[] seeds, PrintWriter err) {
-        Run run = new Run(sides, false);
+        Run run = new Run(sides, err);
         try {
             run.open();
-            for (int s : order) {
-                if (Forks.stopping()) {
-                    break;
+            for (int i = 0; i < order.size() && !Forks.stopping(); i++) {
+                int s = order.get(i);
+                Fork fork = new Fork(s, run.next[s], seeds[run.next[s]]);
+                Optional<Fork> following = Optional.empty();
+                if (i + 1 < order.size()) {
+                    int t = order.get(i + 1);
+                    int index = run.next[t] + (t == s ? 1 : 0);
+                    following = Optional.of(new Fork(t, index, seeds[index]));
                 }
-                run.fork(s, seeds, err);
+                run.fork(fork, following, rows -> { });
             }
         } finally {
             run.close(err);
@@ -344,14 +361,23 @@ final class AbCommand implements Callable<Integer> {
         GroupSequential.Look used = null;
         int pairsRun = 0;
         try (Forks.Session _ = Forks.Session.open()) {
-            Run run = new Run(sides, true);
+            Run run = new Run(sides, err);
+            List<List<SampleRecord>> kept = List.of(new ArrayList<>(), new ArrayList<>());
             try {
                 run.open();
                 int lookIndex = 0;
+                boolean baseFirst = pairs.nextBoolean();
                 while (pairsRun < most && !Forks.stopping()) {
-                    boolean baseFirst = pairs.nextBoolean();
-                    boolean ok = run.fork(baseFirst ? 0 : 1, seeds, err) && !Forks.stopping()
-                            && run.fork(baseFirst ? 1 : 0, seeds, err);
+                    // the next pair's order is drawn now, for its first fork's standby: the same draws in the same order
+                    boolean nextBaseFirst = pairs.nextBoolean();
+                    int first = baseFirst ? 0 : 1;
+                    Fork one = new Fork(first, pairsRun, seeds[pairsRun]);
+                    Fork two = new Fork(1 - first, pairsRun, seeds[pairsRun]);
+                    Optional<Fork> after = pairsRun + 1 < most ? Optional.of(new Fork(
+                            nextBaseFirst ? 0 : 1, pairsRun + 1, seeds[pairsRun + 1])) : Optional.empty();
+                    boolean ok = run.fork(one, Optional.of(two), kept.get(one.side())::addAll).completed()
+                            && !Forks.stopping() && run.fork(two, after, kept.get(two.side())::addAll).completed();
+                    baseFirst = nextBaseFirst;
                     pairsRun++;
                     if (!ok) {
                         break;
@@ -377,7 +403,7 @@ final class AbCommand implements Callable<Integer> {
                     previous = Optional.of(look);
                     used = look;
                     CompareReport report = (target.isPresent() ? compare : design.compareAt(compare, look))
-                            .compare(SampleSet.of(run.kept.get(0)), SampleSet.of(run.kept.get(1)));
+                            .compare(SampleSet.of(kept.get(0)), SampleSet.of(kept.get(1)));
                     boolean done = target.isPresent()
                             ? report.results().stream().allMatch(r -> r.mdc() <= target.getAsDouble())
                             : GroupSequential.allSettled(report);
@@ -489,6 +515,7 @@ final class AbCommand implements Callable<Integer> {
                     + "or --base-suite-dir/--new-suite-dir");
         }
         measure.validate();
+        ForkedRuns.standby();
         checkCompareOptions();
         List<OutputTarget> outputs = Arrays.asList(baseTarget(), newTarget(), baseTarget().sidecar().orElse(null),
                 newTarget().sidecar().orElse(null));
