@@ -37,11 +37,7 @@ import dev.kbench.api.RunId;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.forks.ForkOutcome;
 import dev.kbench.forks.Forks;
-import dev.kbench.stats.BenchmarkComparison;
-import dev.kbench.stats.Compare;
-import dev.kbench.stats.CompareReport;
-import dev.kbench.stats.GroupSequential;
-import dev.kbench.stats.SampleSet;
+import dev.kbench.forks.SequentialAb;
 import dev.kbench.stats.format.Numbers;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -78,7 +74,7 @@ final class AbCommand implements Callable<Integer> {
     static final int DEFAULT_FORKS = 10;
 
     /** The most forks a side when stopping when decided, unless --max-forks says otherwise. */
-    static final int DEFAULT_MAX_FORKS = 30;
+    static final int DEFAULT_MAX_FORKS = SequentialAb.DEFAULT_MAX_FORKS;
 
     private static final Set<String> PARENT_OPTIONS = Set.of("--base-kernel", "--new-kernel", "--base-suite-dir",
             "--new-suite-dir", "--base-command", "--new-command", "--forks", "--fork-timeout-s", "--seed",
@@ -155,10 +151,6 @@ final class AbCommand implements Callable<Integer> {
     @Parameters(paramLabel = "COMPARE-OPTION", description = "After --: options for compare, e.g. -- --alpha 0.01.")
     private List<String> compareOptions = List.of();
 
-    /** One fork of one side (0 base, 1 new): its index within the side and its seed. */
-    private record Fork(int side, int index, long seed) {
-    }
-
     /** One side: its name, the fork's command and where its samples go. */
     private record Side(String name, OutputTarget csv, String kernelOption, Path kernel, String command) {
     }
@@ -219,7 +211,7 @@ final class AbCommand implements Callable<Integer> {
          * Runs a side's next fork, the fork that follows it (if known) started in standby meanwhile, its
          * samples appended to the side's file and handed on.
          */
-        ForkOutcome fork(Fork fork, Optional<Fork> following,
+        ForkOutcome fork(SequentialAb.Fork fork, Optional<SequentialAb.Fork> following,
                          java.util.function.Consumer<List<SampleRecord>> samples) {
             int s = fork.side();
             next[s]++;
@@ -319,12 +311,12 @@ final class AbCommand implements Callable<Integer> {
             run.open();
             for (int i = 0; i < order.size() && !Forks.stopping(); i++) {
                 int s = order.get(i);
-                Fork fork = new Fork(s, run.next[s], seeds[run.next[s]]);
-                Optional<Fork> following = Optional.empty();
+                SequentialAb.Fork fork = new SequentialAb.Fork(s, run.next[s], seeds[run.next[s]]);
+                Optional<SequentialAb.Fork> following = Optional.empty();
                 if (i + 1 < order.size()) {
                     int t = order.get(i + 1);
                     int index = run.next[t] + (t == s ? 1 : 0);
-                    following = Optional.of(new Fork(t, index, seeds[index]));
+                    following = Optional.of(new SequentialAb.Fork(t, index, seeds[index]));
                 }
                 run.fork(fork, following, rows -> { });
             }
@@ -335,116 +327,51 @@ final class AbCommand implements Callable<Integer> {
     }
 
     /**
-     * Stop when decided: pairs of forks (base and new in a seeded random order), looked at as the
-     * design plans (or, with --target-mdc, after every pair once a test can reject), until every
-     * benchmark is settled, the MDC target is met, a fork dies, or the budget is spent.
+     * Stop when decided: the loop of {@link SequentialAb} over the two sides' forks, its looks on stderr,
+     * then compare's verdict at the last look's share of alpha.
      */
     private int sequential(Side[] sides, long runSeed, PrintWriter err) {
         int most = maxForks != null ? maxForks : DEFAULT_MAX_FORKS;
         CompareCommand compareCommand = compareCommand();
-        Compare compare = compareCommand.checkOptions();
-        double alpha = compareCommand.alpha();
+        SequentialAb ab = SequentialAb.of(compareCommand.checkOptions(), compareCommand.alpha()).withMaxForks(most);
+        if (maxTimeSeconds != null) {
+            ab = ab.withTimeBudget(Duration.ofSeconds(maxTimeSeconds));
+        }
         OptionalDouble target = targetMdc == null ? OptionalDouble.empty()
                 : OptionalDouble.of(MeasureOptions.parseRelative("--target-mdc", targetMdc));
-        GroupSequential design = GroupSequential.of(alpha, most);
-        List<GroupSequential.Look> looks = design.looks();
-        long[] seeds = Forks.seeds(runSeed, most);
-        SplittableRandom pairs = new SplittableRandom(runSeed);
+        if (target.isPresent()) {
+            ab = ab.withTargetMdc(target.getAsDouble());
+        }
         err.println("kbench ab: stop when " + (target.isPresent() ? "every MDC is at most "
                 + Numbers.significant(100 * target.getAsDouble(), 3) + "%" : "decided (looks at " + String.join(", ",
-                looks.stream().map(l -> Integer.toString(l.forks())).toList()) + " forks a side)")
+                ab.looks().stream().map(l -> Integer.toString(l.forks())).toList()) + " forks a side)")
                 + ", at most " + most + " forks a side" + (maxTimeSeconds != null ? " and " + maxTimeSeconds + " s" : "")
                 + ", seed " + runSeed + " (--seed " + runSeed + " replays this order)");
         err.flush();
         long start = System.nanoTime();
-        Optional<GroupSequential.Look> previous = Optional.empty();
-        GroupSequential.Look used = null;
-        int pairsRun = 0;
         try (Forks.Session _ = Forks.Session.open()) {
             Run run = new Run(sides, err);
-            List<List<SampleRecord>> kept = List.of(new ArrayList<>(), new ArrayList<>());
+            SequentialAb.Result result;
             try {
                 run.open();
-                int lookIndex = 0;
-                boolean baseFirst = pairs.nextBoolean();
-                while (pairsRun < most && !Forks.stopping()) {
-                    // the next pair's order is drawn now, for its first fork's standby: the same draws in the same order
-                    boolean nextBaseFirst = pairs.nextBoolean();
-                    int first = baseFirst ? 0 : 1;
-                    Fork one = new Fork(first, pairsRun, seeds[pairsRun]);
-                    Fork two = new Fork(1 - first, pairsRun, seeds[pairsRun]);
-                    Optional<Fork> after = pairsRun + 1 < most ? Optional.of(new Fork(
-                            nextBaseFirst ? 0 : 1, pairsRun + 1, seeds[pairsRun + 1])) : Optional.empty();
-                    boolean ok = run.fork(one, Optional.of(two), kept.get(one.side())::addAll).completed()
-                            && !Forks.stopping() && run.fork(two, after, kept.get(two.side())::addAll).completed();
-                    baseFirst = nextBaseFirst;
-                    pairsRun++;
-                    if (!ok) {
-                        break;
-                    }
-                    double elapsed = (System.nanoTime() - start) / 1e9;
-                    boolean outOfTime = maxTimeSeconds != null && elapsed + elapsed / pairsRun > maxTimeSeconds;
-                    boolean atEnd = pairsRun == most || outOfTime;
-                    GroupSequential.Look look;
-                    if (target.isPresent()) {
-                        if (pairsRun < GroupSequential.fewestForks(alpha) && !atEnd) {
-                            continue;
-                        }
-                        look = new GroupSequential.Look(lookIndex, pairsRun, alpha, Compare.DEFAULT_CONFIDENCE_LEVEL, atEnd);
-                    } else if (atEnd) {
-                        // the last look, planned or cut short by the time budget, spends all that is left
-                        look = design.finalLook(previous, pairsRun);
-                    } else if (lookIndex < looks.size() && looks.get(lookIndex).forks() == pairsRun) {
-                        look = looks.get(lookIndex);
-                    } else {
-                        continue;
-                    }
-                    lookIndex++;
-                    previous = Optional.of(look);
-                    used = look;
-                    CompareReport report = (target.isPresent() ? compare : design.compareAt(compare, look))
-                            .compare(SampleSet.of(kept.get(0)), SampleSet.of(kept.get(1)));
-                    boolean done = target.isPresent()
-                            ? report.results().stream().allMatch(r -> r.mdc() <= target.getAsDouble())
-                            : GroupSequential.allSettled(report);
-                    err.println(describe(look, alpha, report, target, elapsed));
+                result = ab.run(run::fork, runSeed, look -> {
+                    err.println("kbench ab: " + look.describe());
                     err.flush();
-                    if (done || outOfTime) {
-                        if (outOfTime && !done) {
-                            err.println("kbench ab: the time budget (--max-time-s " + maxTimeSeconds
-                                    + ") ends the forks here");
-                        }
-                        break;
-                    }
+                });
+                if (result.outOfTime()) {
+                    err.println("kbench ab: the time budget (--max-time-s " + maxTimeSeconds + ") ends the forks here");
                 }
             } finally {
                 run.close(err);
             }
+            int pairsRun = result.pairs();
             double seconds = (System.nanoTime() - start) / 1e9;
             err.println(String.format(Locale.ROOT, "kbench ab: %d fork%s a side in %.1f s (%.2f s a pair)", pairsRun,
                     pairsRun == 1 ? "" : "s", seconds, pairsRun == 0 ? 0 : seconds / pairsRun));
-            List<String> options = used == null || target.isPresent() ? compareOptions : withAlpha(used.alpha());
+            List<String> options = result.looks().isEmpty() || target.isPresent() ? compareOptions
+                    : withAlpha(result.looks().getLast().look().alpha());
             return run.compare(options, 2 * pairsRun, err);
         }
-    }
-
-    /** One look's line: the forks, the look's share of alpha, and which benchmarks are settled. */
-    private static String describe(GroupSequential.Look look, double alpha, CompareReport report,
-                                   OptionalDouble target, double elapsed) {
-        long settled = report.results().stream()
-                .filter(r -> target.isPresent() ? r.mdc() <= target.getAsDouble()
-                        : GroupSequential.settled(r, report.thresholdRel()).isPresent())
-                .count();
-        String how = target.isPresent() ? String.format(Locale.ROOT, "alpha %s; %d of %d benchmark(s) at the MDC "
-                + "target, largest MDC %s", Numbers.plain(alpha), settled, report.results().size(),
-                report.results().stream().mapToDouble(BenchmarkComparison::mdc).max().stream()
-                        .mapToObj(m -> Double.isFinite(m) ? Numbers.significant(100 * m, 2) + "%" : "none")
-                        .findFirst().orElse("none"))
-                : String.format(Locale.ROOT, "alpha %s of %s, %s%% interval; %d of %d benchmark(s) settled",
-                        Numbers.significant(look.alpha(), 3), Numbers.plain(alpha),
-                        Numbers.significant(100 * look.confidenceLevel(), 4), settled, report.results().size());
-        return String.format(Locale.ROOT, "kbench ab: look %d at %d forks a side (%.1f s): %s", look.index() + 1,
-                look.forks(), elapsed, how);
     }
 
     /** The compare options with the user's --alpha replaced by a look's. */

@@ -322,6 +322,45 @@ class ForksTest {
     }
 
     @Test
+    void theLibrarysSequentialAbOfASuiteAgainstItselfLooksAndGivesNoChange() {
+        List<String> lines = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        dev.kbench.forks.Forks side = dev.kbench.forks.Forks.of(ForkedSuites.Fill.class).withBackend("opencl")
+                .withOutput(lines::add);
+        List<dev.kbench.forks.SequentialAb.Look> seen = new java.util.ArrayList<>();
+        dev.kbench.forks.SequentialAb ab = dev.kbench.forks.SequentialAb.of(dev.kbench.stats.Compare.withDefaults(),
+                dev.kbench.stats.Compare.DEFAULT_ALPHA).withMaxForks(3);
+        assertEquals(List.of(3), ab.looks().stream().map(dev.kbench.stats.GroupSequential.Look::forks).toList());
+        dev.kbench.forks.SequentialAb.Result r = ab.run(side, side, dev.kbench.api.SuiteOptions.withDefaults()
+                .withRepetitions(2).withMillis(1, 1).withCacheClearBytes(65536), 5, seen::add);
+        assertTrue(r.allCompleted(), r.forks() + "\n" + String.join("\n", lines));
+        assertEquals(3, r.pairs());
+        assertEquals(seen, r.looks(), "every look went to the progress sink as it was taken");
+        assertEquals(1, r.looks().size(), r.looks().toString());
+        dev.kbench.forks.SequentialAb.Look look = r.looks().getFirst();
+        assertTrue(look.describe().startsWith("look 1 at 3 forks a side ("), look.describe());
+        assertTrue(look.look().last(), "the last planned look spends all of alpha");
+        // each pair one fork a side, both with the pair's seed; each side's samples tagged with forks 0..2
+        long[] seeds = dev.kbench.forks.Forks.seeds(5, 3);
+        for (int pair = 0; pair < 3; pair++) {
+            List<dev.kbench.forks.ForkOutcome> two = r.forks().subList(2 * pair, 2 * pair + 2);
+            assertEquals(Set.of("base", "new"), two.stream().map(dev.kbench.forks.ForkOutcome::side)
+                    .collect(Collectors.toSet()), r.forks().toString());
+            for (dev.kbench.forks.ForkOutcome fork : two) {
+                assertEquals(pair, fork.fork());
+                assertEquals(seeds[pair], fork.seed());
+            }
+        }
+        assertEquals(Set.of(0, 1, 2), r.base().stream().map(SampleRecord::fork).collect(Collectors.toSet()));
+        assertEquals(Set.of(0, 1, 2), r.next().stream().map(SampleRecord::fork).collect(Collectors.toSet()));
+        // A/A: the suite against itself, 3 fork medians a side, which no rank test at 0.001 can tell apart
+        dev.kbench.stats.CompareReport report = r.report().orElseThrow();
+        assertEquals(1, report.results().size(), report.toString());
+        assertEquals(dev.kbench.stats.Verdict.SAME, report.results().getFirst().verdict(), report.toString());
+        assertEquals(look.report(), report);
+        assertFalse(r.outOfTime());
+    }
+
+    @Test
     void abOfTwoSuiteDirectoriesRunsTheSeededOrderAndFlagsAPlantedSlowdown() throws IOException {
         Path base = Files.createDirectories(dir.resolve("base"));
         Path slow = Files.createDirectories(dir.resolve("slow"));
