@@ -284,7 +284,8 @@ public final class Forks {
     }
 
     /**
-     * Runs the forks one after another. A fork that dies leaves its outcome and the next fork runs; when
+     * Runs the forks one after another, each next one started in standby while the one before measures
+     * ({@link Sequence}). A fork that dies leaves its outcome and the next fork runs; when
      * every fork died, nothing was measured and this throws, so that a run without samples is never
      * taken for a result. Check {@link Result#anyDied()} for the forks that died among those that completed.
      *
@@ -294,6 +295,7 @@ public final class Forks {
      * @return the seed and every fork's outcome, at least one of which completed (or was stopped because
      *         this JVM is exiting)
      * @throws ForksFailedException if every fork died, with their outcomes and the first one's last output
+     * @throws IllegalArgumentException if {@value #STANDBY_PROPERTY} holds neither {@code start} nor {@code off}
      */
     public Result run(SuiteOptions options, Consumer<List<SampleRecord>> samples) {
         long seed = options.seed().orElseGet(() -> new SplittableRandom().nextLong());
