@@ -37,11 +37,7 @@ import dev.kbench.api.RunId;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.forks.ForkOutcome;
 import dev.kbench.forks.Forks;
-import dev.kbench.stats.BenchmarkComparison;
-import dev.kbench.stats.Compare;
-import dev.kbench.stats.CompareReport;
-import dev.kbench.stats.GroupSequential;
-import dev.kbench.stats.SampleSet;
+import dev.kbench.forks.SequentialAb;
 import dev.kbench.stats.format.Numbers;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -78,7 +74,7 @@ final class AbCommand implements Callable<Integer> {
     static final int DEFAULT_FORKS = 10;
 
     /** The most forks a side when stopping when decided, unless --max-forks says otherwise. */
-    static final int DEFAULT_MAX_FORKS = 30;
+    static final int DEFAULT_MAX_FORKS = SequentialAb.DEFAULT_MAX_FORKS;
 
     private static final Set<String> PARENT_OPTIONS = Set.of("--base-kernel", "--new-kernel", "--base-suite-dir",
             "--new-suite-dir", "--base-command", "--new-command", "--forks", "--fork-timeout-s", "--seed",
@@ -195,13 +191,13 @@ final class AbCommand implements Callable<Integer> {
         final OutputFiles.Samples[] writers = new OutputFiles.Samples[2];
         final String[] runIds = {RunId.next(), RunId.next()};
         final int[] next = new int[2];
-        /** Every side's rows so far, for the looks of the sequential design (empty otherwise). */
-        final List<List<SampleRecord>> kept = List.of(new ArrayList<>(), new ArrayList<>());
-        final boolean keep;
+        final PrintWriter err;
+        final Forks.Sequence sequence;
 
-        Run(Side[] sides, boolean keep) {
+        Run(Side[] sides, PrintWriter err) {
             this.sides = sides;
-            this.keep = keep;
+            this.err = err;
+            this.sequence = ForkedRuns.sequence(Duration.ofSeconds(forkTimeoutSeconds), err);
         }
 
         void open() {
@@ -211,13 +207,32 @@ final class AbCommand implements Callable<Integer> {
             }
         }
 
-        /** Runs the next fork of a side with its seed; false if it did not complete. */
-        boolean fork(int s, long[] seeds, PrintWriter err) {
-            Side side = sides[s];
-            int fork = next[s]++;
-            Path file = directory.resolve(side.name() + "-" + fork + ".csv");
-            err.println("kbench ab: " + side.name() + " fork " + fork + ", seed " + seeds[fork]);
+        /**
+         * Runs a side's next fork, the fork that follows it (if known) started in standby meanwhile, its
+         * samples appended to the side's file and handed on.
+         */
+        ForkOutcome fork(SequentialAb.Fork fork, Optional<SequentialAb.Fork> following,
+                         java.util.function.Consumer<List<SampleRecord>> samples) {
+            int s = fork.side();
+            next[s]++;
+            err.println("kbench ab: " + sides[s].name() + " fork " + fork.index() + ", seed " + fork.seed());
             err.flush();
+            OutputFiles.Samples writer = writers[s];
+            // both samples files hold every completed fork's rows: the directory is a copy while none died
+            boolean disposable = outcomes.stream().allMatch(ForkOutcome::completed);
+            ForkOutcome outcome = sequence.run(launch(s, fork.index(), fork.seed(), disposable),
+                    () -> following.map(f -> launch(f.side(), f.index(), f.seed(), disposable)), recorded -> {
+                        writer.append(recorded);
+                        samples.accept(recorded);
+                    });
+            outcomes.add(outcome);
+            return outcome;
+        }
+
+        /** Fork {@code fork} of side {@code s}: its command, where it writes, and what its exit status means. */
+        private Forks.Launch launch(int s, int fork, long seed, boolean disposable) {
+            Side side = sides[s];
+            Path file = directory.resolve(side.name() + "-" + fork + ".csv");
             List<String> command;
             Forks.ChildOutput stdout;
             Forks.Program program = side.command() != null ? Forks.Program.COMMAND : Forks.Program.KBENCH;
@@ -227,26 +242,15 @@ final class AbCommand implements Callable<Integer> {
             } else {
                 command = ForkedRuns.childRun(spec, directory, PARENT_OPTIONS, List.of(side.kernelOption(),
                         side.kernel().toString(), OutputOptions.CSV_SAMPLES, file.toString(), "--seed",
-                        Long.toString(seeds[fork]), "--run-id", runIds[s], "--quiet"));
+                        Long.toString(seed), "--run-id", runIds[s], "--quiet"));
                 stdout = Forks.ChildOutput.DISCARD;
             }
-            OutputFiles.Samples writer = writers[s];
-            List<SampleRecord> rows = kept.get(s);
-            // both samples files hold every completed fork's rows: the directory is a copy while none died
-            boolean disposable = outcomes.stream().allMatch(ForkOutcome::completed);
-            ForkOutcome outcome = Forks.launch(new Forks.Launch(side.name(), fork, seeds[fork], command, Map.of(), file,
-                    directory, stdout, disposable, program), Duration.ofSeconds(forkTimeoutSeconds),
-                    ForkedRuns.lines(err), recorded -> {
-                        writer.append(recorded);
-                        if (keep) {
-                            rows.addAll(recorded);
-                        }
-                    });
-            outcomes.add(outcome);
-            return outcome.completed();
+            return new Forks.Launch(side.name(), fork, seed, command, Map.of(), file, directory, stdout, disposable,
+                    program);
         }
 
         void close(PrintWriter err) {
+            sequence.close();
             for (OutputFiles.Samples w : writers) {
                 String closing = w == null ? null : w.finish();
                 if (closing != null) {
@@ -302,14 +306,19 @@ final class AbCommand implements Callable<Integer> {
 
     /** The forks in their order, until all ran or this JVM is stopping, then compare unless it stopped. */
     private int measureAndCompare(Side[] sides, List<Integer> order, long[] seeds, PrintWriter err) {
-        Run run = new Run(sides, false);
+        Run run = new Run(sides, err);
         try {
             run.open();
-            for (int s : order) {
-                if (Forks.stopping()) {
-                    break;
+            for (int i = 0; i < order.size() && !Forks.stopping(); i++) {
+                int s = order.get(i);
+                SequentialAb.Fork fork = new SequentialAb.Fork(s, run.next[s], seeds[run.next[s]]);
+                Optional<SequentialAb.Fork> following = Optional.empty();
+                if (i + 1 < order.size()) {
+                    int t = order.get(i + 1);
+                    int index = run.next[t] + (t == s ? 1 : 0);
+                    following = Optional.of(new SequentialAb.Fork(t, index, seeds[index]));
                 }
-                run.fork(s, seeds, err);
+                run.fork(fork, following, rows -> { });
             }
         } finally {
             run.close(err);
@@ -318,107 +327,51 @@ final class AbCommand implements Callable<Integer> {
     }
 
     /**
-     * Stop when decided: pairs of forks (base and new in a seeded random order), looked at as the
-     * design plans (or, with --target-mdc, after every pair once a test can reject), until every
-     * benchmark is settled, the MDC target is met, a fork dies, or the budget is spent.
+     * Stop when decided: the loop of {@link SequentialAb} over the two sides' forks, its looks on stderr,
+     * then compare's verdict at the last look's share of alpha.
      */
     private int sequential(Side[] sides, long runSeed, PrintWriter err) {
         int most = maxForks != null ? maxForks : DEFAULT_MAX_FORKS;
         CompareCommand compareCommand = compareCommand();
-        Compare compare = compareCommand.checkOptions();
-        double alpha = compareCommand.alpha();
+        SequentialAb ab = SequentialAb.of(compareCommand.checkOptions(), compareCommand.alpha()).withMaxForks(most);
+        if (maxTimeSeconds != null) {
+            ab = ab.withTimeBudget(Duration.ofSeconds(maxTimeSeconds));
+        }
         OptionalDouble target = targetMdc == null ? OptionalDouble.empty()
                 : OptionalDouble.of(MeasureOptions.parseRelative("--target-mdc", targetMdc));
-        GroupSequential design = GroupSequential.of(alpha, most);
-        List<GroupSequential.Look> looks = design.looks();
-        long[] seeds = Forks.seeds(runSeed, most);
-        SplittableRandom pairs = new SplittableRandom(runSeed);
+        if (target.isPresent()) {
+            ab = ab.withTargetMdc(target.getAsDouble());
+        }
         err.println("kbench ab: stop when " + (target.isPresent() ? "every MDC is at most "
                 + Numbers.significant(100 * target.getAsDouble(), 3) + "%" : "decided (looks at " + String.join(", ",
-                looks.stream().map(l -> Integer.toString(l.forks())).toList()) + " forks a side)")
+                ab.looks().stream().map(l -> Integer.toString(l.forks())).toList()) + " forks a side)")
                 + ", at most " + most + " forks a side" + (maxTimeSeconds != null ? " and " + maxTimeSeconds + " s" : "")
                 + ", seed " + runSeed + " (--seed " + runSeed + " replays this order)");
         err.flush();
         long start = System.nanoTime();
-        Optional<GroupSequential.Look> previous = Optional.empty();
-        GroupSequential.Look used = null;
-        int pairsRun = 0;
         try (Forks.Session _ = Forks.Session.open()) {
-            Run run = new Run(sides, true);
+            Run run = new Run(sides, err);
+            SequentialAb.Result result;
             try {
                 run.open();
-                int lookIndex = 0;
-                while (pairsRun < most && !Forks.stopping()) {
-                    boolean baseFirst = pairs.nextBoolean();
-                    boolean ok = run.fork(baseFirst ? 0 : 1, seeds, err) && !Forks.stopping()
-                            && run.fork(baseFirst ? 1 : 0, seeds, err);
-                    pairsRun++;
-                    if (!ok) {
-                        break;
-                    }
-                    double elapsed = (System.nanoTime() - start) / 1e9;
-                    boolean outOfTime = maxTimeSeconds != null && elapsed + elapsed / pairsRun > maxTimeSeconds;
-                    boolean atEnd = pairsRun == most || outOfTime;
-                    GroupSequential.Look look;
-                    if (target.isPresent()) {
-                        if (pairsRun < GroupSequential.fewestForks(alpha) && !atEnd) {
-                            continue;
-                        }
-                        look = new GroupSequential.Look(lookIndex, pairsRun, alpha, Compare.DEFAULT_CONFIDENCE_LEVEL, atEnd);
-                    } else if (atEnd) {
-                        // the last look, planned or cut short by the time budget, spends all that is left
-                        look = design.finalLook(previous, pairsRun);
-                    } else if (lookIndex < looks.size() && looks.get(lookIndex).forks() == pairsRun) {
-                        look = looks.get(lookIndex);
-                    } else {
-                        continue;
-                    }
-                    lookIndex++;
-                    previous = Optional.of(look);
-                    used = look;
-                    CompareReport report = (target.isPresent() ? compare : design.compareAt(compare, look))
-                            .compare(SampleSet.of(run.kept.get(0)), SampleSet.of(run.kept.get(1)));
-                    boolean done = target.isPresent()
-                            ? report.results().stream().allMatch(r -> r.mdc() <= target.getAsDouble())
-                            : GroupSequential.allSettled(report);
-                    err.println(describe(look, alpha, report, target, elapsed));
+                result = ab.run(run::fork, runSeed, look -> {
+                    err.println("kbench ab: " + look.describe());
                     err.flush();
-                    if (done || outOfTime) {
-                        if (outOfTime && !done) {
-                            err.println("kbench ab: the time budget (--max-time-s " + maxTimeSeconds
-                                    + ") ends the forks here");
-                        }
-                        break;
-                    }
+                });
+                if (result.outOfTime()) {
+                    err.println("kbench ab: the time budget (--max-time-s " + maxTimeSeconds + ") ends the forks here");
                 }
             } finally {
                 run.close(err);
             }
+            int pairsRun = result.pairs();
             double seconds = (System.nanoTime() - start) / 1e9;
             err.println(String.format(Locale.ROOT, "kbench ab: %d fork%s a side in %.1f s (%.2f s a pair)", pairsRun,
                     pairsRun == 1 ? "" : "s", seconds, pairsRun == 0 ? 0 : seconds / pairsRun));
-            List<String> options = used == null || target.isPresent() ? compareOptions : withAlpha(used.alpha());
+            List<String> options = result.looks().isEmpty() || target.isPresent() ? compareOptions
+                    : withAlpha(result.looks().getLast().look().alpha());
             return run.compare(options, 2 * pairsRun, err);
         }
-    }
-
-    /** One look's line: the forks, the look's share of alpha, and which benchmarks are settled. */
-    private static String describe(GroupSequential.Look look, double alpha, CompareReport report,
-                                   OptionalDouble target, double elapsed) {
-        long settled = report.results().stream()
-                .filter(r -> target.isPresent() ? r.mdc() <= target.getAsDouble()
-                        : GroupSequential.settled(r, report.thresholdRel()).isPresent())
-                .count();
-        String how = target.isPresent() ? String.format(Locale.ROOT, "alpha %s; %d of %d benchmark(s) at the MDC "
-                + "target, largest MDC %s", Numbers.plain(alpha), settled, report.results().size(),
-                report.results().stream().mapToDouble(BenchmarkComparison::mdc).max().stream()
-                        .mapToObj(m -> Double.isFinite(m) ? Numbers.significant(100 * m, 2) + "%" : "none")
-                        .findFirst().orElse("none"))
-                : String.format(Locale.ROOT, "alpha %s of %s, %s%% interval; %d of %d benchmark(s) settled",
-                        Numbers.significant(look.alpha(), 3), Numbers.plain(alpha),
-                        Numbers.significant(100 * look.confidenceLevel(), 4), settled, report.results().size());
-        return String.format(Locale.ROOT, "kbench ab: look %d at %d forks a side (%.1f s): %s", look.index() + 1,
-                look.forks(), elapsed, how);
     }
 
     /** The compare options with the user's --alpha replaced by a look's. */
@@ -489,6 +442,7 @@ final class AbCommand implements Callable<Integer> {
                     + "or --base-suite-dir/--new-suite-dir");
         }
         measure.validate();
+        ForkedRuns.standby();
         checkCompareOptions();
         List<OutputTarget> outputs = Arrays.asList(baseTarget(), newTarget(), baseTarget().sidecar().orElse(null),
                 newTarget().sidecar().orElse(null));

@@ -101,6 +101,31 @@ final class ForkedRuns {
     }
 
     /**
+     * The standby mode that {@code -Dkbench.forks.standby} chooses.
+     *
+     * @return the mode
+     * @throws UsageException naming the property and its value if it is not a mode
+     */
+    static Forks.Standby standby() {
+        try {
+            return Forks.standby();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The forks of a run or an ab, one after another, in the standby mode of {@link #standby()}.
+     *
+     * @param timeout per fork, from its go
+     * @param err where the children's output lines go
+     * @return the sequence, to close after the last fork
+     */
+    static Forks.Sequence sequence(java.time.Duration timeout, PrintWriter err) {
+        return new Forks.Sequence(timeout, lines(err), standby());
+    }
+
+    /**
      * A sink for children's output lines on stderr.
      *
      * @param err stderr

@@ -146,6 +146,8 @@ public final class Main implements Runnable {
             throw new UsageException("--backend '" + backend + "' is empty; give the name of a backend `" + typed() + " info` lists, "
                     + "or leave --backend out to use the lookup rule");
         }
+        // a fork started in standby waits here for its turn: all before needs no device
+        dev.kbench.forks.Forks.awaitGo();
         Drivers drivers = Drivers.system();
         return backend == null ? drivers.active() : drivers.select(backend, "--backend");
     }

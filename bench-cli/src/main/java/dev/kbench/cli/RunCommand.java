@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
@@ -233,10 +234,22 @@ final class RunCommand implements Callable<Integer> {
                 options.repetitionMillis(), options.warmupMillis(), timing);
     }
 
+    /** A fork of {@link #forked}: a child run writing its samples and its run JSON into the forks' directory. */
+    private Forks.Launch child(Path directory, int fork, long[] seeds, String runId, boolean disposable) {
+        Path file = directory.resolve("fork-" + fork + ".csv");
+        // the child's run JSON gives the suite's order of the rows, which its interleaved samples do not
+        List<String> command = ForkedRuns.childRun(spec, directory, PARENT_OPTIONS,
+                List.of(OutputOptions.CSV_SAMPLES, file.toString(), "--json", ForkedRuns.orderFile(directory, fork).toString(),
+                        "--seed", Long.toString(seeds[fork]), "--run-id", runId, "--quiet"));
+        return new Forks.Launch("run", fork, seeds[fork], command, Map.of(), file, directory, Forks.ChildOutput.DISCARD,
+                disposable, Forks.Program.KBENCH);
+    }
+
     /** The run in {@code forks} child processes, one after another. */
     private int forked(List<String> original) {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        Forks.Sequence sequence = ForkedRuns.sequence(Duration.ofSeconds(forkTimeoutSeconds), err);
         SuiteOptions options = measure.resolve(SuiteOptions.withDefaults(), null);
         long seed = options.seed().orElseGet(() -> new SplittableRandom().nextLong());
         long[] seeds = Forks.seeds(seed, forks);
@@ -248,7 +261,7 @@ final class RunCommand implements Callable<Integer> {
         // the samples file holds every completed fork's rows, so the forks' directory is a copy: removed if
         // this JVM is killed; without one, the directory is the only record and is named here
         boolean copies = csv != null;
-        try (Forks.Session _ = Forks.Session.open()) {
+        try (Forks.Session _ = Forks.Session.open(); sequence) {
             try {
                 if (!output.quiet || !copies) {
                     err.println("kbench: " + forks + " forks, one after another; run " + runId + ", seed " + seed
@@ -257,19 +270,14 @@ final class RunCommand implements Callable<Integer> {
                     err.flush();
                 }
                 for (int fork = 0; fork < forks && !Forks.stopping(); fork++) {
-                    Path file = directory.resolve("fork-" + fork + ".csv");
                     if (!output.quiet) {
                         err.println("kbench: fork " + fork + " of " + forks + ", seed " + seeds[fork]);
                         err.flush();
                     }
-                    // the child's run JSON gives the suite's order of the rows, which its interleaved samples do not
-                    List<String> command = ForkedRuns.childRun(spec, directory, PARENT_OPTIONS,
-                            List.of(OutputOptions.CSV_SAMPLES, file.toString(), "--json", ForkedRuns.orderFile(directory, fork).toString(),
-                                    "--seed", Long.toString(seeds[fork]), "--run-id", runId, "--quiet"));
                     boolean disposable = copies && outcomes.stream().allMatch(ForkOutcome::completed);
-                    Forks.Launch launch = new Forks.Launch("run", fork, seeds[fork], command, Map.of(), file, directory,
-                            Forks.ChildOutput.DISCARD, disposable, Forks.Program.KBENCH);
-                    outcomes.add(Forks.launch(launch, Duration.ofSeconds(forkTimeoutSeconds), ForkedRuns.lines(err), rows -> {
+                    int following = fork + 1;
+                    outcomes.add(sequence.run(child(directory, fork, seeds, runId, disposable), () -> following < forks
+                            ? Optional.of(child(directory, following, seeds, runId, disposable)) : Optional.empty(), rows -> {
                         all.addAll(rows);
                         if (csv != null) {
                             csv.append(rows);

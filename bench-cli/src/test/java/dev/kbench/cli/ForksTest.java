@@ -183,6 +183,183 @@ class ForksTest {
         }
     }
 
+    /** One fork's lines in the forks' trace: when its JVM started, was ready, got go, and ended. */
+    private record Traced(long pid, java.util.Map<String, Long> at) {
+        long get(String event) {
+            Long micros = at.get(event);
+            assertTrue(micros != null, "fork process " + pid + " has no " + event + " in its trace: " + at);
+            return micros;
+        }
+    }
+
+    /** The forks of a trace (lines: micros, pid, fork, event), in the order they got go. */
+    private static List<Traced> traced(Path trace) throws IOException {
+        java.util.Map<Long, java.util.Map<String, Long>> byPid = new java.util.LinkedHashMap<>();
+        for (String line : Files.readAllLines(trace)) {
+            String[] f = line.split(" ");
+            assertEquals(4, f.length, line);
+            byPid.computeIfAbsent(Long.parseLong(f[1]), p -> new java.util.HashMap<>()).put(f[3], Long.parseLong(f[0]));
+        }
+        return byPid.entrySet().stream().map(e -> new Traced(e.getKey(), e.getValue()))
+                .sorted(java.util.Comparator.comparingLong(t -> t.at().getOrDefault("go", Long.MAX_VALUE))).toList();
+    }
+
+    /**
+     * Asserts that no fork went on to the device before the fork before it had ended, that every fork but
+     * the first waited in standby, and that at least one was ready before the one before it ended.
+     */
+    private static void noOverlapButStandby(Path trace, int forks, String report) throws IOException {
+        List<Traced> all = traced(trace);
+        assertEquals(forks, all.size(), "one process per fork, no standby after the last: " + all + "\n" + report);
+        boolean overlapped = false;
+        for (int k = 0; k + 1 < all.size(); k++) {
+            Traced before = all.get(k);
+            Traced after = all.get(k + 1);
+            assertTrue(after.get("go") > before.get("end"), "fork process " + after.pid() + " went on before "
+                    + before.pid() + " ended: " + all);
+            overlapped |= after.get("ready") < before.get("end");
+        }
+        assertFalse(all.getFirst().at().containsKey("ready"), "the first fork has nothing to wait for: " + all);
+        assertTrue(overlapped, "no fork started up while the one before it measured: " + all + "\n" + report);
+    }
+
+    /** Each fork warms up 1.5 s, so that the next one's JVM starts up meanwhile (what standby is for). */
+    private static final List<String> LONG_WARMUP = List.of("--filter", "copy", "-p", "n=2^12", "--repetitions", "2",
+            "--rep-ms", "1", "--warmup-ms", "1500", "--cache-clear", "64KiB");
+
+    @Test
+    void standbyForksStartWhileThePreviousMeasuresAndGoOnOnlyAfterItEnded() throws IOException {
+        Path trace = dir.resolve("trace.txt");
+        System.setProperty(dev.kbench.forks.Forks.TRACE_PROPERTY, trace.toString());
+        try {
+            Cli.Result run = Cli.run(args(List.of("--backend", "opencl", "run", "--forks", "3", "--seed", "13",
+                    "--csv-samples", dir.resolve("run.csv").toString()), LONG_WARMUP));
+            assertEquals(0, run.status(), run.toString());
+            assertEquals(Set.of(0, 1, 2), forks(dir.resolve("run.csv")), run.toString());
+            noOverlapButStandby(trace, 3, run.toString());
+
+            Files.delete(trace);
+            Path spin = Cli.resource("kernels/spin.cl", dir);
+            Cli.Result ab = Cli.run(args(List.of("--backend", "opencl", "ab", "--base-kernel", spin.toString(),
+                    "--new-kernel", spin.toString(), "--entry", "spin", "--grid", "16", "--block", "256", "--arg",
+                    "buf:f32:4096:fill=1", "--arg", "i32:4096", "--arg", "i32:50", "--forks", "2", "--seed", "7",
+                    "--base-csv", dir.resolve("b.csv").toString(), "--new-csv", dir.resolve("n.csv").toString()),
+                    LONG_WARMUP.subList(4, LONG_WARMUP.size())));
+            assertEquals(ExitCodes.OK, ab.status(), ab.toString());
+            assertEquals(Set.of(0, 1), forks(dir.resolve("b.csv")), ab.toString());
+            assertEquals(Set.of(0, 1), forks(dir.resolve("n.csv")), ab.toString());
+            noOverlapButStandby(trace, 4, ab.toString());
+
+            // off: every fork starts when the one before it has ended, and none waits
+            Files.delete(trace);
+            System.setProperty(dev.kbench.forks.Forks.STANDBY_PROPERTY, "off");
+            Cli.Result off = Cli.run(args(List.of("--backend", "opencl", "run", "--forks", "2"), QUICK));
+            assertEquals(0, off.status(), off.toString());
+            List<Traced> sequential = traced(trace);
+            assertEquals(2, sequential.size(), sequential.toString());
+            assertTrue(sequential.stream().noneMatch(t -> t.at().containsKey("ready")), sequential.toString());
+            assertTrue(sequential.get(1).get("go") > sequential.get(0).get("end"), sequential.toString());
+
+            System.setProperty(dev.kbench.forks.Forks.STANDBY_PROPERTY, "sometimes");
+            Cli.Result bad = Cli.run(args(List.of("--backend", "opencl", "run", "--forks", "2", "--csv-samples",
+                    dir.resolve("bad.csv").toString()), QUICK));
+            assertEquals(ExitCodes.INVALID_INPUT, bad.status(), bad.toString());
+            assertTrue(bad.err().contains("-Dkbench.forks.standby=sometimes is not a standby mode"), bad.toString());
+            assertFalse(Files.exists(dir.resolve("bad.csv")), bad.toString());
+        } finally {
+            System.clearProperty(dev.kbench.forks.Forks.TRACE_PROPERTY);
+            System.clearProperty(dev.kbench.forks.Forks.STANDBY_PROPERTY);
+        }
+    }
+
+    @Test
+    void aStandbyThatIsNotUsedIsKilledAndLeavesNoProcessAndNoFile() throws Exception {
+        Path forks = Files.createDirectory(dir.resolve("forks"));
+        Path trace = dir.resolve("trace.txt");
+        java.util.function.IntFunction<dev.kbench.forks.Forks.Launch> launch = fork -> {
+            List<String> command = new java.util.ArrayList<>(dev.kbench.forks.Forks.javaCommand(
+                    Main.class.getModule().isNamed() ? Main.class.getModule().getName() : null, Main.class.getName(),
+                    forks, List.of()));
+            Path csv = forks.resolve("fork-" + fork + ".csv");
+            command.addAll(List.of("--backend", "opencl", "run", "--csv-samples", csv.toString(), "--quiet"));
+            command.addAll(QUICK);
+            return new dev.kbench.forks.Forks.Launch("run", fork, fork, command, java.util.Map.of(), csv, forks,
+                    dev.kbench.forks.Forks.ChildOutput.DISCARD);
+        };
+        Set<Long> before = ProcessHandle.current().descendants().map(ProcessHandle::pid).collect(Collectors.toSet());
+        List<String> lines = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        List<SampleRecord> rows = new java.util.ArrayList<>();
+        System.setProperty(dev.kbench.forks.Forks.TRACE_PROPERTY, trace.toString());
+        Set<Long> during;
+        try (dev.kbench.forks.Forks.Sequence sequence = new dev.kbench.forks.Forks.Sequence(
+                java.time.Duration.ofMinutes(5), lines::add, dev.kbench.forks.Forks.Standby.START)) {
+            dev.kbench.forks.ForkOutcome first = sequence.run(launch.apply(0), () -> java.util.Optional.of(launch.apply(1)),
+                    rows::addAll);
+            assertTrue(first.completed(), first.describe() + "\n" + lines);
+            during = ProcessHandle.current().descendants().map(ProcessHandle::pid).filter(p -> !before.contains(p))
+                    .collect(Collectors.toSet());
+        } finally {
+            System.clearProperty(dev.kbench.forks.Forks.TRACE_PROPERTY);
+        }
+        assertFalse(during.isEmpty(), "the second fork waited in standby after the first ended");
+        // killed processes are gone once reaped, within 30 s
+        for (int i = 0; i < 300 && during.stream().anyMatch(p -> ProcessHandle.of(p).map(ProcessHandle::isAlive)
+                .orElse(false)); i++) {
+            Thread.sleep(100);
+        }
+        assertTrue(during.stream().noneMatch(p -> ProcessHandle.of(p).map(ProcessHandle::isAlive).orElse(false)),
+                "closing the sequence killed the standby and all it started");
+        try (java.util.stream.Stream<Path> files = Files.list(forks)) {
+            List<Path> left = files.toList();
+            assertTrue(left.contains(forks.resolve("fork-0.csv")) && left.stream().allMatch(f -> f.getFileName().toString()
+                    .startsWith("fork-0.")), "only the first fork's samples (and its environment): " + left);
+        }
+        List<Traced> traced = traced(trace);
+        assertEquals(2, traced.size(), traced.toString());
+        // the standby got as far as waiting, and never went on to a device
+        assertTrue(traced.get(1).at().containsKey("ready") && !traced.get(1).at().containsKey("go"), traced.toString());
+        assertEquals(Set.of(0), rows.stream().map(SampleRecord::fork).collect(Collectors.toSet()));
+    }
+
+    @Test
+    void theLibrarysSequentialAbOfASuiteAgainstItselfLooksAndGivesNoChange() {
+        List<String> lines = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        dev.kbench.forks.Forks side = dev.kbench.forks.Forks.of(ForkedSuites.Fill.class).withBackend("opencl")
+                .withOutput(lines::add);
+        List<dev.kbench.forks.SequentialAb.Look> seen = new java.util.ArrayList<>();
+        dev.kbench.forks.SequentialAb ab = dev.kbench.forks.SequentialAb.of(dev.kbench.stats.Compare.withDefaults(),
+                dev.kbench.stats.Compare.DEFAULT_ALPHA).withMaxForks(3);
+        assertEquals(List.of(3), ab.looks().stream().map(dev.kbench.stats.GroupSequential.Look::forks).toList());
+        dev.kbench.forks.SequentialAb.Result r = ab.run(side, side, dev.kbench.api.SuiteOptions.withDefaults()
+                .withRepetitions(2).withMillis(1, 1).withCacheClearBytes(65536), 5, seen::add);
+        assertTrue(r.allCompleted(), r.forks() + "\n" + String.join("\n", lines));
+        assertEquals(3, r.pairs());
+        assertEquals(seen, r.looks(), "every look went to the progress sink as it was taken");
+        assertEquals(1, r.looks().size(), r.looks().toString());
+        dev.kbench.forks.SequentialAb.Look look = r.looks().getFirst();
+        assertTrue(look.describe().startsWith("look 1 at 3 forks a side ("), look.describe());
+        assertTrue(look.look().last(), "the last planned look spends all of alpha");
+        // each pair one fork a side, both with the pair's seed; each side's samples tagged with forks 0..2
+        long[] seeds = dev.kbench.forks.Forks.seeds(5, 3);
+        for (int pair = 0; pair < 3; pair++) {
+            List<dev.kbench.forks.ForkOutcome> two = r.forks().subList(2 * pair, 2 * pair + 2);
+            assertEquals(Set.of("base", "new"), two.stream().map(dev.kbench.forks.ForkOutcome::side)
+                    .collect(Collectors.toSet()), r.forks().toString());
+            for (dev.kbench.forks.ForkOutcome fork : two) {
+                assertEquals(pair, fork.fork());
+                assertEquals(seeds[pair], fork.seed());
+            }
+        }
+        assertEquals(Set.of(0, 1, 2), r.base().stream().map(SampleRecord::fork).collect(Collectors.toSet()));
+        assertEquals(Set.of(0, 1, 2), r.next().stream().map(SampleRecord::fork).collect(Collectors.toSet()));
+        // A/A: the suite against itself, 3 fork medians a side, which no rank test at 0.001 can tell apart
+        dev.kbench.stats.CompareReport report = r.report().orElseThrow();
+        assertEquals(1, report.results().size(), report.toString());
+        assertEquals(dev.kbench.stats.Verdict.SAME, report.results().getFirst().verdict(), report.toString());
+        assertEquals(look.report(), report);
+        assertFalse(r.outOfTime());
+    }
+
     @Test
     void abOfTwoSuiteDirectoriesRunsTheSeededOrderAndFlagsAPlantedSlowdown() throws IOException {
         Path base = Files.createDirectories(dir.resolve("base"));

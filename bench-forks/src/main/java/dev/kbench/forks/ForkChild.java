@@ -128,6 +128,7 @@ public final class ForkChild {
             throw new IllegalArgumentException(factoryName + " does not implement " + SuiteFactory.class.getName());
         }
         SuiteFactory factory = (SuiteFactory) type.getConstructor().newInstance();
+        Forks.awaitGo();
         Drivers drivers = Drivers.system();
         Backend driver = named.containsKey("--backend") ? drivers.select(named.get("--backend")) : drivers.active();
         try (SamplesCsvWriter csv = SamplesCsvWriter.open(out, WriteMode.APPEND)) {

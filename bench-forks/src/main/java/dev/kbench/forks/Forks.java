@@ -99,6 +99,24 @@ public final class Forks {
     /** The environment variable holding a child's seed. */
     public static final String SEED_VARIABLE = "KBENCH_SEED";
 
+    /**
+     * The environment variable that starts a kbench child in standby: it does what needs no device, then
+     * waits at {@link #awaitGo()} for a line {@code go} on its standard input.
+     */
+    public static final String STANDBY_VARIABLE = "KBENCH_FORK_STANDBY";
+
+    /**
+     * The environment variable naming a file to which a kbench child appends when it was ready, when it got
+     * go and when it ended ({@link #awaitGo()}); set from the system property {@code kbench.forks.trace}.
+     */
+    public static final String TRACE_VARIABLE = "KBENCH_FORK_TRACE";
+
+    /** The system property choosing standby forks: {@code start} (the default) or {@code off}. */
+    public static final String STANDBY_PROPERTY = "kbench.forks.standby";
+
+    /** The system property naming the forks' trace file ({@link #TRACE_VARIABLE}); none by default. */
+    public static final String TRACE_PROPERTY = "kbench.forks.trace";
+
     private static final int TAIL_LINES = 20;
 
     /** The AOT cache's file in the forks' directory. */
@@ -131,6 +149,29 @@ public final class Forks {
             "c=$!",
             "{ r=$(cat <&3); setsid sh -c 'kill -KILL -\"$1\"; [ -n \"$3\" ] || [ -z \"$2\" ] || rm -rf -- \"$2\"' "
                     + "kbench-reaper $$ \"$d\" \"$r\"; } >/dev/null 2>&1 &",
+            "w=$!",
+            "exec 3<&-",
+            "wait $c",
+            "s=$?",
+            "kill -KILL $w",
+            "exit $s");
+
+    /**
+     * The guard of a child started in standby ({@link Sequence}), as {@link #GUARD} but with the child's
+     * standard input a FIFO ($2, created here and removed once both ends are open): the watcher passes the
+     * first line from the parent on to the child if it is {@code go} and then closes the FIFO, so the child
+     * reads {@code go} and then the end of its input; a parent that ends, or kills the child, before go leaves
+     * it reading the end of its input alone. The rest is {@link #GUARD}'s: the pipe's end kills the session.
+     */
+    private static final String STANDBY_GUARD = String.join("\n",
+            "d=$1; f=$2; shift 2",
+            "exec 3<&0 0</dev/null",
+            "mkfifo -m 600 -- \"$f\" || exit 125",
+            "\"$@\" <\"$f\" 3<&- &",
+            "c=$!",
+            "{ trap '' PIPE; exec 4>\"$f\"; rm -f -- \"$f\"; IFS= read -r r <&3; [ \"$r\" != go ] || echo go >&4; exec 4>&-; "
+                    + "[ \"$r\" != go ] || r=$(cat <&3); setsid sh -c 'kill -KILL -\"$1\"; [ -n \"$3\" ] || [ -z \"$2\" ] || "
+                    + "rm -rf -- \"$2\"' kbench-reaper $$ \"$d\" \"$r\"; } >/dev/null 2>&1 &",
             "w=$!",
             "exec 3<&-",
             "wait $c",
@@ -243,7 +284,8 @@ public final class Forks {
     }
 
     /**
-     * Runs the forks one after another. A fork that dies leaves its outcome and the next fork runs; when
+     * Runs the forks one after another, each next one started in standby while the one before measures
+     * ({@link Sequence}). A fork that dies leaves its outcome and the next fork runs; when
      * every fork died, nothing was measured and this throws, so that a run without samples is never
      * taken for a result. Check {@link Result#anyDied()} for the forks that died among those that completed.
      *
@@ -253,21 +295,19 @@ public final class Forks {
      * @return the seed and every fork's outcome, at least one of which completed (or was stopped because
      *         this JVM is exiting)
      * @throws ForksFailedException if every fork died, with their outcomes and the first one's last output
+     * @throws IllegalArgumentException if {@value #STANDBY_PROPERTY} holds neither {@code start} nor {@code off}
      */
     public Result run(SuiteOptions options, Consumer<List<SampleRecord>> samples) {
         long seed = options.seed().orElseGet(() -> new SplittableRandom().nextLong());
         long[] seeds = seeds(seed, count);
         Path directory = temporaryDirectory();
         List<ForkOutcome> outcomes = new ArrayList<>();
-        try (Session _ = Session.open()) {
+        try (Session _ = Session.open(); Sequence sequence = new Sequence(timeout, output)) {
             for (int fork = 0; fork < count && !stopping(); fork++) {
-                Path file = directory.resolve("fork-" + fork + ".csv");
-                List<String> command = new ArrayList<>(javaCommand(ForkChild.class.getModule().getName(),
-                        ForkChild.class.getName(), directory, factory.getModule().isNamed()
-                                ? List.of("--add-modules", factory.getModule().getName()) : List.of()));
-                command.addAll(ForkChild.arguments(factory.getName(), backend, options.withSeed(seeds[fork]), file));
-                outcomes.add(launch(new Launch("run", fork, seeds[fork], command, Map.of(), file, directory,
-                        ChildOutput.FORWARD), timeout, output, samples));
+                int following = fork + 1;
+                outcomes.add(sequence.run(childLaunch("run", options, fork, seeds[fork], directory), () -> following < count
+                        ? Optional.of(childLaunch("run", options, following, seeds[following], directory))
+                        : Optional.empty(), samples));
             }
             Result result = new Result(seed, outcomes);
             if (outcomes.stream().allMatch(f -> f.completed() || f.stopped())) {
@@ -278,6 +318,26 @@ public final class Forks {
             }
             return result;
         }
+    }
+
+    /** The {@link ForkChild} that measures one fork of this runner's suite, on side {@code run}, {@code base} or {@code new}. */
+    Launch childLaunch(String side, SuiteOptions options, int fork, long seed, Path directory) {
+        Path file = directory.resolve(("run".equals(side) ? "fork" : side) + "-" + fork + ".csv");
+        List<String> command = new ArrayList<>(javaCommand(ForkChild.class.getModule().getName(),
+                ForkChild.class.getName(), directory, factory.getModule().isNamed()
+                        ? List.of("--add-modules", factory.getModule().getName()) : List.of()));
+        command.addAll(ForkChild.arguments(factory.getName(), backend, options.withSeed(seed), file));
+        return new Launch(side, fork, seed, command, Map.of(), file, directory, ChildOutput.FORWARD);
+    }
+
+    /** How long each fork may take. */
+    Duration timeout() {
+        return timeout;
+    }
+
+    /** Where the children's output lines go. */
+    Consumer<String> output() {
+        return output;
     }
 
     /**
@@ -380,8 +440,34 @@ public final class Forks {
      */
     public static ForkOutcome launch(Launch launch, Duration timeout, Consumer<String> output,
                                      Consumer<List<SampleRecord>> samples) {
+        Started started = start(launch, output, false);
+        return started == null ? stoppedBefore(launch) : finish(started, timeout, samples);
+    }
+
+    /** A child that runs (or waits for go), with the thread reading its output and the last lines it printed. */
+    private record Started(Launch launch, Process process, Thread reader, Deque<String> tail, Consumer<String> forward,
+                           Optional<Path> goFifo) {
+    }
+
+    /** The outcome of a child that was not started because this JVM is exiting. */
+    private static ForkOutcome stoppedBefore(Launch launch) {
+        return new ForkOutcome(launch.side(), launch.fork(), launch.seed(), OptionalInt.empty(), 0, Optional.empty(),
+                Optional.of(STOPPED + " before it started"), launch.errorDirectory(), List.of());
+    }
+
+    /** Whether a child writes the forks' AOT cache when it exits ({@link #aotOptions}). */
+    private static boolean training(Launch launch) {
+        return launch.command().stream().anyMatch(a -> a.startsWith("-XX:AOTCacheOutput="));
+    }
+
+    /**
+     * Starts a child, in standby (waiting for {@link #go}) or running; null if this JVM is exiting.
+     *
+     * @throws UncheckedIOException if the process cannot be started
+     */
+    private static Started start(Launch launch, Consumer<String> output, boolean standby) {
         Deque<String> tail = new ArrayDeque<>();
-        boolean training = launch.command().stream().anyMatch(a -> a.startsWith("-XX:AOTCacheOutput="));
+        boolean training = training(launch);
         Consumer<String> forward = line -> {
             synchronized (tail) {
                 if (tail.size() == TAIL_LINES) {
@@ -393,12 +479,12 @@ public final class Forks {
                 output.accept(launch.prefix() + line);
             }
         };
-        OptionalInt status;
-        boolean stopped;
-        Process process = null;
+        Optional<Path> fifo = standby && SETSID.isPresent()
+                ? Optional.of(launch.errorDirectory().toAbsolutePath().resolve("go-" + launch.side() + "-" + launch.fork()))
+                : Optional.empty();
         try {
             Files.deleteIfExists(launch.samplesFile());
-            ProcessBuilder builder = new ProcessBuilder(guarded(launch));
+            ProcessBuilder builder = new ProcessBuilder(guarded(launch, fifo));
             if (launch.stdout() == ChildOutput.DISCARD) {
                 builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
             } else {
@@ -409,20 +495,263 @@ public final class Forks {
             env.put(SAMPLES_OUT_VARIABLE, launch.samplesFile().toString());
             env.put(FORK_VARIABLE, Integer.toString(launch.fork()));
             env.put(SEED_VARIABLE, Long.toString(launch.seed()));
+            if (standby) {
+                env.put(STANDBY_VARIABLE, "stdin");
+            }
+            String trace = System.getProperty(TRACE_PROPERTY, "");
+            if (!trace.isEmpty() && launch.program() == Program.KBENCH) {
+                env.put(TRACE_VARIABLE, Path.of(trace).toAbsolutePath().toString());
+            }
+            Process process;
             synchronized (LIVE_LOCK) {
                 hook();
                 if (stopping) {
-                    return new ForkOutcome(launch.side(), launch.fork(), launch.seed(), OptionalInt.empty(), 0,
-                            Optional.empty(), Optional.of(STOPPED + " before it started"), launch.errorDirectory(),
-                            List.of());
+                    return null;
                 }
                 process = builder.start();
                 LIVE.add(process);
             }
-            Process child = process;
             Thread reader = Thread.ofPlatform().daemon().name("kbench-fork-" + launch.fork())
-                    .start(() -> pump(launch.stdout() == ChildOutput.FORWARD ? child.getInputStream()   // merged
-                            : child.getErrorStream(), forward));
+                    .start(() -> pump(launch.stdout() == ChildOutput.FORWARD ? process.getInputStream()   // merged
+                            : process.getErrorStream(), forward));
+            return new Started(launch, process, reader, tail, forward, fifo);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start " + launch.side() + " fork " + launch.fork() + " ("
+                    + launch.command().getFirst() + "): " + e.getMessage(), e);
+        }
+    }
+
+    /** Whether forks start in standby: {@value #STANDBY_PROPERTY} {@code =start} (the default) or {@code =off}. */
+    public enum Standby {
+        /** Every fork starts when its turn comes, as one process after another. */
+        OFF,
+        /**
+         * While a kbench fork measures, the next one starts and does all that needs no device (JVM start,
+         * module graph, class loading, parsing its command line), then waits for go, sent once the fork before
+         * it has exited; see {@link Sequence}.
+         */
+        START
+    }
+
+    /**
+     * The standby mode the system property {@value #STANDBY_PROPERTY} chooses.
+     *
+     * @return {@link Standby#START} unless the property says {@code off}
+     * @throws IllegalArgumentException naming the property and its value if it is neither {@code start} nor {@code off}
+     */
+    public static Standby standby() {
+        String value = System.getProperty(STANDBY_PROPERTY, "start");
+        return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "start" -> Standby.START;
+            case "off" -> Standby.OFF;
+            default -> throw new IllegalArgumentException("-D" + STANDBY_PROPERTY + "=" + value
+                    + " is not a standby mode: use start (the default) or off");
+        };
+    }
+
+    /**
+     * Forks run one after another, none of them measuring while another process does device work, with
+     * the next kbench fork started in standby ({@link Standby#START}) while the one before it measures: it
+     * starts its JVM and gets as far as its first device call ({@link #awaitGo()}), and is told to go on once
+     * the fork before it has exited. The fork that writes the forks' AOT cache ({@link #aotOptions}) has no
+     * standby beside it, so that every later fork maps the complete cache; a child that is not kbench's own
+     * ({@link Program#COMMAND}) is never started ahead, since it would not wait. A standby that is not used
+     * (the loop ended, or the caller asks for another fork) is killed, leaving no process and no file. A
+     * standby is killed with the running children when this JVM exits, and by its guard when this JVM dies; a
+     * child waiting for go whose parent is gone reads the end of its input and exits without touching a device.
+     */
+    public static final class Sequence implements AutoCloseable {
+
+        private final Duration timeout;
+        private final Consumer<String> output;
+        private final boolean standby;
+        private Started waiting;
+
+        /**
+         * A sequence in the standby mode that {@value #STANDBY_PROPERTY} chooses.
+         *
+         * @param timeout how long each fork may take after its go before it is killed as hung
+         * @param output receives the children's output lines, prefixed
+         * @throws IllegalArgumentException if {@value #STANDBY_PROPERTY} holds neither {@code start} nor {@code off}
+         */
+        public Sequence(Duration timeout, Consumer<String> output) {
+            this(timeout, output, standby());
+        }
+
+        /**
+         * A sequence in a given standby mode.
+         *
+         * @param timeout how long each fork may take after its go before it is killed as hung
+         * @param output receives the children's output lines, prefixed
+         * @param mode whether the next kbench fork starts in standby
+         */
+        public Sequence(Duration timeout, Consumer<String> output, Standby mode) {
+            this.timeout = Objects.requireNonNull(timeout, "timeout");
+            this.output = Objects.requireNonNull(output, "output");
+            this.standby = Objects.requireNonNull(mode, "mode") == Standby.START;
+        }
+
+        /**
+         * Runs one fork to its end, as {@link Forks#launch} does: the one waiting in standby if it is this
+         * launch (equal), else a fresh process (a standby for another launch is killed first). While it measures,
+         * the launch that {@code next} gives is started in standby, unless standby is off, this fork writes the
+         * AOT cache, this JVM is exiting, or the next one is not a kbench program.
+         *
+         * @param launch the fork to run now
+         * @param next the fork that the next call will run, if it is known; asked at most once, before this
+         *        fork gets go, and not at all when no standby can be started
+         * @param samples receives its samples, tagged with its fork index, unless it recorded none
+         * @return how it ended
+         * @throws UncheckedIOException if the process cannot be started
+         */
+        public ForkOutcome run(Launch launch, java.util.function.Supplier<Optional<Launch>> next,
+                               Consumer<List<SampleRecord>> samples) {
+            Started current = waiting;
+            waiting = null;
+            if (current != null && !current.launch().equals(launch)) {
+                discard(current);
+                current = null;
+            }
+            Optional<Launch> following = standby && !training(launch) && !stopping() ? next.get() : Optional.empty();
+            boolean standing = current != null;
+            if (current == null) {
+                current = start(launch, output, false);
+                if (current == null) {
+                    return stoppedBefore(launch);
+                }
+            }
+            if (standing && current.process().isAlive()) {
+                // a standby whose guard was killed gets no go: its child reads the end of its input and exits
+                go(current);
+            }
+            if (following.isPresent() && following.get().program() == Program.KBENCH) {
+                try {
+                    waiting = start(following.get(), output, true);
+                } catch (UncheckedIOException e) {
+                    waiting = null;   // its turn starts it again and reports what fails
+                }
+            }
+            return finish(current, timeout, samples);
+        }
+
+        /** Kills a standby that was not used, and waits for it. */
+        @Override
+        public void close() {
+            if (waiting != null) {
+                Started unused = waiting;
+                waiting = null;
+                discard(unused);
+            }
+        }
+    }
+
+    private static final java.util.concurrent.atomic.AtomicBoolean AWAITED = new java.util.concurrent.atomic.AtomicBoolean();
+
+    /**
+     * Where a kbench child waits for its turn when it was started in standby ({@link Sequence}): call it
+     * after all that needs no device and before the first driver call (driver discovery). In a process that
+     * was not started in standby it returns at once. In standby it blocks until its parent says go (a line
+     * {@code go} on standard input); if the parent ends or kills it instead, this process exits with status
+     * 1 without touching a device. Only the first call waits. With {@value #TRACE_VARIABLE} set (from the
+     * parent's {@value #TRACE_PROPERTY}) it appends lines to that file: when this JVM started, when it was
+     * ready to wait, when it went on, and when it ends (docs/formats.md).
+     */
+    public static void awaitGo() {
+        if (!AWAITED.compareAndSet(false, true)) {
+            return;
+        }
+        Optional<Path> trace = Optional.ofNullable(System.getenv(TRACE_VARIABLE)).filter(t -> !t.isEmpty()).map(Path::of);
+        trace.ifPresent(t -> trace(t, "start", ManagementFactory.getRuntimeMXBean().getStartTime() * 1000));
+        if (System.getenv(STANDBY_VARIABLE) != null) {
+            trace.ifPresent(t -> trace(t, "ready", micros()));
+            if (!"go".equals(firstLine())) {
+                System.err.println("kbench fork: its parent ended or stopped it before its turn; nothing was measured");
+                System.exit(1);
+            }
+        }
+        trace.ifPresent(t -> {
+            trace(t, "go", micros());
+            Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(() -> trace(t, "end", micros())));
+        });
+    }
+
+    /** The first line of standard input, without its end; null at the end of input or on an error. */
+    private static String firstLine() {
+        StringBuilder line = new StringBuilder();
+        try {
+            for (int c = System.in.read(); c != '\n'; c = System.in.read()) {
+                if (c < 0) {
+                    return null;
+                }
+                line.append((char) c);
+            }
+            return line.toString();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static long micros() {
+        java.time.Instant now = java.time.Instant.now();
+        return now.getEpochSecond() * 1_000_000 + now.getNano() / 1000;
+    }
+
+    /** Appends one line to the forks' trace: microseconds since the epoch, pid, fork, event. */
+    private static void trace(Path file, String event, long micros) {
+        String line = micros + " " + ProcessHandle.current().pid() + " " + System.getenv().getOrDefault(FORK_VARIABLE, "-")
+                + " " + event + "\n";
+        try {
+            Files.writeString(file, line, StandardCharsets.US_ASCII, java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            // a trace is diagnostics: a fork never fails for it
+        }
+    }
+
+    /** Tells a child in standby that its turn has come: the line {@code go} on the pipe to its guard (or to it). */
+    private static void go(Started started) {
+        try {
+            OutputStream pipe = started.process().getOutputStream();
+            pipe.write("go\n".getBytes(StandardCharsets.US_ASCII));
+            pipe.flush();
+        } catch (IOException e) {
+            // the child is gone already: waiting for it reports how it ended
+        }
+    }
+
+    /** Kills a child that never got go, waits for it and leaves none of its files. */
+    private static void discard(Started started) {
+        kill(started.process());
+        try {
+            started.process().waitFor(60, TimeUnit.SECONDS);
+            closeGuardPipe(started.process());
+            started.reader().join(TimeUnit.SECONDS.toMillis(10));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            synchronized (LIVE_LOCK) {
+                LIVE.remove(started.process());
+            }
+            try {
+                if (started.goFifo().isPresent()) {
+                    Files.deleteIfExists(started.goFifo().get());
+                }
+                Files.deleteIfExists(started.launch().samplesFile());
+            } catch (IOException e) {
+                // the directory is removed with the forks' other files
+            }
+        }
+    }
+
+    /** Waits for a started child to end (or its timeout), then reads back its samples. */
+    private static ForkOutcome finish(Started started, Duration timeout, Consumer<List<SampleRecord>> samples) {
+        Launch launch = started.launch();
+        Process process = started.process();
+        Deque<String> tail = started.tail();
+        Consumer<String> forward = started.forward();
+        OptionalInt status;
+        boolean stopped;
+        try {
             if (process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 status = OptionalInt.of(process.exitValue());
             } else {
@@ -436,21 +765,14 @@ public final class Forks {
                 LIVE.remove(process);
             }
             closeGuardPipe(process);
-            reader.join(TimeUnit.SECONDS.toMillis(10));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot start " + launch.side() + " fork " + launch.fork() + " ("
-                    + launch.command().getFirst() + "): " + e.getMessage(), e);
+            started.reader().join(TimeUnit.SECONDS.toMillis(10));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            if (process != null) {
-                kill(process);
-            }
+            kill(process);
             throw new IllegalStateException("interrupted while waiting for " + launch.side() + " fork " + launch.fork(), e);
         } finally {
-            if (process != null) {
-                synchronized (LIVE_LOCK) {
-                    LIVE.remove(process);
-                }
+            synchronized (LIVE_LOCK) {
+                LIVE.remove(process);
             }
         }
         List<SampleRecord> recorded = List.of();
@@ -507,13 +829,18 @@ public final class Forks {
         process.destroyForcibly();
     }
 
-    /** The child's command under the guard, or as given where {@code setsid} is missing. */
-    private static List<String> guarded(Launch launch) {
+    /**
+     * The child's command under the guard (the standby guard with a FIFO for go), or as given where
+     * {@code setsid} is missing: then a child in standby reads go from the pipe to this JVM itself.
+     */
+    private static List<String> guarded(Launch launch, Optional<Path> goFifo) {
         if (SETSID.isEmpty()) {
             return launch.command();
         }
-        List<String> command = new ArrayList<>(List.of(SETSID.get().toString(), "sh", "-c", GUARD, "kbench-guard",
+        List<String> command = new ArrayList<>(List.of(SETSID.get().toString(), "sh", "-c",
+                goFifo.isPresent() ? STANDBY_GUARD : GUARD, "kbench-guard",
                 launch.disposable() ? launch.errorDirectory().toAbsolutePath().toString() : ""));
+        goFifo.ifPresent(f -> command.add(f.toString()));
         command.addAll(launch.command());
         return command;
     }

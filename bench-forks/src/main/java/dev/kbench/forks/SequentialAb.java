@@ -1,0 +1,378 @@
+/*
+ * Copyright 2026 The kbench authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.kbench.forks;
+
+import dev.kbench.api.SampleRecord;
+import dev.kbench.api.SuiteOptions;
+import dev.kbench.stats.BenchmarkComparison;
+import dev.kbench.stats.Compare;
+import dev.kbench.stats.CompareReport;
+import dev.kbench.stats.GroupSequential;
+import dev.kbench.stats.SampleSet;
+import dev.kbench.stats.format.Numbers;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.SplittableRandom;
+import java.util.function.Consumer;
+
+/**
+ * A/B that stops when decided: forks of base and new added a pair at a time (the two in a seeded
+ * random order), the comparison looked at as a group-sequential design plans ({@link GroupSequential},
+ * docs/stats.md), until every benchmark is settled (its interval wholly beyond the threshold with the
+ * test's verdict, or wholly inside it), a fork dies, this JVM is asked to exit, or the budget is spent:
+ * the most forks a side, a time budget (no pair is started that would end after it, by the pairs so
+ * far), or, with a target MDC, once every benchmark's minimal detectable change is at most the target.
+ * This is the loop of {@code kbench ab --max-forks/--max-time-s/--target-mdc}.
+ *
+ * {@snippet :
+ * Forks base = Forks.of(ScaleForks.class).withBackend("opencl");
+ * Forks next = Forks.of(ScaleForksTuned.class).withBackend("opencl");
+ * SequentialAb.Result ab = SequentialAb.of(Compare.withDefaults(), Compare.DEFAULT_ALPHA).withMaxForks(20)
+ *         .run(base, next, SuiteOptions.withDefaults().withRepetitions(10), 42,
+ *                 look -> System.err.println(look.describe()));
+ * ab.report().ifPresent(r -> r.results().forEach(b -> System.out.println(b.id() + " " + b.verdict())));
+ * }
+ */
+public final class SequentialAb {
+
+    /** The most forks a side unless {@link #withMaxForks} says otherwise. */
+    public static final int DEFAULT_MAX_FORKS = 30;
+
+    private final Compare compare;
+    private final double alpha;
+    private final int maxForks;
+    private final Optional<Duration> budget;
+    private final OptionalDouble targetMdc;
+
+    private SequentialAb(Compare compare, double alpha, int maxForks, Optional<Duration> budget, OptionalDouble targetMdc) {
+        this.compare = Objects.requireNonNull(compare, "compare").withAlpha(alpha);
+        this.alpha = alpha;
+        if (maxForks < 2) {
+            throw new IllegalArgumentException("the most forks a side must be 2 or more, got " + maxForks);
+        }
+        this.maxForks = maxForks;
+        this.budget = Objects.requireNonNull(budget, "budget");
+        budget.ifPresent(b -> {
+            if (b.isNegative() || b.isZero()) {
+                throw new IllegalArgumentException("the time budget must be > 0, got " + b);
+            }
+        });
+        this.targetMdc = Objects.requireNonNull(targetMdc, "targetMdc");
+        targetMdc.ifPresent(t -> {
+            if (!(t > 0 && t < 1)) {
+                throw new IllegalArgumentException("the target MDC must be more than 0 and less than 1, got " + t);
+            }
+        });
+    }
+
+    /**
+     * Stops when decided, at most {@value #DEFAULT_MAX_FORKS} forks a side, no time budget.
+     *
+     * @param compare the comparison as the user wants it (test, unit, threshold, bootstrap)
+     * @param alpha the significance level over the whole sequence, in (0, 1); each look spends part of it
+     * @return the loop
+     * @throws IllegalArgumentException if alpha is out of range
+     */
+    public static SequentialAb of(Compare compare, double alpha) {
+        SequentialAb ab = new SequentialAb(compare, alpha, DEFAULT_MAX_FORKS, Optional.empty(), OptionalDouble.empty());
+        GroupSequential.of(alpha, DEFAULT_MAX_FORKS);   // checks alpha
+        return ab;
+    }
+
+    /**
+     * With another most forks a side.
+     *
+     * @param forks at least 2
+     * @return a new loop
+     * @throws IllegalArgumentException if {@code forks} is less than 2
+     */
+    public SequentialAb withMaxForks(int forks) {
+        return new SequentialAb(compare, alpha, forks, budget, targetMdc);
+    }
+
+    /**
+     * With a time budget: no pair of forks is started that would end after it, judged by the pairs so far.
+     *
+     * @param limit &gt; 0
+     * @return a new loop
+     * @throws IllegalArgumentException if {@code limit} is not positive
+     */
+    public SequentialAb withTimeBudget(Duration limit) {
+        return new SequentialAb(compare, alpha, maxForks, Optional.of(limit), targetMdc);
+    }
+
+    /**
+     * With a target MDC instead of settled verdicts: pairs are added until every benchmark's minimal
+     * detectable change is at most {@code relative}, looked at after every pair once a test can reject.
+     *
+     * @param relative in (0, 1), e.g. 0.01 for 1 %
+     * @return a new loop
+     * @throws IllegalArgumentException if {@code relative} is out of range
+     */
+    public SequentialAb withTargetMdc(double relative) {
+        return new SequentialAb(compare, alpha, maxForks, budget, OptionalDouble.of(relative));
+    }
+
+    /**
+     * The most forks a side.
+     *
+     * @return at least 2
+     */
+    public int maxForks() {
+        return maxForks;
+    }
+
+    /**
+     * The looks planned for a run that reaches {@link #maxForks()} (without a target MDC).
+     *
+     * @return the design's looks
+     */
+    public List<GroupSequential.Look> looks() {
+        return GroupSequential.of(alpha, maxForks).looks();
+    }
+
+    /**
+     * One fork of one side.
+     *
+     * @param side 0 for base, 1 for new
+     * @param index its 0-based index within its side
+     * @param seed its seed, derived from the run's seed by {@link Forks#seeds(long, int)}
+     */
+    public record Fork(int side, int index, long seed) {
+    }
+
+    /** What measures the two sides' forks, one at a time. */
+    @FunctionalInterface
+    public interface Sides {
+        /**
+         * Runs one fork to its end.
+         *
+         * @param fork the fork to run now
+         * @param next the fork the loop will run after it, if it knows: one to start in standby
+         *        ({@link Forks.Sequence}), or to ignore
+         * @param samples receives the fork's samples
+         * @return how it ended
+         */
+        ForkOutcome run(Fork fork, Optional<Fork> next, Consumer<List<SampleRecord>> samples);
+    }
+
+    /**
+     * One look at the comparison.
+     *
+     * @param look the look: its index, forks a side, share of alpha and interval level
+     * @param report the comparison at the look (at its share of alpha, or with a target MDC at the whole alpha)
+     * @param alpha the whole sequence's alpha
+     * @param targetMdc the target MDC, if the loop has one
+     * @param elapsedSeconds seconds since the loop began
+     * @param done whether this look ends the loop by a decision (every benchmark settled, or at the MDC target)
+     */
+    public record Look(GroupSequential.Look look, CompareReport report, double alpha, OptionalDouble targetMdc,
+                       double elapsedSeconds, boolean done) {
+
+        /**
+         * How many benchmarks are settled (or at the MDC target).
+         *
+         * @return the count
+         */
+        public long settled() {
+            return report.results().stream()
+                    .filter(r -> targetMdc.isPresent() ? r.mdc() <= targetMdc.getAsDouble()
+                            : GroupSequential.settled(r, report.thresholdRel()).isPresent())
+                    .count();
+        }
+
+        /**
+         * The look in one line: the forks, the look's share of alpha, and which benchmarks are settled.
+         *
+         * @return e.g. {@code look 1 at 9 forks a side (12.3 s): alpha 0.000567 of 0.001, 96.7% interval; 1 of 1
+         *         benchmark(s) settled}
+         */
+        public String describe() {
+            String how = targetMdc.isPresent() ? String.format(Locale.ROOT, "alpha %s; %d of %d benchmark(s) at the MDC "
+                    + "target, largest MDC %s", Numbers.plain(alpha), settled(), report.results().size(),
+                    report.results().stream().mapToDouble(BenchmarkComparison::mdc).max().stream()
+                            .mapToObj(m -> Double.isFinite(m) ? Numbers.significant(100 * m, 2) + "%" : "none")
+                            .findFirst().orElse("none"))
+                    : String.format(Locale.ROOT, "alpha %s of %s, %s%% interval; %d of %d benchmark(s) settled",
+                            Numbers.significant(look.alpha(), 3), Numbers.plain(alpha),
+                            Numbers.significant(100 * look.confidenceLevel(), 4), settled(), report.results().size());
+            return String.format(Locale.ROOT, "look %d at %d forks a side (%.1f s): %s", look.index() + 1,
+                    look.forks(), elapsedSeconds, how);
+        }
+    }
+
+    /**
+     * How the loop ended.
+     *
+     * @param seed the run's seed (the forks' seeds and the pairs' order derive from it)
+     * @param pairs the pairs of forks started (a pair whose first fork died counts)
+     * @param looks every look taken, in order; the last one's report is the verdict
+     * @param outOfTime whether the time budget ended the loop before a decision
+     * @param forks every fork's outcome, in the order run
+     * @param base the base's samples, tagged with their fork
+     * @param next the new side's samples, tagged with their fork
+     */
+    public record Result(long seed, int pairs, List<Look> looks, boolean outOfTime, List<ForkOutcome> forks,
+                         List<SampleRecord> base, List<SampleRecord> next) {
+
+        /** Copies the lists. */
+        public Result {
+            looks = List.copyOf(looks);
+            forks = List.copyOf(forks);
+            base = List.copyOf(base);
+            next = List.copyOf(next);
+        }
+
+        /**
+         * The comparison at the last look: the verdict, unless a fork died or the loop was stopped.
+         *
+         * @return empty if no look was taken
+         */
+        public Optional<CompareReport> report() {
+            return looks.isEmpty() ? Optional.empty() : Optional.of(looks.getLast().report());
+        }
+
+        /**
+         * Whether the last look decided (every benchmark settled, or at the MDC target).
+         *
+         * @return false without a look
+         */
+        public boolean decided() {
+            return !looks.isEmpty() && looks.getLast().done();
+        }
+
+        /**
+         * Whether every fork completed.
+         *
+         * @return false if a fork died or was stopped
+         */
+        public boolean allCompleted() {
+            return forks.stream().allMatch(ForkOutcome::completed);
+        }
+    }
+
+    /**
+     * Runs the loop over two sides.
+     *
+     * @param sides what runs each fork
+     * @param seed the run's seed: the forks' seeds ({@link Forks#seeds(long, int)}) and the pairs' order
+     * @param progress receives each look as it is taken
+     * @return how it ended
+     */
+    public Result run(Sides sides, long seed, Consumer<Look> progress) {
+        GroupSequential design = GroupSequential.of(alpha, maxForks);
+        List<GroupSequential.Look> planned = design.looks();
+        long[] seeds = Forks.seeds(seed, maxForks);
+        SplittableRandom order = new SplittableRandom(seed);
+        List<List<SampleRecord>> kept = List.of(new ArrayList<>(), new ArrayList<>());
+        List<ForkOutcome> outcomes = new ArrayList<>();
+        List<Look> looks = new ArrayList<>();
+        long start = System.nanoTime();
+        Optional<GroupSequential.Look> previous = Optional.empty();
+        boolean outOfTime = false;
+        int pairs = 0;
+        int lookIndex = 0;
+        boolean baseFirst = order.nextBoolean();
+        while (pairs < maxForks && !Forks.stopping()) {
+            // the next pair's order is drawn now, for its first fork's standby: the same draws in the same order
+            boolean nextBaseFirst = order.nextBoolean();
+            int first = baseFirst ? 0 : 1;
+            Fork one = new Fork(first, pairs, seeds[pairs]);
+            Fork two = new Fork(1 - first, pairs, seeds[pairs]);
+            Optional<Fork> after = pairs + 1 < maxForks
+                    ? Optional.of(new Fork(nextBaseFirst ? 0 : 1, pairs + 1, seeds[pairs + 1])) : Optional.empty();
+            ForkOutcome a = sides.run(one, Optional.of(two), kept.get(one.side())::addAll);
+            outcomes.add(a);
+            boolean ok = a.completed() && !Forks.stopping();
+            if (ok) {
+                ForkOutcome b = sides.run(two, after, kept.get(two.side())::addAll);
+                outcomes.add(b);
+                ok = b.completed();
+            }
+            baseFirst = nextBaseFirst;
+            pairs++;
+            if (!ok) {
+                break;
+            }
+            double elapsed = (System.nanoTime() - start) / 1e9;
+            outOfTime = budget.isPresent() && elapsed + elapsed / pairs > budget.get().toNanos() / 1e9;
+            boolean atEnd = pairs == maxForks || outOfTime;
+            GroupSequential.Look look;
+            if (targetMdc.isPresent()) {
+                if (pairs < GroupSequential.fewestForks(alpha) && !atEnd) {
+                    continue;
+                }
+                look = new GroupSequential.Look(lookIndex, pairs, alpha, Compare.DEFAULT_CONFIDENCE_LEVEL, atEnd);
+            } else if (atEnd) {
+                // the last look, planned or cut short by the time budget, spends all that is left
+                look = design.finalLook(previous, pairs);
+            } else if (lookIndex < planned.size() && planned.get(lookIndex).forks() == pairs) {
+                look = planned.get(lookIndex);
+            } else {
+                continue;
+            }
+            lookIndex++;
+            previous = Optional.of(look);
+            CompareReport report = (targetMdc.isPresent() ? compare : design.compareAt(compare, look))
+                    .compare(SampleSet.of(kept.get(0)), SampleSet.of(kept.get(1)));
+            boolean done = targetMdc.isPresent()
+                    ? report.results().stream().allMatch(r -> r.mdc() <= targetMdc.getAsDouble())
+                    : GroupSequential.allSettled(report);
+            Look taken = new Look(look, report, alpha, targetMdc, elapsed, done);
+            looks.add(taken);
+            progress.accept(taken);
+            if (done || outOfTime) {
+                outOfTime &= !done;
+                break;
+            }
+        }
+        return new Result(seed, pairs, looks, outOfTime, outcomes, kept.get(0), kept.get(1));
+    }
+
+    /**
+     * Runs the loop over two suites, each fork a fresh JVM re-creating its side's suite from its factory
+     * ({@link Forks#of}), one after another with the next fork in standby ({@link Forks.Sequence}).
+     * The base runner's timeout and output apply to both sides' forks, and each runner's driver to its own.
+     *
+     * @param base the base's suite, driver, timeout and output (its fork count is not used)
+     * @param next the new side's suite and driver
+     * @param options how each fork measures; each fork's seed replaces the options' seed
+     * @param seed the run's seed
+     * @param progress receives each look as it is taken
+     * @return how it ended, with both sides' samples
+     * @throws IllegalArgumentException if {@value Forks#STANDBY_PROPERTY} holds neither {@code start} nor {@code off}
+     */
+    public Result run(Forks base, Forks next, SuiteOptions options, long seed, Consumer<Look> progress) {
+        Path directory = Forks.temporaryDirectory();
+        Forks[] runners = {base, next};
+        String[] names = {"base", "new"};
+        try (Forks.Session _ = Forks.Session.open();
+             Forks.Sequence sequence = new Forks.Sequence(base.timeout(), base.output())) {
+            return run((fork, following, samples) -> sequence.run(
+                    runners[fork.side()].childLaunch(names[fork.side()], options, fork.index(), fork.seed(), directory),
+                    () -> following.map(f -> runners[f.side()].childLaunch(names[f.side()], options, f.index(), f.seed(),
+                            directory)), samples), seed, progress);
+        } finally {
+            Forks.deleteQuietly(directory);
+        }
+    }
+}
