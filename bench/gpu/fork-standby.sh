@@ -25,7 +25,9 @@
 # F), of the time from one fork's go to the next one's (the cadence of device work), of a fork's time from
 # go to its end (driver discovery, context, module, allocation, warmup, measurement, exit), and of the
 # start-up a standby took off that (from its JVM's start to ready); and checks in every trace that no fork
-# went on before the one before it had ended. Writes runs.csv (mode, try, wall_s, forks) and the traces.
+# went on before the one before it had ended. Writes runs.csv (mode, try, wall_s, forks), the traces and each
+# run's samples (samples-MODE-TRY.csv), and compares the fork medians of all off runs with all start runs
+# (kbench merge, then kbench compare's fork-level test: standby must not move what the forks measure).
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
@@ -46,7 +48,8 @@ for (( t = 0; t < tries; t++ )); do
     rm -f "$trace"
     t0=$(date +%s%N)
     KBENCH_JAVA_OPTS="${KBENCH_JAVA_OPTS:-} -Dkbench.forks.standby=$mode -Dkbench.forks.trace=$trace" \
-      "$KBENCH" --backend "$backend" run --forks "$forks" "${args[@]}" > "$final/table-$mode-$t.txt" 2>> "$final/runs.log"
+      "$KBENCH" --backend "$backend" run --forks "$forks" "${args[@]}" --csv-samples "$final/samples-$mode-$t.csv" \
+      > "$final/table-$mode-$t.txt" 2>> "$final/runs.log"
     rc=$?
     t1=$(date +%s%N)
     [[ $rc -eq 0 ]] || echo "fork-standby: $mode try $t exited $rc (see $final/runs.log)" >&2
@@ -76,3 +79,6 @@ for mode in ("off", "start"):
     med = lambda xs: f"{statistics.median(xs):.3f}" if xs else "-"
     print(f"{mode:6} {med(wall):>11}  {med(cadence):>10}  {med(held):>11}  {med(ready):>26}  {bad}")
 PY
+"$KBENCH" merge -o "$final/off.csv" "$final"/samples-off-*.csv 2>> "$final/runs.log" \
+  && "$KBENCH" merge -o "$final/start.csv" "$final"/samples-start-*.csv 2>> "$final/runs.log" \
+  && "$KBENCH" compare "$final/off.csv" "$final/start.csv" | tee "$final/compare.txt"
