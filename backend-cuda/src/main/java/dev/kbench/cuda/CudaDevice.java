@@ -15,20 +15,6 @@
  */
 package dev.kbench.cuda;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.nio.ByteBuffer;
-import java.util.LinkedHashMap;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Objects;
-import java.util.OptionalDouble;
-import java.util.OptionalLong;
-import java.util.Collections;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Set;
-
 import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.DeviceException;
 import dev.kbench.api.DeviceFacts;
@@ -42,6 +28,19 @@ import dev.kbench.spi.Event;
 import dev.kbench.spi.StreamGate;
 import dev.kbench.spi.kit.BufferChecks;
 import dev.kbench.spi.kit.OpenableDevice;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.Set;
 import jcuda.JCudaVersion;
 import jcuda.Pointer;
 import jcuda.driver.CUcontext;

@@ -15,6 +15,12 @@
  */
 package dev.kbench.cuda;
 
+import dev.kbench.api.DeviceIdentity;
+import dev.kbench.api.SourceKind;
+import dev.kbench.spi.DeviceInterface;
+import dev.kbench.spi.Driver;
+import dev.kbench.spi.kit.Discovery;
+import dev.kbench.spi.kit.DriverBase;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -23,13 +29,6 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
-
-import dev.kbench.api.SourceKind;
-import dev.kbench.api.DeviceIdentity;
-import dev.kbench.spi.DeviceInterface;
-import dev.kbench.spi.Driver;
-import dev.kbench.spi.kit.Discovery;
-import dev.kbench.spi.kit.DriverBase;
 import jcuda.CudaException;
 import jcuda.JCudaVersion;
 import jcuda.driver.CUdevice;

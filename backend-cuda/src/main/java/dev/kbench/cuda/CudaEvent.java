@@ -15,9 +15,8 @@
  */
 package dev.kbench.cuda;
 
-import java.util.Objects;
-
 import dev.kbench.spi.Event;
+import java.util.Objects;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUevent_flags;
 import jcuda.driver.CUresult;

@@ -15,16 +15,15 @@
  */
 package dev.kbench.cuda;
 
+import dev.kbench.api.Dim3;
+import dev.kbench.api.Kernel;
+import dev.kbench.api.KernelArg;
+import dev.kbench.api.KernelException;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-
-import dev.kbench.api.Dim3;
-import dev.kbench.api.Kernel;
-import dev.kbench.api.KernelArg;
-import dev.kbench.api.KernelException;
 import jcuda.CudaException;
 import jcuda.NativePointerObject;
 import jcuda.Pointer;

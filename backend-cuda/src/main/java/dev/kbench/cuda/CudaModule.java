@@ -15,16 +15,15 @@
  */
 package dev.kbench.cuda;
 
+import dev.kbench.api.KernelException;
+import dev.kbench.api.KernelModule;
+import dev.kbench.api.KernelSource;
+import dev.kbench.api.SourceKind;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import dev.kbench.api.KernelException;
-import dev.kbench.api.KernelModule;
-import dev.kbench.api.KernelSource;
-import dev.kbench.api.SourceKind;
 import jcuda.CudaException;
 import jcuda.Pointer;
 import jcuda.driver.CUfunction;

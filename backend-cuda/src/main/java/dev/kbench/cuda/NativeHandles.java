@@ -18,7 +18,6 @@ package dev.kbench.cuda;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-
 import jcuda.NativePointerObject;
 import jcuda.Pointer;
 

@@ -23,7 +23,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 import java.util.Locale;
-
 import jcuda.JCudaVersion;
 import jcuda.LibUtils;
 

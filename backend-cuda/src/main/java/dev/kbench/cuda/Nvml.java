@@ -19,6 +19,8 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import dev.kbench.api.DeviceTelemetry;
+import dev.kbench.api.ThrottleReason;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -32,9 +34,6 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
-
-import dev.kbench.api.DeviceTelemetry;
-import dev.kbench.api.ThrottleReason;
 
 /**
  * NVIDIA's management library ({@code libnvidia-ml.so.1}, installed with the driver) through

@@ -21,13 +21,12 @@ import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.KernelArg;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.function.ToLongFunction;
-
-import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.KernelArg;
 
 /**
  * The native {@code kernelParams} of a kernel, for {@link FfmLaunch}: one allocation holding

@@ -15,6 +15,8 @@
  */
 package dev.kbench.cuda;
 
+import dev.kbench.api.KernelArg;
+import dev.kbench.api.KernelException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,9 +24,6 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-
-import dev.kbench.api.KernelArg;
-import dev.kbench.api.KernelException;
 
 /**
  * The parameter lists of the {@code .entry} points of a PTX module, to check launch arguments: CUDA

@@ -20,11 +20,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
-
+import dev.kbench.api.Availability;
 import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;
-import dev.kbench.api.Availability;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** What the backend does where CI runs it: no NVIDIA driver. */

@@ -15,13 +15,12 @@
  */
 package dev.kbench.cuda;
 
-import java.io.PrintStream;
-import java.util.Locale;
-
 import dev.kbench.api.Backend;
 import dev.kbench.api.DeviceFacts;
 import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;
+import java.io.PrintStream;
+import java.util.Locale;
 
 /**
  * Prints what driver discovery found (one {@code name: state: reason} line per driver, as

@@ -15,9 +15,6 @@
  */
 package dev.kbench.cuda;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.Dim3;
 import dev.kbench.api.Kernel;
@@ -26,6 +23,8 @@ import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
 import dev.kbench.spi.DeviceInterface;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Drives the backend against the fake libcuda.so.1 of {@link FakeDriverTest}: launches a kernel of six

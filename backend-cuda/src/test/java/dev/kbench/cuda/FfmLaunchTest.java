@@ -28,13 +28,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.KernelArg;
 import java.lang.foreign.MemorySegment;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-
-import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.KernelArg;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUstream;

@@ -21,7 +21,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.function.Supplier;
-
 import org.junit.jupiter.api.Test;
 
 /** {@code -Dkbench.cuda.launch}: its values, the default, and the fallback with its reason. */

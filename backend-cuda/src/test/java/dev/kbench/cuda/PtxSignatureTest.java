@@ -19,14 +19,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.KernelArg;
+import dev.kbench.api.KernelException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
-
-import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.KernelArg;
-import dev.kbench.api.KernelException;
 import org.junit.jupiter.api.Test;
 
 class PtxSignatureTest {

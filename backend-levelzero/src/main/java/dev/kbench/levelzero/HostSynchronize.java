@@ -16,7 +16,6 @@
 package dev.kbench.levelzero;
 
 import dev.kbench.levelzero.ze.ZeApi;
-
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;

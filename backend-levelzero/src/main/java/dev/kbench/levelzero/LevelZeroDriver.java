@@ -20,7 +20,6 @@ import dev.kbench.spi.DeviceInterface;
 import dev.kbench.spi.Driver;
 import dev.kbench.spi.kit.Discovery;
 import dev.kbench.spi.kit.DriverBase;
-
 import java.lang.foreign.Arena;
 import java.lang.foreign.SymbolLookup;
 import java.util.List;

@@ -16,7 +16,6 @@
 package dev.kbench.levelzero;
 
 import dev.kbench.spi.Event;
-
 import java.lang.foreign.ValueLayout;
 
 /**

@@ -16,7 +16,6 @@
 package dev.kbench.levelzero;
 
 import dev.kbench.spi.kit.NativeBuffer;
-
 import java.lang.foreign.MemorySegment;
 
 /** Device memory from {@code zeMemAllocDevice}, freed by {@code zeMemFree} once the stream no longer uses it. */

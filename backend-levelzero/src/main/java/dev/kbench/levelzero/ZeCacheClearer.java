@@ -16,7 +16,6 @@
 package dev.kbench.levelzero;
 
 import dev.kbench.spi.kit.BufferCacheClearer;
-
 import java.lang.foreign.MemorySegment;
 
 /**

@@ -22,7 +22,6 @@ import dev.kbench.levelzero.ze.ze_device_cache_properties_t;
 import dev.kbench.levelzero.ze.ze_device_compute_properties_t;
 import dev.kbench.levelzero.ze.ze_device_memory_properties_t;
 import dev.kbench.levelzero.ze.ze_device_properties_t;
-
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

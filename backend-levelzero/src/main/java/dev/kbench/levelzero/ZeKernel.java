@@ -21,7 +21,6 @@ import dev.kbench.api.KernelArg;
 import dev.kbench.api.KernelException;
 import dev.kbench.levelzero.ze.ZeApi;
 import dev.kbench.levelzero.ze.ze_group_count_t;
-
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

@@ -18,7 +18,6 @@ package dev.kbench.levelzero;
 import dev.kbench.levelzero.ze.ZeApi;
 import dev.kbench.levelzero.ze.ze_device_mem_alloc_desc_t;
 import dev.kbench.levelzero.ze.ze_host_mem_alloc_desc_t;
-
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 

@@ -23,7 +23,6 @@ import dev.kbench.levelzero.ze.ZeApi;
 import dev.kbench.levelzero.ze.ze_kernel_desc_t;
 import dev.kbench.levelzero.ze.ze_kernel_properties_t;
 import dev.kbench.levelzero.ze.ze_module_desc_t;
-
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

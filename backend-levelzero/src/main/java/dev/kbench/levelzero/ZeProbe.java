@@ -16,13 +16,12 @@
 package dev.kbench.levelzero;
 
 import dev.kbench.api.DeviceIdentity;
-import dev.kbench.spi.kit.Discovery;
-import dev.kbench.spi.kit.NativeLibraries;
 import dev.kbench.levelzero.ze.ZeApi;
 import dev.kbench.levelzero.ze._ze_device_uuid_t;
 import dev.kbench.levelzero.ze.ze_device_properties_t;
 import dev.kbench.levelzero.ze.ze_driver_properties_t;
-
+import dev.kbench.spi.kit.Discovery;
+import dev.kbench.spi.kit.NativeLibraries;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

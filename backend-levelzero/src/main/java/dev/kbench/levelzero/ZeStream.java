@@ -16,7 +16,6 @@
 package dev.kbench.levelzero;
 
 import dev.kbench.levelzero.ze.ZeApi;
-
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;

@@ -15,20 +15,19 @@
  */
 package dev.kbench.levelzero;
 
-import dev.kbench.api.Dim3;
-import dev.kbench.api.Kernel;
-import dev.kbench.spi.DeviceInterface;
-import dev.kbench.spi.Event;
-import org.junit.jupiter.api.Test;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
 import static dev.kbench.api.KernelArg.buffer;
 import static dev.kbench.api.KernelArg.i64;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kbench.api.Dim3;
+import dev.kbench.api.Kernel;
+import dev.kbench.spi.DeviceInterface;
+import dev.kbench.spi.Event;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 /**
  * A driver of API 1.1 (surefire execution ze-api-1-1): below 1.2 the backend must query

@@ -15,11 +15,11 @@
  */
 package dev.kbench.levelzero;
 
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
 
 /** The tick arithmetic of {@link DeviceClock}: units per stype, masking, wrap-around. */
 class DeviceClockTest {

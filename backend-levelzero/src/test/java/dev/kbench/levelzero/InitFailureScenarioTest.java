@@ -15,17 +15,16 @@
  */
 package dev.kbench.levelzero;
 
-import dev.kbench.api.DriverLookupException;
-import dev.kbench.api.Drivers;
-import dev.kbench.api.Availability;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kbench.api.Availability;
+import dev.kbench.api.DriverLookupException;
+import dev.kbench.api.Drivers;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /**
  * The only driver's zeInit fails with ZE_RESULT_ERROR_DEVICE_LOST (surefire execution ze-init-fails):

@@ -15,6 +15,15 @@
  */
 package dev.kbench.levelzero;
 
+import static dev.kbench.api.KernelArg.buffer;
+import static dev.kbench.api.KernelArg.f32;
+import static dev.kbench.api.KernelArg.i32;
+import static dev.kbench.api.KernelArg.i64;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.Dim3;
 import dev.kbench.api.Kernel;
@@ -24,24 +33,14 @@ import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
 import dev.kbench.spi.DeviceInterface;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-
-import static dev.kbench.api.KernelArg.buffer;
-import static dev.kbench.api.KernelArg.f32;
-import static dev.kbench.api.KernelArg.i32;
-import static dev.kbench.api.KernelArg.i64;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /** SPIR-V modules, kernels and launches through the loader, run on the CPU by the test driver. */
 class KernelTest {

@@ -15,6 +15,12 @@
  */
 package dev.kbench.levelzero;
 
+import static dev.kbench.api.KernelArg.buffer;
+import static dev.kbench.api.KernelArg.f32;
+import static dev.kbench.api.KernelArg.i32;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.Dim3;
 import dev.kbench.api.KernelModule;
@@ -22,8 +28,6 @@ import dev.kbench.api.KernelSource;
 import dev.kbench.spi.CacheClearer;
 import dev.kbench.spi.DeviceInterface;
 import dev.kbench.spi.Event;
-import org.junit.jupiter.api.Test;
-
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.management.ManagementFactory;
@@ -32,12 +36,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.management.JMException;
 import javax.management.ObjectName;
-
-import static dev.kbench.api.KernelArg.buffer;
-import static dev.kbench.api.KernelArg.f32;
-import static dev.kbench.api.KernelArg.i32;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * 100,000 repetitions of everything a benchmark does (events, launches, buffers, copies, modules, clears)

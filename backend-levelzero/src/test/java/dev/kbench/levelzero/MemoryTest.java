@@ -15,20 +15,19 @@
  */
 package dev.kbench.levelzero;
 
-import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.DeviceException;
-import dev.kbench.spi.DeviceInterface;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.DeviceException;
+import dev.kbench.spi.DeviceInterface;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /** Device buffers: allocation, copies staged through Level Zero host memory, fills. */
 class MemoryTest {

@@ -15,11 +15,11 @@
  */
 package dev.kbench.levelzero;
 
-import dev.kbench.api.Availability;
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import dev.kbench.api.Availability;
+import org.junit.jupiter.api.Test;
 
 /**
  * ZE_ENABLE_ALT_DRIVERS names a library that does not exist (surefire execution ze-driver-missing): the

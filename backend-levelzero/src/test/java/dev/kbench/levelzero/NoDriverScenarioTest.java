@@ -15,16 +15,15 @@
  */
 package dev.kbench.levelzero;
 
-import dev.kbench.api.Availability;
-import org.junit.jupiter.api.Test;
-
-import java.lang.foreign.Arena;
-import java.lang.foreign.SymbolLookup;
-
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kbench.api.Availability;
+import java.lang.foreign.Arena;
+import java.lang.foreign.SymbolLookup;
+import org.junit.jupiter.api.Test;
 
 /**
  * ZE_ENABLE_ALT_DRIVERS unset (surefire execution ze-no-driver): the loader looks for Intel's drivers as it

@@ -17,7 +17,6 @@ package dev.kbench.opencl;
 
 import java.nio.charset.StandardCharsets;
 import java.util.function.IntSupplier;
-
 import org.jocl.CL;
 import org.jocl.CLException;
 import org.jocl.Pointer;

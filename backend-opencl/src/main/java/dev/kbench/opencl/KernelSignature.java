@@ -15,14 +15,13 @@
  */
 package dev.kbench.opencl;
 
+import dev.kbench.api.KernelArg;
+import dev.kbench.api.KernelException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
-
-import dev.kbench.api.KernelArg;
-import dev.kbench.api.KernelException;
 import org.jocl.CL;
 
 /**

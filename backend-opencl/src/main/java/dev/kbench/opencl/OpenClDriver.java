@@ -15,13 +15,12 @@
  */
 package dev.kbench.opencl;
 
-import java.util.List;
-import java.util.Optional;
-
 import dev.kbench.api.SourceKind;
 import dev.kbench.spi.Driver;
 import dev.kbench.spi.kit.Discovery;
 import dev.kbench.spi.kit.DriverBase;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * The {@code opencl} driver: one device of the OpenCL ICD loader, through JOCL 2.0.6.

@@ -15,9 +15,8 @@
  */
 package dev.kbench.opencl;
 
-import java.util.Locale;
-
 import dev.kbench.spi.Event;
+import java.util.Locale;
 import org.jocl.CL;
 import org.jocl.cl_event;
 

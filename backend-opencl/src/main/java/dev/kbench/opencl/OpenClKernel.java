@@ -15,14 +15,13 @@
  */
 package dev.kbench.opencl;
 
-import java.util.Arrays;
-import java.util.List;
-import java.util.Locale;
-
 import dev.kbench.api.Dim3;
 import dev.kbench.api.Kernel;
 import dev.kbench.api.KernelArg;
 import dev.kbench.api.KernelException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
 import org.jocl.CL;
 import org.jocl.Pointer;
 import org.jocl.Sizeof;

@@ -15,15 +15,14 @@
  */
 package dev.kbench.opencl;
 
+import dev.kbench.api.Kernel;
+import dev.kbench.api.KernelException;
+import dev.kbench.api.KernelModule;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
-import dev.kbench.api.Kernel;
-import dev.kbench.api.KernelException;
-import dev.kbench.api.KernelModule;
 import org.jocl.CL;
 import org.jocl.cl_kernel;
 import org.jocl.cl_program;

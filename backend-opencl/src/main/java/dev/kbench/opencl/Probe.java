@@ -15,14 +15,13 @@
  */
 package dev.kbench.opencl;
 
+import dev.kbench.api.DeviceIdentity;
+import dev.kbench.spi.kit.Discovery;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-
-import dev.kbench.api.DeviceIdentity;
-import dev.kbench.spi.kit.Discovery;
 import org.jocl.CL;
 import org.jocl.cl_device_id;
 import org.jocl.cl_platform_id;

@@ -15,6 +15,7 @@
  */
 package dev.kbench.opencl;
 
+import dev.kbench.api.KernelException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -23,8 +24,6 @@ import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.reflect.Field;
-
-import dev.kbench.api.KernelException;
 import org.jocl.NativePointerObject;
 import org.jocl.cl_context;
 import org.jocl.cl_program;

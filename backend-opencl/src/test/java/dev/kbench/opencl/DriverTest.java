@@ -21,6 +21,10 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kbench.api.Availability;
+import dev.kbench.api.DriverStatus;
+import dev.kbench.api.Drivers;
+import dev.kbench.spi.kit.Discovery;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -29,11 +33,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-
-import dev.kbench.api.DriverStatus;
-import dev.kbench.api.Drivers;
-import dev.kbench.api.Availability;
-import dev.kbench.spi.kit.Discovery;
 import org.jocl.CL;
 import org.jocl.cl_platform_id;
 import org.junit.jupiter.api.Test;

@@ -15,16 +15,15 @@
  */
 package dev.kbench.opencl;
 
+import dev.kbench.api.Dim3;
+import dev.kbench.api.KernelSource;
+import dev.kbench.api.SourceKind;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
-
-import dev.kbench.api.Dim3;
-import dev.kbench.api.KernelSource;
-import dev.kbench.api.SourceKind;
 import org.apache.commons.numbers.gamma.Erf;
 
 /**

@@ -15,6 +15,7 @@
  */
 package dev.kbench.opencl;
 
+import dev.kbench.spi.Driver;
 import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -25,8 +26,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
-import dev.kbench.spi.Driver;
 import org.jocl.CL;
 
 /** Starts a test main in a fresh JVM, on the module path or the class path, and collects its output. */

@@ -18,12 +18,11 @@ package dev.kbench.opencl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.util.List;
-import java.util.Optional;
-
 import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.KernelArg;
 import dev.kbench.api.KernelException;
+import java.util.List;
+import java.util.Optional;
 import org.jocl.CL;
 import org.junit.jupiter.api.Test;
 

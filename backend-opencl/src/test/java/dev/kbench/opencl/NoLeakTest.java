@@ -18,9 +18,6 @@ package dev.kbench.opencl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
-import java.util.Map;
-
 import dev.kbench.api.Bench;
 import dev.kbench.api.BenchOptions;
 import dev.kbench.api.BenchResult;
@@ -28,6 +25,8 @@ import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.Dim3;
 import dev.kbench.api.KernelArg;
 import dev.kbench.api.KernelModule;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Every OpenCL object is released: counted objects balance, and malloc's bytes in use stay flat over 100,000s of repetitions. */

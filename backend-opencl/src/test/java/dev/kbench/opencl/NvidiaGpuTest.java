@@ -18,7 +18,6 @@ package dev.kbench.opencl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 

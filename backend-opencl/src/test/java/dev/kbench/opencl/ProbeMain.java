@@ -15,17 +15,11 @@
  */
 package dev.kbench.opencl;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.util.List;
-import java.util.Locale;
-
 import dev.kbench.api.Backend;
-import dev.kbench.api.Device;
 import dev.kbench.api.Bench;
 import dev.kbench.api.BenchOptions;
 import dev.kbench.api.BenchResult;
+import dev.kbench.api.Device;
 import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.Dim3;
 import dev.kbench.api.DriverLookupException;
@@ -33,6 +27,11 @@ import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;
 import dev.kbench.api.KernelArg;
 import dev.kbench.api.KernelModule;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * What discovery finds in this JVM, printed: one {@code describe()} line per driver, the inventory, the

@@ -21,7 +21,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kbench.spi.Driver;
-
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -23,7 +23,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kbench.api.internal.Quantiles;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

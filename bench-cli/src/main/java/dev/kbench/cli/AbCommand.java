@@ -15,6 +15,12 @@
  */
 package dev.kbench.cli;
 
+import dev.kbench.api.RunId;
+import dev.kbench.api.SampleRecord;
+import dev.kbench.forks.ForkOutcome;
+import dev.kbench.forks.Forks;
+import dev.kbench.forks.SequentialAb;
+import dev.kbench.stats.format.Numbers;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,13 +38,6 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
-
-import dev.kbench.api.RunId;
-import dev.kbench.api.SampleRecord;
-import dev.kbench.forks.ForkOutcome;
-import dev.kbench.forks.Forks;
-import dev.kbench.forks.SequentialAb;
-import dev.kbench.stats.format.Numbers;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -15,6 +15,16 @@
  */
 package dev.kbench.cli;
 
+import dev.kbench.api.InputException;
+import dev.kbench.stats.Compare;
+import dev.kbench.stats.CompareReport;
+import dev.kbench.stats.DeviceGroup;
+import dev.kbench.stats.SampleSet;
+import dev.kbench.stats.Verdict;
+import dev.kbench.stats.format.CompareExport;
+import dev.kbench.stats.format.CompareTable;
+import dev.kbench.stats.format.DashboardJson;
+import dev.kbench.stats.io.StatsJson;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -23,17 +33,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-
-import dev.kbench.api.InputException;
-import dev.kbench.stats.Compare;
-import dev.kbench.stats.CompareReport;
-import dev.kbench.stats.DeviceGroup;
-import dev.kbench.stats.SampleSet;
-import dev.kbench.stats.io.StatsJson;
-import dev.kbench.stats.Verdict;
-import dev.kbench.stats.format.CompareExport;
-import dev.kbench.stats.format.CompareTable;
-import dev.kbench.stats.format.DashboardJson;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -15,10 +15,9 @@
  */
 package dev.kbench.cli;
 
-import java.util.Locale;
-
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.Unit;
+import java.util.Locale;
 import picocli.CommandLine.Option;
 
 /**

@@ -15,18 +15,17 @@
  */
 package dev.kbench.cli;
 
-import java.io.PrintWriter;
-import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.Callable;
-
+import dev.kbench.api.Backend;
 import dev.kbench.api.CacheSizes;
 import dev.kbench.api.DeviceFacts;
 import dev.kbench.api.Suite;
 import dev.kbench.api.SuiteOptions;
-import dev.kbench.api.Backend;
 import dev.kbench.cli.suite.BuiltinSuite;
 import dev.kbench.cli.suite.SuiteKernels;
+import java.io.PrintWriter;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

@@ -15,6 +15,8 @@
  */
 package dev.kbench.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kbench.api.BenchmarkOutcome;
 import dev.kbench.api.Params;
 import dev.kbench.api.RepetitionTelemetry;
@@ -28,8 +30,6 @@ import dev.kbench.forks.ForkOutcome;
 import dev.kbench.forks.Forks;
 import dev.kbench.stats.BenchmarkId;
 import dev.kbench.stats.SampleSet;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;

@@ -15,6 +15,23 @@
  */
 package dev.kbench.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.kbench.api.InputException;
+import dev.kbench.api.RunId;
+import dev.kbench.api.SampleRecord;
+import dev.kbench.history.ChangePoint;
+import dev.kbench.history.Changes;
+import dev.kbench.history.EDivisive;
+import dev.kbench.history.History;
+import dev.kbench.history.HistoryFormat;
+import dev.kbench.history.RunInfo;
+import dev.kbench.history.Series;
+import dev.kbench.history.StoredRun;
+import dev.kbench.history.Trend;
+import dev.kbench.history.TrendPoint;
+import dev.kbench.stats.Compare;
+import dev.kbench.stats.DeviceGroup;
+import dev.kbench.stats.SampleSet;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -33,24 +50,6 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.kbench.api.InputException;
-import dev.kbench.api.RunId;
-import dev.kbench.api.SampleRecord;
-import dev.kbench.history.ChangePoint;
-import dev.kbench.history.Changes;
-import dev.kbench.history.EDivisive;
-import dev.kbench.history.History;
-import dev.kbench.history.HistoryFormat;
-import dev.kbench.history.RunInfo;
-import dev.kbench.history.Series;
-import dev.kbench.history.StoredRun;
-import dev.kbench.history.Trend;
-import dev.kbench.history.TrendPoint;
-import dev.kbench.stats.Compare;
-import dev.kbench.stats.DeviceGroup;
-import dev.kbench.stats.SampleSet;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -15,15 +15,14 @@
  */
 package dev.kbench.cli;
 
-import java.io.PrintWriter;
-import java.util.Locale;
-import java.util.concurrent.Callable;
-
+import dev.kbench.api.Backend;
 import dev.kbench.api.DeviceFacts;
 import dev.kbench.api.DriverLookupException;
 import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;
-import dev.kbench.api.Backend;
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

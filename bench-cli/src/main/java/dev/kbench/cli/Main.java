@@ -15,6 +15,9 @@
  */
 package dev.kbench.cli;
 
+import dev.kbench.api.Backend;
+import dev.kbench.api.Drivers;
+import dev.kbench.api.internal.Descriptors;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -27,10 +30,6 @@ import java.util.Arrays;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
-
-import dev.kbench.api.Backend;
-import dev.kbench.api.Drivers;
-import dev.kbench.api.internal.Descriptors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

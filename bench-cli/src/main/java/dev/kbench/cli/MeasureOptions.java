@@ -15,10 +15,6 @@
  */
 package dev.kbench.cli;
 
-import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
 import dev.kbench.api.Backend;
 import dev.kbench.api.Bench;
 import dev.kbench.api.CacheSizes;
@@ -30,6 +26,9 @@ import dev.kbench.api.Submission;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.Timing;
 import dev.kbench.api.TimingMethod;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;

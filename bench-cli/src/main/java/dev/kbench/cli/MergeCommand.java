@@ -15,6 +15,12 @@
  */
 package dev.kbench.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.kbench.api.InputException;
+import dev.kbench.stats.io.SamplesCsv;
+import dev.kbench.stats.io.SamplesCsvWriter;
+import dev.kbench.stats.io.SamplesMerge;
+import dev.kbench.stats.io.WriteMode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -26,13 +32,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.kbench.api.InputException;
-import dev.kbench.stats.io.SamplesCsv;
-import dev.kbench.stats.io.SamplesCsvWriter;
-import dev.kbench.stats.io.SamplesMerge;
-import dev.kbench.stats.io.WriteMode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -15,6 +15,11 @@
  */
 package dev.kbench.cli;
 
+import dev.kbench.api.ReturnMode;
+import dev.kbench.api.RunId;
+import dev.kbench.stats.format.RunFormat;
+import dev.kbench.stats.format.Statistic;
+import dev.kbench.stats.io.WriteMode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,12 +29,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import dev.kbench.api.ReturnMode;
-import dev.kbench.api.RunId;
-import dev.kbench.stats.io.WriteMode;
-import dev.kbench.stats.format.RunFormat;
-import dev.kbench.stats.format.Statistic;
 import picocli.CommandLine.Option;
 
 /** Where and how a run's results are written: the output options of {@code run} and {@code demo}. */

@@ -15,15 +15,14 @@
  */
 package dev.kbench.cli;
 
-import java.io.PrintWriter;
-import java.util.List;
-import java.util.Locale;
-
 import dev.kbench.api.Params;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.api.SuiteListener;
 import dev.kbench.api.internal.Quantiles;
 import dev.kbench.stats.format.Numbers;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * Reports a suite run on stderr as it goes: a progress bar (on a terminal), or one line per

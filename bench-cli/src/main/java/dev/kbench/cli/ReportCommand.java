@@ -15,6 +15,12 @@
  */
 package dev.kbench.cli;
 
+import dev.kbench.stats.Compare;
+import dev.kbench.stats.CompareReport;
+import dev.kbench.stats.DeviceGroup;
+import dev.kbench.stats.SampleSet;
+import dev.kbench.stats.Summarizer;
+import dev.kbench.stats.format.ReportPage;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,13 +29,6 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
-import dev.kbench.stats.Compare;
-import dev.kbench.stats.CompareReport;
-import dev.kbench.stats.DeviceGroup;
-import dev.kbench.stats.SampleSet;
-import dev.kbench.stats.Summarizer;
-import dev.kbench.stats.format.ReportPage;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

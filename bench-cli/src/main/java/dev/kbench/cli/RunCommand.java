@@ -15,6 +15,18 @@
  */
 package dev.kbench.cli;
 
+import dev.kbench.api.Backend;
+import dev.kbench.api.Benchmark;
+import dev.kbench.api.Params;
+import dev.kbench.api.SampleRecord;
+import dev.kbench.api.Submission;
+import dev.kbench.api.Suite;
+import dev.kbench.api.SuiteOptions;
+import dev.kbench.api.Timing;
+import dev.kbench.api.TimingMethod;
+import dev.kbench.cli.suite.SuiteKernels;
+import dev.kbench.forks.ForkOutcome;
+import dev.kbench.forks.Forks;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,19 +38,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
-
-import dev.kbench.api.Benchmark;
-import dev.kbench.api.Params;
-import dev.kbench.api.SampleRecord;
-import dev.kbench.api.Timing;
-import dev.kbench.api.TimingMethod;
-import dev.kbench.api.Suite;
-import dev.kbench.api.Submission;
-import dev.kbench.api.SuiteOptions;
-import dev.kbench.api.Backend;
-import dev.kbench.cli.suite.SuiteKernels;
-import dev.kbench.forks.ForkOutcome;
-import dev.kbench.forks.Forks;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

@@ -15,6 +15,17 @@
  */
 package dev.kbench.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kbench.api.Backend;
+import dev.kbench.api.DeviceFacts;
+import dev.kbench.api.DeviceIdentity;
+import dev.kbench.api.DeviceTelemetry;
+import dev.kbench.api.HostName;
+import dev.kbench.stats.io.WriteMode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -24,18 +35,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.concurrent.TimeUnit;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.kbench.api.DeviceFacts;
-import dev.kbench.api.DeviceIdentity;
-import dev.kbench.api.DeviceTelemetry;
-import dev.kbench.api.HostName;
-import dev.kbench.api.Backend;
-import dev.kbench.stats.io.WriteMode;
 
 /**
  * What ran where: the environment sidecar {@code SAMPLES.csv.env.json} written beside a samples file

@@ -15,16 +15,15 @@
  */
 package dev.kbench.cli;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.function.Function;
-import java.util.stream.Collectors;
-
 import dev.kbench.stats.Aggregation;
 import dev.kbench.stats.BrunnerMunzelTest.Distribution;
 import dev.kbench.stats.Correction;
 import dev.kbench.stats.TestMethod;
 import dev.kbench.stats.Unit;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The command line's words for the statistics choices of bench-stats ({@code --method},

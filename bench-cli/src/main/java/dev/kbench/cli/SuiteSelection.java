@@ -15,6 +15,16 @@
  */
 package dev.kbench.cli;
 
+import dev.kbench.api.Device;
+import dev.kbench.api.Dim3;
+import dev.kbench.api.Drivers;
+import dev.kbench.api.KernelSource;
+import dev.kbench.api.SourceKind;
+import dev.kbench.api.Suite;
+import dev.kbench.cli.suite.ArgSpec;
+import dev.kbench.cli.suite.BuiltinSuite;
+import dev.kbench.cli.suite.SuiteKernels;
+import dev.kbench.cli.suite.UserKernel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,17 +34,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
-
-import dev.kbench.api.Drivers;
-import dev.kbench.api.Dim3;
-import dev.kbench.api.KernelSource;
-import dev.kbench.api.SourceKind;
-import dev.kbench.api.Suite;
-import dev.kbench.api.Device;
-import dev.kbench.cli.suite.ArgSpec;
-import dev.kbench.cli.suite.BuiltinSuite;
-import dev.kbench.cli.suite.SuiteKernels;
-import dev.kbench.cli.suite.UserKernel;
 import picocli.CommandLine.Option;
 
 /**

@@ -15,20 +15,19 @@
  */
 package dev.kbench.cli;
 
-import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.List;
-
+import dev.kbench.api.Backend;
 import dev.kbench.api.NoiseTarget;
 import dev.kbench.api.Suite;
 import dev.kbench.api.SuiteListener;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.SuiteResult;
-import dev.kbench.api.Backend;
-import dev.kbench.stats.io.SamplesCsvWriter;
 import dev.kbench.stats.format.Numbers;
 import dev.kbench.stats.format.RunFiles;
 import dev.kbench.stats.format.RunReport;
+import dev.kbench.stats.io.SamplesCsvWriter;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Runs a suite for {@code run} and {@code demo}: streams samples to the CSV as they are measured,

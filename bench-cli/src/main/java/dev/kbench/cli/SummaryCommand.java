@@ -15,17 +15,16 @@
  */
 package dev.kbench.cli;
 
-import java.io.PrintWriter;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.Callable;
-
 import dev.kbench.stats.SampleSet;
-import dev.kbench.stats.io.StatsJson;
 import dev.kbench.stats.Summarizer;
 import dev.kbench.stats.Summary;
 import dev.kbench.stats.format.DashboardJson;
 import dev.kbench.stats.format.SummaryTable;
+import dev.kbench.stats.io.StatsJson;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -17,9 +17,9 @@ package dev.kbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kbench.api.Backend;
 import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;
-import dev.kbench.api.Backend;
 
 /**
  * The OpenCL driver on PoCL, which the end-to-end tests need. A missing PoCL fails these tests, never

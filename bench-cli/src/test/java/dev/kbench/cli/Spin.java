@@ -15,9 +15,8 @@
  */
 package dev.kbench.cli;
 
-import java.util.List;
-
 import dev.kbench.api.Benchmark;
+import dev.kbench.api.Device;
 import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.Dim3;
 import dev.kbench.api.Kernel;
@@ -26,7 +25,7 @@ import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
 import dev.kbench.api.Workload;
-import dev.kbench.api.Device;
+import java.util.List;
 
 /** The spin kernel (kernels/spin.cl) as a suite benchmark: {@code iters} multiply-adds per element. */
 final class Spin implements Workload {

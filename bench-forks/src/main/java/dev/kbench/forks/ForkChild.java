@@ -15,16 +15,7 @@
  */
 package dev.kbench.forks;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Optional;
-
+import dev.kbench.api.Backend;
 import dev.kbench.api.Drivers;
 import dev.kbench.api.NoiseTarget;
 import dev.kbench.api.Schedule;
@@ -34,9 +25,17 @@ import dev.kbench.api.SuiteListener;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.SuiteResult;
 import dev.kbench.api.Timing;
-import dev.kbench.api.Backend;
 import dev.kbench.stats.io.SamplesCsvWriter;
 import dev.kbench.stats.io.WriteMode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * The child side of {@link Forks}: a program that re-creates a suite from its {@link SuiteFactory}

@@ -15,10 +15,9 @@
  */
 package dev.kbench.history;
 
+import dev.kbench.stats.BenchmarkComparison;
 import java.util.List;
 import java.util.Optional;
-
-import dev.kbench.stats.BenchmarkComparison;
 
 /**
  * A change point of a series: where its runs' medians changed, by E-divisive means, with the segments

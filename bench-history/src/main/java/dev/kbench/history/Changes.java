@@ -15,18 +15,17 @@
  */
 package dev.kbench.history;
 
+import dev.kbench.api.InputException;
+import dev.kbench.api.SampleRecord;
+import dev.kbench.stats.BenchmarkComparison;
+import dev.kbench.stats.Compare;
+import dev.kbench.stats.CompareReport;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-
-import dev.kbench.api.InputException;
-import dev.kbench.api.SampleRecord;
-import dev.kbench.stats.BenchmarkComparison;
-import dev.kbench.stats.Compare;
-import dev.kbench.stats.CompareReport;
 
 /**
  * The change points of every series of a trend: E-divisive means over the runs' medians (one value per run,

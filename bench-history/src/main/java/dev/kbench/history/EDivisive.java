@@ -18,7 +18,6 @@ package dev.kbench.history;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
-
 import org.apache.commons.statistics.distribution.TDistribution;
 
 /**

@@ -15,6 +15,8 @@
  */
 package dev.kbench.history;
 
+import dev.kbench.api.InputException;
+import dev.kbench.api.SampleRecord;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,9 +42,6 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
-
-import dev.kbench.api.InputException;
-import dev.kbench.api.SampleRecord;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
 import org.flywaydb.core.api.logging.Log;

@@ -15,10 +15,6 @@
  */
 package dev.kbench.history;
 
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -30,6 +26,9 @@ import dev.kbench.stats.format.Html;
 import dev.kbench.stats.format.HtmlPage;
 import dev.kbench.stats.format.Numbers;
 import dev.kbench.stats.format.TextTable;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * The history's outputs (docs/formats.md): the runs as a table or JSON, the trend as JSON or a

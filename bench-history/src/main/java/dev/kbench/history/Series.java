@@ -15,12 +15,11 @@
  */
 package dev.kbench.history;
 
-import java.util.Comparator;
-import java.util.Objects;
-
 import dev.kbench.api.SampleRecord;
 import dev.kbench.stats.BenchmarkId;
 import dev.kbench.stats.DeviceGroup;
+import java.util.Comparator;
+import java.util.Objects;
 
 /**
  * One series of the history: a benchmark (name and parameters) on one device (host, backend, device and its id).

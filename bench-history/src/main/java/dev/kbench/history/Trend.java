@@ -15,15 +15,14 @@
  */
 package dev.kbench.history;
 
+import dev.kbench.api.SampleRecord;
+import dev.kbench.stats.ForkEstimate;
+import dev.kbench.stats.Summarizer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-
-import dev.kbench.api.SampleRecord;
-import dev.kbench.stats.ForkEstimate;
-import dev.kbench.stats.Summarizer;
 
 /**
  * The trend of every series over stored runs: per run, each fork's median and the median of those with

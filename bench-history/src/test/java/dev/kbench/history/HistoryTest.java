@@ -20,17 +20,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kbench.api.InputException;
+import dev.kbench.api.SampleRecord;
+import dev.kbench.stats.Compare;
+import dev.kbench.stats.Verdict;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
-import dev.kbench.api.InputException;
-import dev.kbench.api.SampleRecord;
-import dev.kbench.stats.Compare;
-import dev.kbench.stats.Verdict;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

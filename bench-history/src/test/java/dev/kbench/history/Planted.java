@@ -15,14 +15,13 @@
  */
 package dev.kbench.history;
 
+import dev.kbench.api.SampleRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.SplittableRandom;
-
-import dev.kbench.api.SampleRecord;
 
 /** Test data: runs of one benchmark with seeded noise, and a series with steps planted at runs 25 and 32. */
 final class Planted {

@@ -19,14 +19,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kbench.api.InputException;
+import dev.kbench.api.SampleRecord;
+import dev.kbench.stats.Compare;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import dev.kbench.api.InputException;
-import dev.kbench.api.SampleRecord;
-import dev.kbench.stats.Compare;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

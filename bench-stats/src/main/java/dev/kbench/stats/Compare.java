@@ -15,6 +15,10 @@
  */
 package dev.kbench.stats;
 
+import dev.kbench.api.InputException;
+import dev.kbench.api.SampleRecord;
+import dev.kbench.api.internal.Quantiles;
+import dev.kbench.stats.internal.Decimals;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -25,11 +29,6 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import java.util.stream.IntStream;
-
-import dev.kbench.api.InputException;
-import dev.kbench.api.SampleRecord;
-import dev.kbench.api.internal.Quantiles;
-import dev.kbench.stats.internal.Decimals;
 import org.apache.commons.numbers.combinatorics.BinomialCoefficientDouble;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 

@@ -20,7 +20,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
-
 import org.apache.commons.statistics.distribution.NormalDistribution;
 
 /**

@@ -15,9 +15,9 @@
  */
 package dev.kbench.stats;
 
+import dev.kbench.api.InputException;
 import java.util.Objects;
 import java.util.Optional;
-import dev.kbench.api.InputException;
 
 /**
  * A samples CSV that does not follow docs/formats.md §2, with where: the file, the 1-based line and the

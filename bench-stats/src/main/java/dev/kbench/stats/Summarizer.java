@@ -15,6 +15,11 @@
  */
 package dev.kbench.stats;
 
+import dev.kbench.api.MeasurementWarning;
+import dev.kbench.api.SampleRecord;
+import dev.kbench.api.ThrottleReason;
+import dev.kbench.api.internal.Quantiles;
+import dev.kbench.stats.internal.Decimals;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -24,12 +29,6 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-
-import dev.kbench.api.MeasurementWarning;
-import dev.kbench.api.SampleRecord;
-import dev.kbench.api.ThrottleReason;
-import dev.kbench.api.internal.Quantiles;
-import dev.kbench.stats.internal.Decimals;
 import org.apache.commons.statistics.descriptive.DoubleStatistics;
 import org.apache.commons.statistics.descriptive.Statistic;
 

@@ -18,12 +18,11 @@ package dev.kbench.stats;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.stats.format.DashboardJson;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The dashboard exports: github-action-benchmark's customSmallerIsBetter and Bencher's BMF. */

@@ -23,7 +23,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.SplittableRandom;
-
 import org.junit.jupiter.api.Test;
 
 /**

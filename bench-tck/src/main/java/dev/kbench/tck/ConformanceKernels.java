@@ -17,7 +17,6 @@ package dev.kbench.tck;
 
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

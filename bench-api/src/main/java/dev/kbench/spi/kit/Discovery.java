@@ -15,12 +15,11 @@
  */
 package dev.kbench.spi.kit;
 
+import dev.kbench.api.Availability;
+import dev.kbench.api.DeviceIdentity;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-
-import dev.kbench.api.DeviceIdentity;
-import dev.kbench.api.Availability;
 
 /**
  * What a backend's device discovery found: whether it is available and why, one inventory line per

@@ -15,12 +15,11 @@
  */
 package dev.kbench.spi.kit;
 
+import dev.kbench.api.Availability;
+import dev.kbench.api.DeviceIdentity;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
-
-import dev.kbench.api.DeviceIdentity;
-import dev.kbench.api.Availability;
 
 /**
  * A driver's discovery, made on the first question and kept for the driver's life: the

@@ -20,6 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kbench.api.Availability;
+import dev.kbench.api.DeviceIdentity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -28,9 +30,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import dev.kbench.api.DeviceIdentity;
-import dev.kbench.api.Availability;
 import org.junit.jupiter.api.Test;
 
 class DiscoveryCacheTest {

@@ -15,16 +15,15 @@
  */
 package dev.kbench.cli.suite;
 
+import dev.kbench.api.Device;
+import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.Workload;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-
-import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.Workload;
-import dev.kbench.api.Device;
 
 /**
  * A workload that owns device buffers and host copies of its inputs: the untimed part shared by the

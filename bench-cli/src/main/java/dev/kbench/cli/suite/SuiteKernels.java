@@ -15,6 +15,13 @@
  */
 package dev.kbench.cli.suite;
 
+import dev.kbench.api.Device;
+import dev.kbench.api.Kernel;
+import dev.kbench.api.KernelException;
+import dev.kbench.api.KernelModule;
+import dev.kbench.api.KernelSource;
+import dev.kbench.api.SourceKind;
+import dev.kbench.cli.UsageException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -26,14 +33,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-
-import dev.kbench.api.Kernel;
-import dev.kbench.api.KernelException;
-import dev.kbench.api.KernelModule;
-import dev.kbench.api.KernelSource;
-import dev.kbench.api.SourceKind;
-import dev.kbench.api.Device;
-import dev.kbench.cli.UsageException;
 
 /**
  * The built-in suite's kernel module on one device: {@code suite.EXT} for an extension of a kind the

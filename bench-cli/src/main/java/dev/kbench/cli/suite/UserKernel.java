@@ -15,6 +15,16 @@
  */
 package dev.kbench.cli.suite;
 
+import dev.kbench.api.Benchmark;
+import dev.kbench.api.Device;
+import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.Dim3;
+import dev.kbench.api.Kernel;
+import dev.kbench.api.KernelArg;
+import dev.kbench.api.KernelModule;
+import dev.kbench.api.KernelSource;
+import dev.kbench.api.Workload;
+import dev.kbench.cli.UsageException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -23,17 +33,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.SplittableRandom;
-
-import dev.kbench.api.Benchmark;
-import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.Dim3;
-import dev.kbench.api.Kernel;
-import dev.kbench.api.KernelArg;
-import dev.kbench.api.KernelModule;
-import dev.kbench.api.KernelSource;
-import dev.kbench.api.Workload;
-import dev.kbench.api.Device;
-import dev.kbench.cli.UsageException;
 
 /**
  * A kernel from a file, benchmarked without writing Java: {@code run --kernel FILE --entry NAME --grid

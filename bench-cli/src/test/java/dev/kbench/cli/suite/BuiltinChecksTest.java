@@ -18,9 +18,7 @@ package dev.kbench.cli.suite;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Map;
-import java.util.stream.Collectors;
-
+import dev.kbench.api.Backend;
 import dev.kbench.api.BenchmarkOutcome;
 import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;
@@ -31,7 +29,8 @@ import dev.kbench.api.Suite;
 import dev.kbench.api.SuiteListener;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.SuiteResult;
-import dev.kbench.api.Backend;
+import java.util.Map;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 

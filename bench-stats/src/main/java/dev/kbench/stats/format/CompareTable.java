@@ -15,12 +15,6 @@
  */
 package dev.kbench.stats.format;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
-import java.util.OptionalInt;
-import java.util.stream.Collectors;
-
 import dev.kbench.stats.BenchmarkComparison;
 import dev.kbench.stats.BenchmarkId;
 import dev.kbench.stats.CompareReport;
@@ -28,6 +22,11 @@ import dev.kbench.stats.GroupSequential;
 import dev.kbench.stats.TestResult;
 import dev.kbench.stats.Unit;
 import dev.kbench.stats.Verdict;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalInt;
+import java.util.stream.Collectors;
 
 /**
  * The readable forms of a comparison: a table (benchmark, medians, change, p-value, verdict) as text,

@@ -15,11 +15,10 @@
  */
 package dev.kbench.stats.format;
 
-import java.util.List;
-import java.util.Locale;
-
 import dev.kbench.stats.BenchmarkComparison;
 import dev.kbench.stats.CompareReport;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * An SVG chart of a comparison: per benchmark, the change of the median in percent as a bar from 0,

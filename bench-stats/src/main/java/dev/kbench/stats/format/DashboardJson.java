@@ -15,13 +15,6 @@
  */
 package dev.kbench.stats.format;
 
-import java.io.UncheckedIOException;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -33,6 +26,12 @@ import dev.kbench.stats.ForkEstimate;
 import dev.kbench.stats.Interval;
 import dev.kbench.stats.SampleSet;
 import dev.kbench.stats.Summarizer;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * A run or a comparison in the formats of the dashboards users run (docs/formats.md §11):

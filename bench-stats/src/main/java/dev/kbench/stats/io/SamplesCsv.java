@@ -15,6 +15,11 @@
  */
 package dev.kbench.stats.io;
 
+import dev.kbench.api.SampleRecord;
+import dev.kbench.api.ThrottleReason;
+import dev.kbench.stats.SampleSet;
+import dev.kbench.stats.SamplesFormatException;
+import dev.kbench.stats.internal.Decimals;
 import java.io.BufferedReader;
 import java.io.FilterReader;
 import java.io.IOException;
@@ -40,12 +45,6 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
-
-import dev.kbench.api.SampleRecord;
-import dev.kbench.api.ThrottleReason;
-import dev.kbench.stats.SampleSet;
-import dev.kbench.stats.SamplesFormatException;
-import dev.kbench.stats.internal.Decimals;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;

@@ -15,6 +15,9 @@
  */
 package dev.kbench.stats.io;
 
+import dev.kbench.api.SampleRecord;
+import dev.kbench.api.internal.Descriptors;
+import dev.kbench.stats.internal.Decimals;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -29,10 +32,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Objects;
-
-import dev.kbench.api.SampleRecord;
-import dev.kbench.api.internal.Descriptors;
-import dev.kbench.stats.internal.Decimals;
 import org.apache.commons.csv.CSVPrinter;
 
 /**

@@ -15,6 +15,13 @@
  */
 package dev.kbench.evidence;
 
+import dev.kbench.api.Device;
+import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.Dim3;
+import dev.kbench.api.Kernel;
+import dev.kbench.api.KernelArg;
+import dev.kbench.api.KernelSource;
+import dev.kbench.api.SourceKind;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -24,14 +31,6 @@ import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.Set;
-
-import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.Dim3;
-import dev.kbench.api.Kernel;
-import dev.kbench.api.KernelArg;
-import dev.kbench.api.KernelSource;
-import dev.kbench.api.SourceKind;
-import dev.kbench.api.Device;
 import org.apache.commons.numbers.gamma.Erf;
 
 /**

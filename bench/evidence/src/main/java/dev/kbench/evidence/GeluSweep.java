@@ -15,21 +15,12 @@
  */
 package dev.kbench.evidence;
 
-import java.io.IOException;
-import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Locale;
-
+import dev.kbench.api.Backend;
 import dev.kbench.api.Bench;
 import dev.kbench.api.BenchOptions;
 import dev.kbench.api.BenchResult;
 import dev.kbench.api.CacheSizes;
+import dev.kbench.api.Device;
 import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.DeviceFacts;
 import dev.kbench.api.Dim3;
@@ -40,8 +31,16 @@ import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.ReturnMode;
 import dev.kbench.api.SourceKind;
-import dev.kbench.api.Device;
-import dev.kbench.api.Backend;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * The GELU sweep on any backend (docs/cuda.md and docs/opencl.md, "The H200 sweep"): checks the kernel's

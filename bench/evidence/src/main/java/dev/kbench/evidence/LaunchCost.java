@@ -15,6 +15,16 @@
  */
 package dev.kbench.evidence;
 
+import dev.kbench.api.Availability;
+import dev.kbench.api.DeviceBuffer;
+import dev.kbench.api.Dim3;
+import dev.kbench.api.Kernel;
+import dev.kbench.api.KernelArg;
+import dev.kbench.api.KernelModule;
+import dev.kbench.api.KernelSource;
+import dev.kbench.cuda.CudaDriver;
+import dev.kbench.spi.DeviceInterface;
+import dev.kbench.spi.Event;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -24,17 +34,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-
-import dev.kbench.api.DeviceBuffer;
-import dev.kbench.api.Dim3;
-import dev.kbench.api.Kernel;
-import dev.kbench.api.KernelArg;
-import dev.kbench.api.KernelModule;
-import dev.kbench.api.KernelSource;
-import dev.kbench.api.Availability;
-import dev.kbench.spi.DeviceInterface;
-import dev.kbench.spi.Event;
-import dev.kbench.cuda.CudaDriver;
 
 /**
  * Host time per {@code Kernel.launch} on the cuda backend, through the FFM and the JCuda launch paths in

@@ -15,19 +15,18 @@
  */
 package dev.kbench.evidence;
 
-import java.io.PrintStream;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
-
 import dev.kbench.api.Backend;
 import dev.kbench.api.Drivers;
 import dev.kbench.api.internal.Quantiles;
 import dev.kbench.spi.CacheClearer;
 import dev.kbench.spi.DeviceInterface;
 import dev.kbench.spi.Driver;
+import java.io.PrintStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import org.jocl.CL;
 import org.jocl.Pointer;
 import org.jocl.Sizeof;
