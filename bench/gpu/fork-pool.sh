@@ -18,8 +18,9 @@
 # Pools of forks for the verdicts' error rates (docs/performance.md section 10): every fork is a separate
 # `kbench run` process with `kbench ab`'s per-fork settings (10 repetitions of 10 ms, the default warmup, cold,
 # the cache cleared before every call, calls held), all mapping one JDK AOT cache as ab's forks do (trained by
-# one extra run first). bench/results/pool_ab.py then runs the real `kbench ab` over these forks, drawing them
-# without replacement, so that each comparison is ab's sequential design on forks measured on the GPU.
+# one extra run first). dev.kbench.evidence.PoolAb (bench/evidence) then runs kbench ab's stop-when-decided loop
+# over these forks, drawing them without replacement, so that each comparison is ab's sequential design on
+# forks measured on the GPU.
 #   POOLS=user      the user kernel (kernels/cuda/gelu.ptx, block 256, bench/gpu/user-kernel.sh) at n, round(1.01 n)
 #                   and round(1.02 n), one process each, for n = 2^s, s in SIZES (default "20 22 24"), ROUNDS rounds
 #   POOLS=builtin   the built-in gelu, copy and triad at those 9 sizes in one process per fork, ROUNDS forks

@@ -95,7 +95,7 @@ print(f"gelu {r['params']}: kbench {j * 1e3 if j else float('nan'):.1f} mJ/call 
       f"({len(busy)} of {len(w)} readings)")
 PY
 done
-echo "kbench's own measure of the period (sidecar): $(grep -o '"energy_update_ms" *: *[0-9.e+-]*' "$work/energy-hot-28.csv.env.json" | head -1)" >&2
+echo "kbench's own measure of the period (sidecar): $(grep -o '"energy_update_ms" *: *[0-9.e+-]*' "$work/energy-hot-28.csv.env.json" | tail -1)" >&2
 step "(a) the same in cold timing: energy refused"
 "$KBENCH" --backend cuda run --filter gelu -p n=2^24 --rep-ms "$rep_ms" --max-samples 100000 --repetitions 2 --seed 1 \
   --csv-samples "$work/energy-cold.csv" --json "$work/energy-cold.json" > "$work/energy-cold.txt" 2>&1 || status=1

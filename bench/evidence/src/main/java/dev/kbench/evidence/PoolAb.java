@@ -1,0 +1,145 @@
+/*
+ * Copyright 2026 The kbench authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.kbench.evidence;
+
+import dev.kbench.api.SampleRecord;
+import dev.kbench.forks.ForkOutcome;
+import dev.kbench.forks.SequentialAb;
+import dev.kbench.stats.BenchmarkComparison;
+import dev.kbench.stats.Compare;
+import dev.kbench.stats.Unit;
+import dev.kbench.stats.io.SamplesCsv;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * kbench ab's stop-when-decided loop ({@link SequentialAb}, the loop {@code kbench ab --max-forks} runs)
+ * over pools of forks measured on a GPU by {@code bench/gpu/fork-pool.sh}: each comparison draws its
+ * forks at random, without replacement, from the pool's forks of a size, one side from the forks of n and
+ * the other from the forks of n (A/A), of round(1.01 n) (a planted +1 %, with threshold 0.5 %) or of
+ * round(1.02 n) (a planted +2 %, default threshold 1 %), the two sides from different rounds. The
+ * comparison is {@code kbench ab}'s: {@code kbench compare}'s defaults (fork unit, Brunner-Munzel on the t
+ * distribution, alpha 0.001), the looks of the group-sequential design, at most half the pool a side.
+ * One JVM runs all comparisons through the library's loop, the one {@code kbench ab} calls; the forks come
+ * from the pool instead of being launched, and nothing else differs.
+ *
+ * <pre>
+ * java -cp ... dev.kbench.evidence.PoolAb POOL_DIR SIZES DRAWS SEED OUT.csv    e.g. pool 20,22,24 100 1 out.csv
+ * </pre>
+ *
+ * <p>POOL_DIR holds {@code user/2^S/V/fork-RRR.csv} for V in 1.00, 1.01, 1.02. Writes one CSV row per
+ * comparison (size, case, draw, verdict, settled, forks a side, change, interval, MDC) and prints a table.
+ */
+public final class PoolAb {
+
+    private static final String[] CASES = {"aa", "plus1", "plus2"};
+    private static final String[] VARIANTS = {"1.00", "1.01", "1.02"};
+
+    private PoolAb() {
+    }
+
+    /**
+     * Runs the comparisons.
+     *
+     * @param args POOL_DIR SIZES DRAWS SEED OUT.csv
+     * @throws IOException if a file cannot be read or written
+     */
+    public static void main(String[] args) throws IOException {
+        Path pool = Path.of(args[0]);
+        int draws = Integer.parseInt(args[2]);
+        long seed = Long.parseLong(args[3]);
+        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(Path.of(args[4])))) {
+            out.println("size,case,draw,verdict,settled,forks_a_side,change_percent,low_percent,high_percent,mdc_percent");
+            System.out.println("| n | case | comparisons | slower | faster | same | settled | forks a side (median, max) |");
+            System.out.println("| --- | --- | --- | --- | --- | --- | --- | --- |");
+            for (String size : args[1].split(",")) {
+                TreeMap<Integer, List<SampleRecord>> base = forks(pool.resolve("user/2^" + size + "/" + VARIANTS[0]));
+                for (int c = 0; c < CASES.length; c++) {
+                    TreeMap<Integer, List<SampleRecord>> next = forks(pool.resolve("user/2^" + size + "/" + VARIANTS[c]));
+                    List<Integer> rounds = new ArrayList<>(base.keySet());
+                    rounds.retainAll(next.keySet());
+                    int most = rounds.size() / 2;
+                    Compare compare = Compare.withDefaults().with(Unit.AUTO).withThreshold(c == 1 ? 0.005 : 0.01);
+                    SequentialAb ab = SequentialAb.of(compare, 0.001).withMaxForks(most);
+                    Random random = new Random(seed * 1_000_003L + Integer.parseInt(size) * 31L + c);
+                    int slower = 0;
+                    int faster = 0;
+                    int same = 0;
+                    int settled = 0;
+                    List<Integer> used = new ArrayList<>();
+                    for (int d = 0; d < draws; d++) {
+                        List<Integer> order = new ArrayList<>(rounds);
+                        Collections.shuffle(order, random);
+                        List<Integer> b = order.subList(0, most);
+                        List<Integer> n = order.subList(most, 2 * most);
+                        SequentialAb.Result result = ab.run((fork, following, samples) -> {
+                            int round = (fork.side() == 0 ? b : n).get(fork.index());
+                            List<SampleRecord> rows = (fork.side() == 0 ? base : next).get(round).stream()
+                                    .map(r -> r.withFork(fork.index())).toList();
+                            samples.accept(rows);
+                            return new ForkOutcome(fork.side() == 0 ? "base" : "new", fork.index(), fork.seed(),
+                                    OptionalInt.of(0), rows.size(), Optional.of(rows.getLast().id()), Optional.empty(),
+                                    pool, List.of());
+                        }, random.nextLong(), look -> { });
+                        BenchmarkComparison r = result.report().orElseThrow().results().getFirst();
+                        String verdict = r.verdict().name().toLowerCase(Locale.ROOT);
+                        switch (verdict) {
+                            case "slower" -> slower++;
+                            case "faster" -> faster++;
+                            default -> same++;
+                        }
+                        settled += result.decided() ? 1 : 0;
+                        used.add(result.pairs());
+                        out.printf(Locale.ROOT, "%s,%s,%d,%s,%b,%d,%.4f,%.4f,%.4f,%.4f%n", size, CASES[c], d, verdict,
+                                result.decided(), result.pairs(), 100 * (r.ratio() - 1), 100 * (r.ratioInterval().lower() - 1),
+                                100 * (r.ratioInterval().upper() - 1), 100 * r.mdc());
+                    }
+                    Collections.sort(used);
+                    System.out.printf(Locale.ROOT, "| 2^%s | %s | %d | %d | %d | %d | %d | %d, %d |%n", size, CASES[c], draws,
+                            slower, faster, same, settled, used.get(used.size() / 2), used.getLast());
+                }
+            }
+        }
+    }
+
+    /** The pool's forks of one size and variant, by round. */
+    private static TreeMap<Integer, List<SampleRecord>> forks(Path directory) throws IOException {
+        TreeMap<Integer, List<SampleRecord>> forks = new TreeMap<>();
+        try (Stream<Path> files = Files.list(directory)) {
+            for (Path f : files.filter(p -> p.getFileName().toString().matches("fork-\\d+\\.csv")).toList()) {
+                String name = f.getFileName().toString();
+                try {
+                    forks.put(Integer.parseInt(name.substring(5, name.length() - 4)), SamplesCsv.read(f));
+                } catch (UncheckedIOException e) {
+                    throw e.getCause();
+                }
+            }
+        }
+        return forks;
+    }
+}
