@@ -49,11 +49,14 @@ import java.util.stream.Stream;
  * from the pool instead of being launched, and nothing else differs.
  *
  * <pre>
- * java -cp ... dev.kbench.evidence.PoolAb POOL_DIR SIZES DRAWS SEED OUT.csv    e.g. pool 20,22,24 100 1 out.csv
+ * java -cp ... dev.kbench.evidence.PoolAb POOL_DIR user|builtin SIZES DRAWS SEED OUT.csv    e.g. pool user 20,22,24 100 1 out.csv
  * </pre>
  *
- * <p>POOL_DIR holds {@code user/2^S/V/fork-RRR.csv} for V in 1.00, 1.01, 1.02. Writes one CSV row per
- * comparison (size, case, draw, verdict, settled, forks a side, change, interval, MDC) and prints a table.
+ * <p>For {@code user}, POOL_DIR holds {@code user/2^S/V/fork-RRR.csv} for V in 1.00, 1.01, 1.02, one benchmark
+ * each. For {@code builtin} it holds {@code builtin/fork-RRR.csv}, each fork with gelu, copy and triad at n and
+ * at the planted sizes; each kernel is compared on its own (the planted rows relabelled n). Writes one CSV row
+ * per comparison (pool, benchmark, size, case, draw, verdict, settled, forks a side, change, interval, MDC) and
+ * prints a table.
  */
 public final class PoolAb {
 
@@ -71,60 +74,91 @@ public final class PoolAb {
      */
     public static void main(String[] args) throws IOException {
         Path pool = Path.of(args[0]);
-        int draws = Integer.parseInt(args[2]);
-        long seed = Long.parseLong(args[3]);
-        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(Path.of(args[4])))) {
-            out.println("size,case,draw,verdict,settled,forks_a_side,change_percent,low_percent,high_percent,mdc_percent");
-            System.out.println("| n | case | comparisons | slower | faster | same | settled | forks a side (median, max) |");
-            System.out.println("| --- | --- | --- | --- | --- | --- | --- | --- |");
-            for (String size : args[1].split(",")) {
-                TreeMap<Integer, List<SampleRecord>> base = forks(pool.resolve("user/2^" + size + "/" + VARIANTS[0]));
-                for (int c = 0; c < CASES.length; c++) {
-                    TreeMap<Integer, List<SampleRecord>> next = forks(pool.resolve("user/2^" + size + "/" + VARIANTS[c]));
-                    List<Integer> rounds = new ArrayList<>(base.keySet());
-                    rounds.retainAll(next.keySet());
-                    int most = rounds.size() / 2;
-                    Compare compare = Compare.withDefaults().with(Unit.AUTO).withThreshold(c == 1 ? 0.005 : 0.01);
-                    SequentialAb ab = SequentialAb.of(compare, 0.001).withMaxForks(most);
-                    Random random = new Random(seed * 1_000_003L + Integer.parseInt(size) * 31L + c);
-                    int slower = 0;
-                    int faster = 0;
-                    int same = 0;
-                    int settled = 0;
-                    List<Integer> used = new ArrayList<>();
-                    for (int d = 0; d < draws; d++) {
-                        List<Integer> order = new ArrayList<>(rounds);
-                        Collections.shuffle(order, random);
-                        List<Integer> b = order.subList(0, most);
-                        List<Integer> n = order.subList(most, 2 * most);
-                        SequentialAb.Result result = ab.run((fork, following, samples) -> {
-                            int round = (fork.side() == 0 ? b : n).get(fork.index());
-                            List<SampleRecord> rows = (fork.side() == 0 ? base : next).get(round).stream()
-                                    .map(r -> r.withFork(fork.index())).toList();
-                            samples.accept(rows);
-                            return new ForkOutcome(fork.side() == 0 ? "base" : "new", fork.index(), fork.seed(),
-                                    OptionalInt.of(0), rows.size(), Optional.of(rows.getLast().id()), Optional.empty(),
-                                    pool, List.of());
-                        }, random.nextLong(), look -> { });
-                        BenchmarkComparison r = result.report().orElseThrow().results().getFirst();
-                        String verdict = r.verdict().name().toLowerCase(Locale.ROOT);
-                        switch (verdict) {
-                            case "slower" -> slower++;
-                            case "faster" -> faster++;
-                            default -> same++;
-                        }
-                        settled += result.decided() ? 1 : 0;
-                        used.add(result.pairs());
-                        out.printf(Locale.ROOT, "%s,%s,%d,%s,%b,%d,%.4f,%.4f,%.4f,%.4f%n", size, CASES[c], d, verdict,
-                                result.decided(), result.pairs(), 100 * (r.ratio() - 1), 100 * (r.ratioInterval().lower() - 1),
-                                100 * (r.ratioInterval().upper() - 1), 100 * r.mdc());
+        boolean builtin = args[1].equals("builtin");
+        int draws = Integer.parseInt(args[3]);
+        long seed = Long.parseLong(args[4]);
+        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(Path.of(args[5])))) {
+            out.println("pool,benchmark,size,case,draw,verdict,settled,forks_a_side,change_percent,low_percent,"
+                    + "high_percent,mdc_percent");
+            System.out.println("| pool | benchmark | n | case | comparisons | slower | faster | same | settled | "
+                    + "forks a side (median, most) |");
+            System.out.println("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+            TreeMap<Integer, List<SampleRecord>> all = builtin ? forks(pool.resolve("builtin")) : null;
+            for (String size : args[2].split(",")) {
+                long n = 1L << Integer.parseInt(size);
+                for (String benchmark : builtin ? List.of("gelu", "copy", "triad") : List.of("")) {
+                    TreeMap<Integer, List<SampleRecord>> base = builtin ? select(all, benchmark, n, n)
+                            : forks(pool.resolve("user/2^" + size + "/" + VARIANTS[0]));
+                    for (int c = 0; c < CASES.length; c++) {
+                        TreeMap<Integer, List<SampleRecord>> next = builtin
+                                ? select(all, benchmark, Math.round(n * Double.parseDouble(VARIANTS[c])), n)
+                                : forks(pool.resolve("user/2^" + size + "/" + VARIANTS[c]));
+                        compare(out, builtin ? "builtin" : "user", benchmark.isEmpty() ? "gelu_ptx" : benchmark, size,
+                                c, base, next, draws, seed);
                     }
-                    Collections.sort(used);
-                    System.out.printf(Locale.ROOT, "| 2^%s | %s | %d | %d | %d | %d | %d | %d, %d |%n", size, CASES[c], draws,
-                            slower, faster, same, settled, used.get(used.size() / 2), used.getLast());
                 }
             }
         }
+    }
+
+    /** Draws {@code draws} comparisons of one case and writes and prints them. */
+    private static void compare(PrintWriter out, String pool, String benchmark, String size, int c,
+                                TreeMap<Integer, List<SampleRecord>> base, TreeMap<Integer, List<SampleRecord>> next,
+                                int draws, long seed) {
+        List<Integer> rounds = new ArrayList<>(base.keySet());
+        rounds.retainAll(next.keySet());
+        int most = rounds.size() / 2;
+        Compare compare = Compare.withDefaults().with(Unit.AUTO).withThreshold(c == 1 ? 0.005 : 0.01);
+        SequentialAb ab = SequentialAb.of(compare, 0.001).withMaxForks(most);
+        Random random = new Random(seed * 1_000_003L + Integer.parseInt(size) * 31L + c + benchmark.hashCode());
+        int slower = 0;
+        int faster = 0;
+        int same = 0;
+        int settled = 0;
+        List<Integer> used = new ArrayList<>();
+        for (int d = 0; d < draws; d++) {
+            List<Integer> order = new ArrayList<>(rounds);
+            Collections.shuffle(order, random);
+            List<Integer> b = order.subList(0, most);
+            List<Integer> n = order.subList(most, 2 * most);
+            SequentialAb.Result result = ab.run((fork, following, samples) -> {
+                int round = (fork.side() == 0 ? b : n).get(fork.index());
+                List<SampleRecord> rows = (fork.side() == 0 ? base : next).get(round).stream()
+                        .map(r -> r.withFork(fork.index())).toList();
+                samples.accept(rows);
+                return new ForkOutcome(fork.side() == 0 ? "base" : "new", fork.index(), fork.seed(),
+                        OptionalInt.of(0), rows.size(), Optional.of(rows.getLast().id()), Optional.empty(),
+                        Path.of("."), List.of());
+            }, random.nextLong(), look -> { });
+            BenchmarkComparison r = result.report().orElseThrow().results().getFirst();
+            String verdict = r.verdict().name().toLowerCase(Locale.ROOT);
+            switch (verdict) {
+                case "slower" -> slower++;
+                case "faster" -> faster++;
+                default -> same++;
+            }
+            settled += result.decided() ? 1 : 0;
+            used.add(result.pairs());
+            out.printf(Locale.ROOT, "%s,%s,%s,%s,%d,%s,%b,%d,%.4f,%.4f,%.4f,%.4f%n", pool, benchmark, size, CASES[c], d,
+                    verdict, result.decided(), result.pairs(), 100 * (r.ratio() - 1),
+                    100 * (r.ratioInterval().lower() - 1), 100 * (r.ratioInterval().upper() - 1), 100 * r.mdc());
+        }
+        Collections.sort(used);
+        System.out.printf(Locale.ROOT, "| %s | %s | 2^%s | %s | %d | %d | %d | %d | %d | %d, %d |%n", pool, benchmark,
+                size, CASES[c], draws, slower, faster, same, settled, used.get(used.size() / 2), used.getLast());
+    }
+
+    /** The rows of one benchmark at {@code n=measured} in each fork, relabelled {@code n=as}. */
+    private static TreeMap<Integer, List<SampleRecord>> select(TreeMap<Integer, List<SampleRecord>> forks,
+                                                               String benchmark, long measured, long as) {
+        TreeMap<Integer, List<SampleRecord>> out = new TreeMap<>();
+        forks.forEach((round, rows) -> out.put(round, rows.stream()
+                .filter(r -> r.benchmark().equals(benchmark) && r.params().equals("n=" + measured))
+                .map(r -> new SampleRecord(r.benchmark(), "n=" + as, r.repetition(), r.sample(), r.timeMillis(),
+                        r.backend(), r.device(), r.bytes(), r.flops(), r.fork(), r.host(), r.deviceId(), r.smClockMHz(),
+                        r.runId(), r.throttling(), r.joulesPerCall()))
+                .toList()));
+        return out;
     }
 
     /** The pool's forks of one size and variant, by round. */
