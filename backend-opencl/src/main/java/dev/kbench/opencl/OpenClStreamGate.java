@@ -22,9 +22,11 @@ import org.jocl.cl_event;
 
 /**
  * The OpenCL form of NVBench's blocking kernel: a barrier on the in-order queue waiting for a user
- * event, which {@link #release()} completes. A watchdog thread completes it after the timeout and marks
- * the hold timed out, so work that blocks the host (a {@code clFinish} in the timed function) ends
- * instead of waiting for ever.
+ * event, which {@link #release()} completes. One watchdog thread per gate (started on the first hold, ended
+ * by {@link #close()}) completes a hold's event after the timeout and marks the hold timed out, so work that
+ * blocks the host (a {@code clFinish} in the timed function) ends instead of waiting for ever. It is one
+ * thread for all holds, not one per hold: cold calls are held one at a time, and a thread per call cost
+ * host time on every call.
  */
 final class OpenClStreamGate implements StreamGate {
 
@@ -33,8 +35,15 @@ final class OpenClStreamGate implements StreamGate {
     private cl_event user;
     private AtomicBoolean released = new AtomicBoolean(true);
     private volatile boolean timedOut;
-    private volatile Thread watchdog;
     private boolean closed;
+    /** Guards what the watchdog sees; the watchdog completes an event only while holding it. */
+    private final Object lock = new Object();
+    /** The hold the watchdog would time out, and its flag; null when none is armed. */
+    private cl_event armed;
+    private AtomicBoolean armedDone;
+    private long deadline;
+    private boolean stopping;
+    private Thread watchdog;
 
     OpenClStreamGate(OpenClDevice device, double timeoutMillis) {
         if (!(timeoutMillis > 0) || Double.isInfinite(timeoutMillis)) {
@@ -59,17 +68,44 @@ final class OpenClStreamGate implements StreamGate {
         timedOut = false;
         Cl.check("clEnqueueBarrierWithWaitList(user event)",
                 () -> CL.clEnqueueBarrierWithWaitList(device.queue(), 1, new cl_event[] {created}, null));
-        watchdog = Thread.ofPlatform().daemon().name("kbench-opencl-gate").start(() -> {
-            try {
-                Thread.sleep(java.time.Duration.ofNanos(timeoutNanos));
-            } catch (InterruptedException e) {
-                return;
+        synchronized (lock) {
+            armed = created;
+            armedDone = done;
+            deadline = System.nanoTime() + timeoutNanos;
+            if (watchdog == null) {
+                watchdog = Thread.ofPlatform().daemon().name("kbench-opencl-gate").start(this::watch);
             }
-            if (done.compareAndSet(false, true)) {
-                timedOut = true;
-                CL.clSetUserEventStatus(created, CL.CL_COMPLETE);
+            lock.notifyAll();
+        }
+    }
+
+    /** The watchdog: waits for an armed hold's deadline and completes its event if nothing released it. */
+    private void watch() {
+        synchronized (lock) {
+            while (!stopping) {
+                long left = armed == null ? 0 : deadline - System.nanoTime();
+                try {
+                    if (armed == null) {
+                        lock.wait();
+                        continue;
+                    }
+                    if (left > 0) {
+                        lock.wait(left / 1_000_000, (int) (left % 1_000_000));
+                        continue;
+                    }
+                } catch (InterruptedException e) {
+                    return;
+                }
+                cl_event event = armed;
+                AtomicBoolean done = armedDone;
+                armed = null;
+                if (done.compareAndSet(false, true)) {
+                    timedOut = true;
+                    // under the lock: the event is released only after this call has returned
+                    CL.clSetUserEventStatus(event, CL.CL_COMPLETE);
+                }
             }
-        });
+        }
     }
 
     @Override
@@ -79,32 +115,18 @@ final class OpenClStreamGate implements StreamGate {
         if (done.compareAndSet(false, true)) {
             Cl.check("clSetUserEventStatus(CL_COMPLETE)", () -> CL.clSetUserEventStatus(user, CL.CL_COMPLETE));
         }
-        joinWatchdog();
+        disarm();
     }
 
     /**
-     * Stops the watchdog and waits for it: one that timed out may still be inside
-     * {@code clSetUserEventStatus} after the queue moved on, and the event must outlive that call
-     * (PoCL crashed in {@code pocl_broadcast} when it was released first).
+     * Disarms the watchdog and waits until it is outside {@code clSetUserEventStatus}: one that timed out may
+     * still be inside it after the queue moved on, and the event must outlive that call (PoCL crashed in
+     * {@code pocl_broadcast} when it was released first).
      */
-    private void joinWatchdog() {
-        Thread thread = watchdog;
-        watchdog = null;
-        if (thread == null) {
-            return;
-        }
-        thread.interrupt();
-        boolean interrupted = false;
-        while (true) {
-            try {
-                thread.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
+    private void disarm() {
+        synchronized (lock) {
+            armed = null;
+            armedDone = null;
         }
     }
 
@@ -126,7 +148,7 @@ final class OpenClStreamGate implements StreamGate {
     }
 
     private void releaseEvent() {
-        joinWatchdog();
+        disarm();
         if (user != null) {
             cl_event event = user;
             user = null;
@@ -140,6 +162,26 @@ final class OpenClStreamGate implements StreamGate {
             release();
             closed = true;
             releaseEvent();
+            Thread thread;
+            synchronized (lock) {
+                stopping = true;
+                lock.notifyAll();
+                thread = watchdog;
+            }
+            if (thread != null) {
+                boolean interrupted = false;
+                while (true) {
+                    try {
+                        thread.join();
+                        break;
+                    } catch (InterruptedException e) {
+                        interrupted = true;
+                    }
+                }
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
         }
     }
 }
