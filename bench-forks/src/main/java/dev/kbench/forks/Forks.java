@@ -162,6 +162,11 @@ public final class Forks {
      * first line from the parent on to the child if it is {@code go} and then closes the FIFO, so the child
      * reads {@code go} and then the end of its input; a parent that ends, or kills the child, before go leaves
      * it reading the end of its input alone. The rest is {@link #GUARD}'s: the pipe's end kills the session.
+     * The watcher opens the FIFO with {@code command exec}: when the parent dies, another fork's reaper may
+     * remove the directory (and the FIFO) before the watcher opens it, and a plain {@code exec} that fails ends
+     * the watcher's shell before it kills the session, leaving the guard waiting on a child blocked in its
+     * open of the FIFO for ever; with {@code command} the watcher goes on, reads the end of the pipe and kills
+     * them both.
      */
     private static final String STANDBY_GUARD = String.join("\n",
             "d=$1; f=$2; shift 2",
@@ -169,7 +174,7 @@ public final class Forks {
             "mkfifo -m 600 -- \"$f\" || exit 125",
             "\"$@\" <\"$f\" 3<&- &",
             "c=$!",
-            "{ trap '' PIPE; exec 4>\"$f\"; rm -f -- \"$f\"; IFS= read -r r <&3; [ \"$r\" != go ] || echo go >&4; exec 4>&-; "
+            "{ trap '' PIPE; command exec 4>\"$f\"; rm -f -- \"$f\"; IFS= read -r r <&3; [ \"$r\" != go ] || echo go >&4; exec 4>&-; "
                     + "[ \"$r\" != go ] || r=$(cat <&3); setsid sh -c 'kill -KILL -\"$1\"; [ -n \"$3\" ] || [ -z \"$2\" ] || "
                     + "rm -rf -- \"$2\"' kbench-reaper $$ \"$d\" \"$r\"; } >/dev/null 2>&1 &",
             "w=$!",
