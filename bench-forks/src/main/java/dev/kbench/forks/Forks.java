@@ -134,21 +134,35 @@ public final class Forks {
     private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(60);
 
     /**
+     * A guard's watcher's last step, from a session of its own: kill the guard's process group ($1) and
+     * remove the disposable directory ($2, if not empty) only when the parent JVM ($4, the guard's parent)
+     * wrote nothing ($3 empty) and is gone within 5 s (no {@code /proc} entry, or a zombie; a JVM killed
+     * with SIGKILL closes its pipes before it has finished exiting). Silence alone does not mean the parent
+     * died: a JVM closes a child's standard input itself when that child exits, so a guard killed from
+     * outside while its parent lives (a standby waiting for its turn, or a running fork) also ends the pipe
+     * without a line, and the directory is still in use by the forks after it. Without {@code /proc} the
+     * parent counts as gone.
+     */
+    private static final String REAPER = "setsid sh -c 'kill -KILL -\"$1\"; [ -n \"$3\" ] || [ -z \"$2\" ] || "
+            + "{ i=0; while [ $i -lt 50 ]; do case $(sed \"s/.*) //\" /proc/\"$4\"/stat 2>/dev/null) in "
+            + "\"\"|Z*|X*) rm -rf -- \"$2\"; exit;; esac; sleep 0.1; i=$((i + 1)); done; }' "
+            + "kbench-reaper $$ \"$d\" \"$r\" \"$PPID\"";
+
+    /**
      * The guard each child runs under, in a session of its own (setsid): the child's standard input is
      * /dev/null; a watcher reads the guard's standard input, the pipe from the parent JVM, and when it
-     * ends kills the session's process group from a fresh session and, if the parent died (it wrote
-     * nothing), removes the disposable directory ($1, if not empty). When the child ends first, the watcher
-     * is killed before the parent closes the pipe; when the guard itself was killed, the living parent
-     * writes a line before closing the pipe, so the watcher kills what is left of the fork but keeps the
-     * directory, which the parent and its next forks still use.
+     * ends kills the session's process group from a fresh session and, if the parent died, removes the
+     * disposable directory ($1, if not empty) ({@link #REAPER}). When the child ends first, the watcher is
+     * killed before the parent closes the pipe; when the guard itself was killed, the watcher kills what is
+     * left of the fork but keeps the directory, which the parent and its next forks still use: the living
+     * parent writes a line before closing the pipe where it can, and the reaper checks that it lives.
      */
     private static final String GUARD = String.join("\n",
             "d=$1; shift",
             "exec 3<&0 0</dev/null",
             "\"$@\" 3<&- &",
             "c=$!",
-            "{ r=$(cat <&3); setsid sh -c 'kill -KILL -\"$1\"; [ -n \"$3\" ] || [ -z \"$2\" ] || rm -rf -- \"$2\"' "
-                    + "kbench-reaper $$ \"$d\" \"$r\"; } >/dev/null 2>&1 &",
+            "{ r=$(cat <&3); " + REAPER + "; } >/dev/null 2>&1 &",
             "w=$!",
             "exec 3<&-",
             "wait $c",
@@ -175,8 +189,7 @@ public final class Forks {
             "\"$@\" <\"$f\" 3<&- &",
             "c=$!",
             "{ trap '' PIPE; command exec 4>\"$f\"; rm -f -- \"$f\"; IFS= read -r r <&3; [ \"$r\" != go ] || echo go >&4; exec 4>&-; "
-                    + "[ \"$r\" != go ] || r=$(cat <&3); setsid sh -c 'kill -KILL -\"$1\"; [ -n \"$3\" ] || [ -z \"$2\" ] || "
-                    + "rm -rf -- \"$2\"' kbench-reaper $$ \"$d\" \"$r\"; } >/dev/null 2>&1 &",
+                    + "[ \"$r\" != go ] || r=$(cat <&3); " + REAPER + "; } >/dev/null 2>&1 &",
             "w=$!",
             "exec 3<&-",
             "wait $c",
