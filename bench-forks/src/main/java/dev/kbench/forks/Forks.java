@@ -149,6 +149,19 @@ public final class Forks {
             + "kbench-reaper $$ \"$d\" \"$r\" \"$PPID\"";
 
     /**
+     * How both guards end, once the child ($c) and the watcher ($!) run in the background: close the pipe
+     * here, wait for the child, kill the watcher (the child ended first: nothing to reap) and exit with the
+     * child's status.
+     */
+    private static final String AWAIT_CHILD = String.join("\n",
+            "w=$!",
+            "exec 3<&-",
+            "wait $c",
+            "s=$?",
+            "kill -KILL $w",
+            "exit $s");
+
+    /**
      * The guard each child runs under, in a session of its own (setsid): the child's standard input is
      * /dev/null; a watcher reads the guard's standard input, the pipe from the parent JVM, and when it
      * ends kills the session's process group from a fresh session and, if the parent died, removes the
@@ -163,12 +176,7 @@ public final class Forks {
             "\"$@\" 3<&- &",
             "c=$!",
             "{ r=$(cat <&3); " + REAPER + "; } >/dev/null 2>&1 &",
-            "w=$!",
-            "exec 3<&-",
-            "wait $c",
-            "s=$?",
-            "kill -KILL $w",
-            "exit $s");
+            AWAIT_CHILD);
 
     /**
      * The guard of a child started in standby ({@link Sequence}), as {@link #GUARD} but with the child's
@@ -190,12 +198,7 @@ public final class Forks {
             "c=$!",
             "{ trap '' PIPE; command exec 4>\"$f\"; rm -f -- \"$f\"; IFS= read -r r <&3; [ \"$r\" != go ] || echo go >&4; exec 4>&-; "
                     + "[ \"$r\" != go ] || r=$(cat <&3); " + REAPER + "; } >/dev/null 2>&1 &",
-            "w=$!",
-            "exec 3<&-",
-            "wait $c",
-            "s=$?",
-            "kill -KILL $w",
-            "exit $s");
+            AWAIT_CHILD);
 
     private static final Object LIVE_LOCK = new Object();
     private static final Set<Process> LIVE = new HashSet<>();
