@@ -39,11 +39,15 @@ import java.util.OptionalLong;
  *        back-to-back calls, no clear); with hot, {@code maxSamplesPerRepetition} caps batches
  * @param submission direct (the host enqueues each timed call; the default) or graph (replayed from a
  *        captured graph)
+ * @param placeEvery 0 (the default): each benchmark's buffers and the clear buffer are allocated once; R > 0:
+ *        allocated afresh every R repetitions, each time behind a pad of seeded random size, so that one run
+ *        samples several placements in device memory (the workload is created again from its factory and
+ *        warmed up; the call counts stay those of the first placement)
  */
 public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed, double warmupMillis,
                            double repetitionMillis, int maxSamplesPerRepetition, long cacheClearBytes,
                            Optional<NoiseTarget> noiseTarget, Optional<String> runId, int minSamplesPerRepetition,
-                           Timing timing, Submission submission) {
+                           Timing timing, Submission submission, int placeEvery) {
 
     /** Validates the fields; messages name the bad value. */
     public SuiteOptions {
@@ -71,6 +75,33 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
         }
         Objects.requireNonNull(timing, "timing");
         Objects.requireNonNull(submission, "submission");
+        if (placeEvery < 0) {
+            throw new IllegalArgumentException("placeEvery must be >= 0 (0: one placement), got " + placeEvery);
+        }
+    }
+
+    /**
+     * Options that allocate each benchmark's buffers once (no fresh placements).
+     *
+     * @param repetitions repetitions per benchmark
+     * @param schedule the order of repetitions
+     * @param seed the seed of the interleaved order, empty to draw one
+     * @param warmupMillis warmup target per benchmark
+     * @param repetitionMillis target device time of one repetition
+     * @param maxSamplesPerRepetition cap on timed calls per repetition
+     * @param cacheClearBytes bytes per cache clear, 0 for none
+     * @param noiseTarget optional noise-based stopping
+     * @param runId the run's identity, empty to draw one
+     * @param minSamplesPerRepetition floor on timed calls per repetition
+     * @param timing cold or hot
+     * @param submission direct or graph
+     */
+    public SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed, double warmupMillis,
+                        double repetitionMillis, int maxSamplesPerRepetition, long cacheClearBytes,
+                        Optional<NoiseTarget> noiseTarget, Optional<String> runId, int minSamplesPerRepetition,
+                        Timing timing, Submission submission) {
+        this(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition, cacheClearBytes,
+                noiseTarget, runId, minSamplesPerRepetition, timing, submission, 0);
     }
 
     /**
@@ -130,7 +161,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withRepetitions(int count) {
         return new SuiteOptions(count, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition, timing, submission);
+                cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition, timing, submission, placeEvery);
     }
 
     /**
@@ -141,7 +172,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withSchedule(Schedule order) {
         return new SuiteOptions(repetitions, order, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition, timing, submission);
+                cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition, timing, submission, placeEvery);
     }
 
     /**
@@ -152,7 +183,8 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withSeed(long value) {
         return new SuiteOptions(repetitions, schedule, OptionalLong.of(value), warmupMillis, repetitionMillis,
-                maxSamplesPerRepetition, cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition, timing, submission);
+                maxSamplesPerRepetition, cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition, timing, submission,
+                placeEvery);
     }
 
     /**
@@ -164,7 +196,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withMillis(double warmup, double perRepetition) {
         return new SuiteOptions(repetitions, schedule, seed, warmup, perRepetition, maxSamplesPerRepetition,
-                cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition, timing, submission);
+                cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition, timing, submission, placeEvery);
     }
 
     /**
@@ -175,7 +207,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withMaxSamplesPerRepetition(int max) {
         return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, max, cacheClearBytes,
-                noiseTarget, runId, minSamplesPerRepetition, timing, submission);
+                noiseTarget, runId, minSamplesPerRepetition, timing, submission, placeEvery);
     }
 
     /**
@@ -186,7 +218,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withCacheClearBytes(long bytes) {
         return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                bytes, noiseTarget, runId, minSamplesPerRepetition, timing, submission);
+                bytes, noiseTarget, runId, minSamplesPerRepetition, timing, submission, placeEvery);
     }
 
     /**
@@ -197,7 +229,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withNoiseTarget(NoiseTarget target) {
         return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                cacheClearBytes, Optional.of(target), runId, minSamplesPerRepetition, timing, submission);
+                cacheClearBytes, Optional.of(target), runId, minSamplesPerRepetition, timing, submission, placeEvery);
     }
 
     /**
@@ -209,7 +241,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withTiming(Timing mode) {
         return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition, mode, submission);
+                cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition, mode, submission, placeEvery);
     }
 
     /**
@@ -220,7 +252,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withSubmission(Submission how) {
         return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition, timing, how);
+                cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition, timing, how, placeEvery);
     }
 
     /**
@@ -231,7 +263,7 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withRunId(String id) {
         return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                cacheClearBytes, noiseTarget, Optional.of(id), minSamplesPerRepetition, timing, submission);
+                cacheClearBytes, noiseTarget, Optional.of(id), minSamplesPerRepetition, timing, submission, placeEvery);
     }
 
     /**
@@ -244,6 +276,17 @@ public record SuiteOptions(int repetitions, Schedule schedule, OptionalLong seed
      */
     public SuiteOptions withMinSamplesPerRepetition(int min) {
         return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
-                cacheClearBytes, noiseTarget, runId, min, timing, submission);
+                cacheClearBytes, noiseTarget, runId, min, timing, submission, placeEvery);
+    }
+
+    /**
+     * With fresh placements every {@code every} repetitions (0: one placement for the whole run).
+     *
+     * @param every repetitions per placement, or 0
+     * @return new options
+     */
+    public SuiteOptions withPlaceEvery(int every) {
+        return new SuiteOptions(repetitions, schedule, seed, warmupMillis, repetitionMillis, maxSamplesPerRepetition,
+                cacheClearBytes, noiseTarget, runId, minSamplesPerRepetition, timing, submission, every);
     }
 }

@@ -46,6 +46,13 @@ final class SuiteRunner {
     private CacheClearer clearer = Bench.NO_CLEAR;
     /** Cold timed calls, held where the backend can; opened at the first cold repetition. */
     private TimedLoop.Cold cold;
+    /** Draws the pads in front of fresh placements ({@link SuiteOptions#placeEvery()}), from the run's seed. */
+    private Random pads;
+
+    /** A fresh placement's pad is a multiple of this (2 MiB: CUDA's granularity for large allocations). */
+    static final long PAD_STEP_BYTES = 2L << 20;
+    /** A fresh placement's pad is 0 to this many steps (0 to 62 MiB). */
+    static final int PAD_STEPS = 31;
     /** One clear's device time, measured after the first estimate; NaN until then. */
     private double clearMillis = Double.NaN;
     private final OptionalLong smallerClearBytes;
@@ -119,6 +126,7 @@ final class SuiteRunner {
 
     SuiteResult run(Suite suite) {
         long seed = options.seed().orElseGet(() -> new SplittableRandom().nextLong());
+        pads = new Random(seed ^ 0x9E3779B97F4A7C15L);
         List<Entry> entries = new ArrayList<>();
         for (Benchmark benchmark : suite.benchmarks()) {
             for (Params params : benchmark.combinations()) {
@@ -178,6 +186,8 @@ final class SuiteRunner {
         try {
             if (entry.workload == null) {
                 prepare(entry);
+            } else if (options.placeEvery() > 0 && entry.repetitions.size() % options.placeEvery() == 0) {
+                place(entry);
             }
             // read before and after the timed calls, outside every timed region: the throttling and the
             // energy over the repetition, and the clock it ran at
@@ -295,6 +305,39 @@ final class SuiteRunner {
             entry.method = entry.hot.method();
         } else if (options.submission() == Submission.GRAPH) {
             entry.method = TimingMethod.GRAPH;
+        }
+    }
+
+    /**
+     * A fresh placement ({@link SuiteOptions#placeEvery()}): a pad of seeded random size is allocated, then a
+     * new clear buffer (before the old one is freed, so that it lands elsewhere) and the workload again from its
+     * factory, which is run once and warmed up as at the start; the pad is freed. The call counts stay those of
+     * the first placement, so that every repetition of the benchmark times the same number of calls.
+     */
+    private void place(Entry entry) throws Exception {
+        closeWorkload(entry);
+        long padBytes = PAD_STEP_BYTES * pads.nextInt(PAD_STEPS + 1);
+        DeviceBuffer pad = padBytes > 0 ? device.allocate(padBytes) : null;
+        try {
+            if (clearer != Bench.NO_CLEAR) {
+                CacheClearer fresh = driver.cacheClearer(options.cacheClearBytes());
+                clearer.close();
+                clearer = fresh;
+            }
+            entry.workload = entry.benchmark.factory().create(device, entry.params);
+            Workload workload = entry.workload;
+            workload.run();
+            device.synchronize();
+            for (int i = 0; i < entry.warmupCalls; i++) {
+                workload.run();
+            }
+            if (options.timing() == Timing.HOT) {
+                entry.hot = new HotLoop(device, workload::run, entry.callsPerSample, options.submission());
+            }
+        } finally {
+            if (pad != null) {
+                pad.close();
+            }
         }
     }
 

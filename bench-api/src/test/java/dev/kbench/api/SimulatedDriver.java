@@ -99,6 +99,9 @@ class SimulatedDriver implements Driver {
     /** The simulated device: a clock advanced by enqueued work. */
     static final class Device implements DeviceInterface {
         double clockMillis;
+        /** The sizes of the buffers allocated, in order, and how many were closed. */
+        final java.util.List<Long> allocated = new java.util.ArrayList<>();
+        int buffersClosed;
         int eventsCreated;
         int eventsClosed;
         int synchronizations;
@@ -252,7 +255,23 @@ class SimulatedDriver implements Driver {
 
         @Override
         public DeviceBuffer allocate(long bytes) {
-            throw new UnsupportedOperationException("the simulated device has no memory");
+            allocated.add(bytes);
+            return new DeviceBuffer() {
+                private boolean open = true;
+
+                @Override
+                public long bytes() {
+                    return bytes;
+                }
+
+                @Override
+                public void close() {
+                    if (open) {
+                        open = false;
+                        buffersClosed++;
+                    }
+                }
+            };
         }
 
         @Override

@@ -292,6 +292,45 @@ class SuiteTest {
     }
 
     @Test
+    void freshPlacementsEveryTwoRepetitionsCreateTheWorkloadAndClearAgainBehindSeededPads() {
+        List<String> created = new ArrayList<>();
+        Benchmark counted = Benchmark.of("A", (device, params) -> {
+            created.add("A");
+            return constant("A", 1).factory().create(device, params);
+        });
+        SuiteOptions options = SuiteOptions.withDefaults().withRepetitions(7).withSeed(3).withPlaceEvery(2);
+        SuiteResult result = Suite.of(counted).run(driver, options, recorder());
+        // placements at repetitions 0, 2, 4, 6: four workloads, each closed; four clear buffers, each closed
+        assertEquals(4, created.size());
+        assertEquals(List.of("A[]", "A[]", "A[]", "A[]"), closed);
+        assertEquals(4, driver.clearersCreated);
+        assertEquals(4, driver.clearersClosed);
+        // every repetition kept, each with the first placement's number of calls
+        assertEquals(7, streamed.size());
+        assertEquals(1, streamed.stream().mapToInt(List::size).distinct().count());
+        assertEquals(7, result.outcomes().getFirst().repetitions().size());
+        // the pads: multiples of 2 MiB up to 62 MiB, all freed, the same for the same seed
+        List<Long> pads = List.copyOf(driver.device.allocated);
+        assertTrue(pads.size() <= 3 && pads.stream().allMatch(b -> b > 0 && b % (2L << 20) == 0 && b <= 62L << 20),
+                pads.toString());
+        assertEquals(pads.size(), driver.device.buffersClosed);
+        SimulatedDriver again = new SimulatedDriver("sim", true);
+        Suite.of(counted).run(again, options, SuiteListener.onSamples(rows -> { }));
+        assertEquals(pads, again.device.allocated);
+    }
+
+    @Test
+    void oneAllocationUnlessAskedAndANegativeIntervalIsRefused() {
+        Suite.of(constant("A", 1)).run(driver, SuiteOptions.withDefaults().withRepetitions(5), recorder());
+        assertEquals(1, driver.clearersCreated);
+        assertEquals(List.of("A[]"), closed);
+        assertEquals(List.of(), driver.device.allocated);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SuiteOptions.withDefaults().withPlaceEvery(-1));
+        assertEquals("placeEvery must be >= 0 (0: one placement), got -1", e.getMessage());
+    }
+
+    @Test
     void theUntimedHookRunsBeforeEachTimedCallAndIsNotLaunchCost() {
         // Each call costs 4 ms on the simulated device; the hook spins 10 ms on the host and enqueues 3 ms
         // of device work before the clear. estimate = 5 x (clear 0.5 + call 4) / 5 = 4.5 ms (no hook);

@@ -104,6 +104,12 @@ final class MeasureOptions {
                     + "them: cold, each captured call between its events after its clear; hot, a batch per replay.")
     boolean graph;
 
+    @Option(names = "--place-every", paramLabel = "R",
+            description = "Allocate each benchmark's buffers and the cache-clear buffer afresh every R repetitions, "
+                    + "behind a pad of seeded random size, so that one process samples several placements in device "
+                    + "memory (default 0: allocated once).")
+    Integer placeEvery;
+
     @Option(names = "--noise-target", paramLabel = "REL",
             description = "Stop a benchmark once its median's 95%% confidence half-width is below this, "
                     + "e.g. 0.5%% or 0.005 (NVBench's stdrel), or at its time budget; replaces --repetitions.")
@@ -151,6 +157,9 @@ final class MeasureOptions {
         }
         if (graph) {
             options = options.withSubmission(Submission.GRAPH);
+        }
+        if (placeEvery != null) {
+            options = options.withPlaceEvery(placeEvery);
         }
         if (schedule != null) {
             options = options.withSchedule(schedule);
@@ -211,6 +220,8 @@ final class MeasureOptions {
                 + " timed calls per repetition (each holds two device events until the repetition ends)");
         range("--min-samples", minSamplesPerRepetition, 1, true, MAX_SAMPLES, "1 to " + MAX_SAMPLES
                 + " timed calls per repetition");
+        range("--place-every", placeEvery, 0, true, MAX_REPETITIONS, "0 (allocated once) to " + MAX_REPETITIONS
+                + " repetitions");
         range("--noise-budget-ms", noiseBudgetMillis, 0, false, MAX_BUDGET_MILLIS, "more than 0, up to 86400000 (a day)");
         range("--min-repetitions", minRepetitions, 1, true, MAX_REPETITIONS, "1 to " + MAX_REPETITIONS);
         range("--max-repetitions", maxRepetitions, 1, true, MAX_REPETITIONS, "1 to " + MAX_REPETITIONS);

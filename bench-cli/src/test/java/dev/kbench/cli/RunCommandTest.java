@@ -336,6 +336,24 @@ class RunCommandTest {
     }
 
     @Test
+    void freshPlacementsKeepEveryRepetitionAndTheJsonSaysHowOften() throws IOException {
+        Cli.Result placed = Cli.run("run", "--filter", "copy", "-p", "n=2^10", "--cache-clear", "1MiB", "--warmup-ms", "1",
+                "--rep-ms", "1", "--max-samples", "3", "--repetitions", "3", "--place-every", "1", "--format", "json");
+        assertEquals(0, placed.status(), placed.toString());
+        JsonNode doc = JSON.readTree(placed.out());
+        assertEquals(1, doc.get("options").get("place_every").asInt());
+        JsonNode result = doc.get("results").get(0);
+        assertEquals(3, result.get("samples_ms").size(), result.toString());
+        Cli.Result table = Cli.run("run", "--filter", "copy", "-p", "n=2^10", "--cache-clear", "1MiB", "--warmup-ms", "1",
+                "--rep-ms", "1", "--max-samples", "2", "--repetitions", "2", "--place-every", "1");
+        assertEquals(0, table.status(), table.toString());
+        assertTrue(table.out().lines().findFirst().orElseThrow().endsWith(", fresh placement every 1 repetition(s)"),
+                table.out());
+        assertBad(new String[] {"run", "--filter", "copy", "--place-every", "-1"},
+                "--place-every -1 is out of range: 0 (allocated once) to 1000000 repetitions");
+    }
+
+    @Test
     void aDeviceClearOnADeviceThatReportsNoCacheSaysSo() throws IOException {
         Cli.Result r = Cli.run("run", "--filter", "copy", "-p", "n=2^10", "--cache-clear", "device", "--repetitions", "1",
                 "--format", "json");

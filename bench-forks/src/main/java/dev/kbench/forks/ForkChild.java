@@ -66,6 +66,7 @@ public final class ForkChild {
                 "--max-samples", Integer.toString(options.maxSamplesPerRepetition()),
                 "--min-samples", Integer.toString(options.minSamplesPerRepetition()),
                 "--cache-clear-bytes", Long.toString(options.cacheClearBytes()),
+                "--place-every", Integer.toString(options.placeEvery()),
                 "--timing", options.timing().name(),
                 "--submission", options.submission().name()));
         options.seed().ifPresent(s -> args.addAll(List.of("--seed", Long.toString(s))));
@@ -113,7 +114,8 @@ public final class ForkChild {
                 Long.parseLong(required(named, "--cache-clear-bytes")), Optional.empty());
         options = options.withMinSamplesPerRepetition(Integer.parseInt(required(named, "--min-samples")))
                 .withTiming(Timing.valueOf(required(named, "--timing")))
-                .withSubmission(Submission.valueOf(required(named, "--submission")));
+                .withSubmission(Submission.valueOf(required(named, "--submission")))
+                .withPlaceEvery(Integer.parseInt(required(named, "--place-every")));
         if (named.containsKey("--seed")) {
             options = options.withSeed(Long.parseLong(named.get("--seed")));
         }

@@ -70,6 +70,7 @@ final class RunJson {
         options.put("cache_clear_bytes", o.cacheClearBytes());
         options.put("timing", o.timing().jsonName());
         options.put("submission", o.submission().name().toLowerCase(Locale.ROOT));
+        options.put("place_every", o.placeEvery());
         if (o.noiseTarget().isPresent()) {
             ObjectNode noise = options.putObject("noise_target");
             noise.put("relative_half_width", o.noiseTarget().get().relativeHalfWidth());

@@ -62,7 +62,8 @@ final class RunTable {
                 report.result().schedule().name().toLowerCase(Locale.ROOT), repetitions,
                 Numbers.significant(o.repetitionMillis(), 6), o.timing() == Timing.HOT
                         ? "hot timing (batches of back-to-back calls, no cache clear)" : "cache clear " + bytes(o.cacheClearBytes()))
-                + (o.submission() == Submission.GRAPH ? ", graph replay" : "");
+                + (o.submission() == Submission.GRAPH ? ", graph replay" : "")
+                + (o.placeEvery() > 0 ? ", fresh placement every " + o.placeEvery() + " repetition(s)" : "");
     }
 
     static String bytes(long bytes) {
