@@ -22,6 +22,7 @@ per repetition, repetition medians by position in the fork, and the CuPy placeme
 import csv
 import glob
 import json
+import math
 import os
 import re
 import statistics as st
@@ -78,6 +79,19 @@ for g, forks in groups.items():
         print(f"\n{g}: each process's 4 entries (separate allocations), median of repetition medians in us:")
         for f in forks:
             print("  " + ", ".join(f"{1000 * m:.3f}" for m in f[4]))
+        # two-way analysis of variance without replication (process x entry): the spread of a process's
+        # level against the spread of its allocations around it (the residual, which also holds the entry's
+        # own measurement noise)
+        a = [[1000 * m for m in f[4]] for f in forks]
+        p, e = len(a), len(a[0])
+        grand = sum(map(sum, a)) / (p * e)
+        pm = [sum(r) / e for r in a]
+        em = [sum(r[j] for r in a) / p for j in range(e)]
+        msw = sum((a[i][j] - pm[i] - em[j] + grand) ** 2 for i in range(p) for j in range(e)) / ((p - 1) * (e - 1))
+        msp = e * sum((x - grand) ** 2 for x in pm) / (p - 1)
+        process = math.sqrt(max((msp - msw) / e, 0))
+        print(f"  process sd {100 * process / grand:.3f}%, allocation sd within a process {100 * math.sqrt(msw) / grand:.3f}%"
+              f" (share of a single-allocation fork's variance from allocation: {msw / (msw + process ** 2):.0%})")
 
 for name, what in (("cupy-processes-2p20.jsonl", "2^20, a random placement each"),
                    ("cupy-processes-2p22-kbenchlike.jsonl", "2^22, kbench's habits")):

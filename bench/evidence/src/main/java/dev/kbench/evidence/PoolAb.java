@@ -49,11 +49,12 @@ import java.util.stream.Stream;
  * from the pool instead of being launched, and nothing else differs.
  *
  * <pre>
- * java -cp ... dev.kbench.evidence.PoolAb POOL_DIR user|builtin SIZES DRAWS SEED OUT.csv    e.g. pool user 20,22,24 100 1 out.csv
+ * java -cp ... dev.kbench.evidence.PoolAb POOL_DIR POOL SIZES DRAWS SEED OUT.csv    e.g. pool user 20,22,24 100 1 out.csv
  * </pre>
  *
- * <p>For {@code user}, POOL_DIR holds {@code user/2^S/V/fork-RRR.csv} for V in 1.00, 1.01, 1.02, one benchmark
- * each. For {@code builtin} it holds {@code builtin/fork-RRR.csv}, each fork with gelu, copy and triad at n and
+ * <p>POOL is {@code user} or {@code builtin}, or either with a suffix such as {@code -pe2} (fork-pool.sh's pools
+ * measured with {@code --place-every 2}). For {@code user}, POOL_DIR holds {@code user/2^S/V/fork-RRR.csv} for V
+ * in 1.00, 1.01, 1.02, one benchmark each. For {@code builtin} it holds {@code builtin/fork-RRR.csv}, each fork with gelu, copy and triad at n and
  * at the planted sizes; each kernel is compared on its own (the planted rows relabelled n). Writes one CSV row
  * per comparison (pool, benchmark, size, case, draw, verdict, settled, forks a side, change, interval, MDC) and
  * prints a table.
@@ -74,7 +75,8 @@ public final class PoolAb {
      */
     public static void main(String[] args) throws IOException {
         Path pool = Path.of(args[0]);
-        boolean builtin = args[1].equals("builtin");
+        String name = args[1];
+        boolean builtin = name.startsWith("builtin");
         int draws = Integer.parseInt(args[3]);
         long seed = Long.parseLong(args[4]);
         try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(Path.of(args[5])))) {
@@ -83,17 +85,17 @@ public final class PoolAb {
             System.out.println("| pool | benchmark | n | case | comparisons | slower | faster | same | settled | "
                     + "forks a side (median, most) |");
             System.out.println("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
-            TreeMap<Integer, List<SampleRecord>> all = builtin ? forks(pool.resolve("builtin")) : null;
+            TreeMap<Integer, List<SampleRecord>> all = builtin ? forks(pool.resolve(name)) : null;
             for (String size : args[2].split(",")) {
                 long n = 1L << Integer.parseInt(size);
                 for (String benchmark : builtin ? List.of("gelu", "copy", "triad") : List.of("")) {
                     TreeMap<Integer, List<SampleRecord>> base = builtin ? select(all, benchmark, n, n)
-                            : forks(pool.resolve("user/2^" + size + "/" + VARIANTS[0]));
+                            : forks(pool.resolve(name + "/2^" + size + "/" + VARIANTS[0]));
                     for (int c = 0; c < CASES.length; c++) {
                         TreeMap<Integer, List<SampleRecord>> next = builtin
                                 ? select(all, benchmark, Math.round(n * Double.parseDouble(VARIANTS[c])), n)
-                                : forks(pool.resolve("user/2^" + size + "/" + VARIANTS[c]));
-                        compare(out, builtin ? "builtin" : "user", benchmark.isEmpty() ? "gelu_ptx" : benchmark, size,
+                                : forks(pool.resolve(name + "/2^" + size + "/" + VARIANTS[c]));
+                        compare(out, name, benchmark.isEmpty() ? "gelu_ptx" : benchmark, size,
                                 c, base, next, draws, seed);
                     }
                 }
@@ -105,6 +107,7 @@ public final class PoolAb {
     private static void compare(PrintWriter out, String pool, String benchmark, String size, int c,
                                 TreeMap<Integer, List<SampleRecord>> base, TreeMap<Integer, List<SampleRecord>> next,
                                 int draws, long seed) {
+        // the forks both pools have (A/A: the same pool), so that the two sides never share a fork
         List<Integer> rounds = new ArrayList<>(base.keySet());
         rounds.retainAll(next.keySet());
         int most = rounds.size() / 2;
@@ -161,14 +164,20 @@ public final class PoolAb {
         return out;
     }
 
-    /** The pool's forks of one size and variant, by round. */
+    /**
+     * The pool's forks of one size and variant, keyed by round * 1000 + fork: a file {@code fork-RRR.csv} holds
+     * round RRR, one fork (a plain {@code kbench run}) or several ({@code run --forks B}, by the fork column).
+     */
     private static TreeMap<Integer, List<SampleRecord>> forks(Path directory) throws IOException {
         TreeMap<Integer, List<SampleRecord>> forks = new TreeMap<>();
         try (Stream<Path> files = Files.list(directory)) {
             for (Path f : files.filter(p -> p.getFileName().toString().matches("fork-\\d+\\.csv")).toList()) {
                 String name = f.getFileName().toString();
+                int round = Integer.parseInt(name.substring(5, name.length() - 4));
                 try {
-                    forks.put(Integer.parseInt(name.substring(5, name.length() - 4)), SamplesCsv.read(f));
+                    for (SampleRecord r : SamplesCsv.read(f)) {
+                        forks.computeIfAbsent(round * 1000 + r.fork(), k -> new ArrayList<>()).add(r);
+                    }
                 } catch (UncheckedIOException e) {
                     throw e.getCause();
                 }

@@ -1,0 +1,137 @@
+#
+# Copyright 2026 The kbench authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+#
+
+"""Summarizes bench/gpu/fork-pool.sh's output (a directory, or its .tgz): per pool (user, builtin, and their
+--place-every variants such as user-pe2), size and variant, the forks, the median of the fork medians, the
+spread of the fork medians (CV), the planted variants' change against n (the mean of the fork means, which the
+timer's 32 ns steps do not quantize, with its standard error); per pool the time from one fork's go to the
+next one's and from go to end (from the forks' traces, each block's first fork, which writes the AOT cache,
+left out); and, for --place-every A/Bs, the variance of the fork medians of each pool against the first.
+
+  python3 bench/results/summarize_pools.py DIR_OR_TGZ [DIR_OR_TGZ ...]
+"""
+import csv
+import glob
+import math
+import os
+import re
+import statistics as st
+import sys
+import tarfile
+import tempfile
+
+
+def forks_of(path):
+    """{(benchmark, params): [per-fork times]} of one fork-RRR.csv, forks by their fork column."""
+    by = {}
+    round_ = int(os.path.basename(path)[5:-4])
+    for r in csv.DictReader(open(path)):
+        by.setdefault((r["benchmark"], r["params"]), {}).setdefault((round_, int(r["fork"])), []).append(float(r["time_ms"]))
+    return by
+
+
+def pools(root):
+    """{(pool, size, variant, benchmark): [[times of a fork], ...]} of one fork-pool directory."""
+    out = {}
+    for pool in sorted(os.listdir(root)):
+        base = os.path.join(root, pool)
+        if not os.path.isdir(base) or pool == "traces":
+            continue
+        if pool.startswith("user"):
+            for f in glob.glob(os.path.join(base, "2^*", "*", "fork-*.csv")):
+                size, variant = f.split(os.sep)[-3:-1]
+                for (bench, _), forks in forks_of(f).items():
+                    out.setdefault((pool, size, variant, bench), []).extend(forks.values())
+        else:
+            # builtin: every fork measures each kernel at n, round(1.01 n), round(1.02 n) for each size
+            merged = {}
+            for f in glob.glob(os.path.join(base, "fork-*.csv")):
+                for key, forks in forks_of(f).items():
+                    merged.setdefault(key, []).extend(forks.values())
+            sizes = sorted({int(p.split("=")[1]) for _, p in merged})
+            for s in range(40):
+                n = 1 << s
+                for variant in ("1.00", "1.01", "1.02"):
+                    m = round(n * float(variant))
+                    for (bench, params), forks in merged.items():
+                        if params == f"n={m}" and n in sizes:
+                            out[(pool, f"2^{s}", variant, bench)] = forks
+    return out
+
+
+def trace_times(root, pool):
+    cadence, held = [], []
+    for f in glob.glob(os.path.join(root, "traces", "*.txt")):
+        # traces/POOL-SIZE-VARIANT-ROUND.txt; user's must not take user-pe2's
+        if not re.match(re.escape(pool) + r"-(\d+|all)-", os.path.basename(f)):
+            continue
+        by = {}
+        for line in open(f):
+            micros, pid, _, event = line.split()
+            by.setdefault(pid, {})[event] = int(micros) / 1e6
+        forks = sorted((v for v in by.values() if "go" in v), key=lambda v: v["go"])[1:]
+        cadence += [b["go"] - a["go"] for a, b in zip(forks, forks[1:])]
+        held += [v["end"] - v["go"] for v in forks if "end" in v]
+    return cadence, held
+
+
+def main():
+    for arg in sys.argv[1:]:
+        root = arg
+        if arg.endswith(".tgz"):
+            tmp = tempfile.mkdtemp()
+            with tarfile.open(arg) as t:
+                t.extractall(tmp, filter="data")
+            root = os.path.join(tmp, os.listdir(tmp)[0])
+        data = pools(root)
+        print(f"## {arg}")
+        print("| pool | n | benchmark | variant | forks | median of fork medians, us | CV of fork medians | change of the mean vs n |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+        variance = {}
+        for key in sorted(data):
+            pool, size, variant, bench = key
+            forks = data[key]
+            medians = [st.median(f) * 1e3 for f in forks]
+            means = [st.mean(f) * 1e3 for f in forks]
+            base = [st.mean(f) * 1e3 for f in data.get((pool, size, "1.00", bench), [])]
+            change = "-"
+            if variant != "1.00" and len(base) > 1 and len(means) > 1:
+                se = math.sqrt(st.variance(means) / len(means) + st.variance(base) / len(base)) / st.mean(base)
+                change = f"{100 * (st.mean(means) / st.mean(base) - 1):+.2f} % ± {100 * se:.2f}"
+            cv = st.stdev(medians) / st.mean(medians) if len(medians) > 1 else float("nan")
+            variance.setdefault((pool, size, bench), []).append(cv * cv)
+            print(f"| {pool} | {size} | {bench} | {variant} | {len(forks)} | {st.median(medians):.3f} | {100 * cv:.2f} % | {change} |")
+        names = sorted({p for p, _, _ in variance})
+        if len(names) > 1:
+            print()
+            print("| n | benchmark | pool | mean variance of fork medians (CV^2, %^2) over the variants | against " + names[0] + " |")
+            print("| --- | --- | --- | --- | --- |")
+            for (pool, size, bench), v in sorted(variance.items()):
+                ref = variance.get((names[0], size, bench))
+                ratio = f"{st.mean(v) / st.mean(ref):.2f}" if ref else "-"
+                print(f"| {size} | {bench} | {pool} | {1e4 * st.mean(v):.3f} | {ratio} |")
+        print()
+        print("| pool | forks timed | go to next go, s (median) | go to end, s (median) |")
+        print("| --- | --- | --- | --- |")
+        for pool in sorted({k[0] for k in data}):
+            cadence, held = trace_times(root, pool)
+            if cadence:
+                print(f"| {pool} | {len(held)} | {st.median(cadence):.3f} | {st.median(held):.3f} |")
+        print()
+
+
+if __name__ == "__main__":
+    main()
