@@ -27,12 +27,20 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kbench.api.Benchmark;
+import dev.kbench.api.BenchmarkOutcome;
 import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.DeviceIdentity;
 import dev.kbench.api.Dim3;
 import dev.kbench.api.KernelArg;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
+import dev.kbench.api.StopReason;
+import dev.kbench.api.Suite;
+import dev.kbench.api.SuiteListener;
+import dev.kbench.api.SuiteOptions;
+import dev.kbench.api.SuiteResult;
+import dev.kbench.api.Workload;
 import dev.kbench.spi.CacheClearer;
 import dev.kbench.spi.DeviceInterface;
 import dev.kbench.spi.Driver;
@@ -41,7 +49,9 @@ import dev.kbench.spi.kit.BufferCacheClearer;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -62,7 +72,8 @@ import org.junit.jupiter.api.Test;
  * their size, overwrite every byte of their buffer and refuse a size of 0; kernels launch with every
  * argument kind (buffers, 32- and 64-bit integers, floats, doubles, local memory) and compute the
  * documented results; a missing entry point, a wrong argument count and a broken source are errors that
- * name what failed; closing anything twice is harmless.
+ * name what failed; closing anything twice is harmless; a suite whose buffers and clear buffer are
+ * allocated afresh every repetition ({@code SuiteOptions.withPlaceEvery}) computes right in each placement.
  */
 public abstract class DriverConformance {
 
@@ -357,6 +368,51 @@ public abstract class DriverConformance {
         RuntimeException e = assertThrows(RuntimeException.class, () -> device.loadModule(broken).close());
         assertTrue(String.valueOf(e.getMessage()).contains(broken.name()),
                 "the error names the source '" + broken.name() + "': " + e.getMessage());
+    }
+
+    @Test
+    void aSuiteWithAFreshPlacementEveryRepetitionComputesRightInEachAndKeepsEveryRepetition() {
+        device();
+        int n = 4096;
+        List<String> wrong = new ArrayList<>();
+        int[] placements = {0};
+        Benchmark copy = Benchmark.of("tck_copy", (device, params) -> {
+            float value = ++placements[0];
+            KernelModule module = device.loadModule(conformanceKernels());
+            DeviceBuffer a = device.allocate(4L * n);
+            DeviceBuffer b = device.allocate(4L * n);
+            module.kernel("fill").launch(Dim3.of(n / 256), Dim3.of(256), buffer(a), f32(value), i32(n));
+            return new Workload() {
+                @Override
+                public void run() {
+                    module.kernel("copy").launch(Dim3.of(n / 256), Dim3.of(256), buffer(a), buffer(b), i32(n));
+                }
+
+                @Override
+                public void close() {
+                    // what this placement's buffers hold after its repetition, before they are freed
+                    float[] back = new float[n];
+                    device.read(b, MemorySegment.ofArray(back));
+                    for (int i = 0; i < n; i++) {
+                        if (back[i] != value) {
+                            wrong.add("placement " + (int) value + ", element " + i + ": " + back[i]);
+                            break;
+                        }
+                    }
+                    b.close();
+                    a.close();
+                    module.close();
+                }
+            };
+        });
+        SuiteOptions options = SuiteOptions.withDefaults().withRepetitions(4).withSeed(5).withMillis(1, 1)
+                .withMaxSamplesPerRepetition(3).withCacheClearBytes(1L << 20).withPlaceEvery(1);
+        SuiteResult result = Suite.of(copy).run(driver(), options, SuiteListener.onSamples(rows -> { }));
+        BenchmarkOutcome outcome = result.outcomes().getFirst();
+        assertEquals(StopReason.REPETITIONS, outcome.stopReason(), () -> outcome.reason().orElse(""));
+        assertEquals(4, outcome.repetitions().size());
+        assertEquals(4, placements[0], "one placement per repetition");
+        assertEquals(List.of(), wrong);
     }
 
     @Test
