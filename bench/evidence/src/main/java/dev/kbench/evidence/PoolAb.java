@@ -49,8 +49,12 @@ import java.util.stream.Stream;
  * from the pool instead of being launched, and nothing else differs.
  *
  * <pre>
- * java -cp ... dev.kbench.evidence.PoolAb POOL_DIR POOL SIZES DRAWS SEED OUT.csv    e.g. pool user 20,22,24 100 1 out.csv
+ * java -cp ... dev.kbench.evidence.PoolAb POOL_DIR POOL SIZES DRAWS SEED OUT.csv [trimmed]    e.g. pool user 20,22,24 100 1 out.csv
  * </pre>
+ *
+ * <p>With {@code trimmed}, each fork's samples are replaced by one sample, their 10 % trimmed mean, before the
+ * comparisons (an offline question: would a fork summary that the timer's steps do not quantize decide better
+ * than the fork median that kbench uses).
  *
  * <p>POOL is {@code user} or {@code builtin}, or either with a suffix such as {@code -pe2} (fork-pool.sh's pools
  * measured with {@code --place-every 2}). For {@code user}, POOL_DIR holds {@code user/2^S/V/fork-RRR.csv} for V
@@ -79,6 +83,7 @@ public final class PoolAb {
         boolean builtin = name.startsWith("builtin");
         int draws = Integer.parseInt(args[3]);
         long seed = Long.parseLong(args[4]);
+        boolean trimmed = args.length > 6 && args[6].equals("trimmed");
         try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(Path.of(args[5])))) {
             out.println("pool,benchmark,size,case,draw,verdict,settled,forks_a_side,change_percent,low_percent,"
                     + "high_percent,mdc_percent");
@@ -89,12 +94,12 @@ public final class PoolAb {
             for (String size : args[2].split(",")) {
                 long n = 1L << Integer.parseInt(size);
                 for (String benchmark : builtin ? List.of("gelu", "copy", "triad") : List.of("")) {
-                    TreeMap<Integer, List<SampleRecord>> base = builtin ? select(all, benchmark, n, n)
-                            : forks(pool.resolve(name + "/2^" + size + "/" + VARIANTS[0]));
+                    TreeMap<Integer, List<SampleRecord>> base = summarized(builtin ? select(all, benchmark, n, n)
+                            : forks(pool.resolve(name + "/2^" + size + "/" + VARIANTS[0])), trimmed);
                     for (int c = 0; c < CASES.length; c++) {
-                        TreeMap<Integer, List<SampleRecord>> next = builtin
+                        TreeMap<Integer, List<SampleRecord>> next = summarized(builtin
                                 ? select(all, benchmark, Math.round(n * Double.parseDouble(VARIANTS[c])), n)
-                                : forks(pool.resolve(name + "/2^" + size + "/" + VARIANTS[c]));
+                                : forks(pool.resolve(name + "/2^" + size + "/" + VARIANTS[c])), trimmed);
                         compare(out, name, benchmark.isEmpty() ? "gelu_ptx" : benchmark, size,
                                 c, base, next, draws, seed);
                     }
@@ -149,6 +154,28 @@ public final class PoolAb {
         Collections.sort(used);
         System.out.printf(Locale.ROOT, "| %s | %s | 2^%s | %s | %d | %d | %d | %d | %d | %d, %d |%n", pool, benchmark,
                 size, CASES[c], draws, slower, faster, same, settled, used.get(used.size() / 2), used.getLast());
+    }
+
+    /** Each fork's samples as one sample, their 10 % trimmed mean; or the forks as they are. */
+    private static TreeMap<Integer, List<SampleRecord>> summarized(TreeMap<Integer, List<SampleRecord>> forks,
+                                                                   boolean trimmed) {
+        if (!trimmed) {
+            return forks;
+        }
+        TreeMap<Integer, List<SampleRecord>> out = new TreeMap<>();
+        forks.forEach((key, rows) -> {
+            double[] t = rows.stream().mapToDouble(SampleRecord::timeMillis).sorted().toArray();
+            int cut = t.length / 10;
+            double sum = 0;
+            for (int i = cut; i < t.length - cut; i++) {
+                sum += t[i];
+            }
+            SampleRecord r = rows.getFirst();
+            out.put(key, List.of(new SampleRecord(r.benchmark(), r.params(), r.repetition(), r.sample(),
+                    sum / (t.length - 2 * cut), r.backend(), r.device(), r.bytes(), r.flops(), r.fork(), r.host(),
+                    r.deviceId(), r.smClockMHz(), r.runId(), r.throttling(), r.joulesPerCall())));
+        });
+        return out;
     }
 
     /** The rows of one benchmark at {@code n=measured} in each fork, relabelled {@code n=as}. */
