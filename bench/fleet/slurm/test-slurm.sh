@@ -49,6 +49,18 @@ munged --force --key-file="$work/munge/munge.key" --socket="$work/munge/socket" 
 
 host=$(hostname -s)
 cpus=$(nproc)
+# ports nothing listens on, so that a Slurm already on this machine (or a second run of this test) is left alone
+listening() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+free_port() {
+  local p
+  for _ in $(seq 100); do
+    p=$(( 20000 + RANDOM % 40000 ))
+    [[ $p != "${1:-}" ]] && ! listening "$p" && { echo "$p"; return; }
+  done
+  fail "no free port found between 20000 and 60000"
+}
+ctld_port=$(free_port)
+slurmd_port=$(free_port "$ctld_port")
 mkdir -p "$work/state" "$work/spool"
 cat > "$work/slurm.conf" <<CONF
 ClusterName=kbench
@@ -63,8 +75,8 @@ SlurmctldPidFile=$work/slurmctld.pid
 SlurmdPidFile=$work/slurmd.pid
 SlurmctldLogFile=$work/slurmctld.log
 SlurmdLogFile=$work/slurmd.log
-SlurmctldPort=16817
-SlurmdPort=16818
+SlurmctldPort=$ctld_port
+SlurmdPort=$slurmd_port
 ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
 JobAcctGatherType=jobacct_gather/none
