@@ -141,11 +141,16 @@ public final class Forks {
      * died: a JVM closes a child's standard input itself when that child exits, so a guard killed from
      * outside while its parent lives (a standby waiting for its turn, or a running fork) also ends the pipe
      * without a line, and the directory is still in use by the forks after it. Without {@code /proc} the
-     * parent counts as gone.
+     * parent counts as gone. Before removing it waits (at most 5 s) until no process of the killed group
+     * is left, and removes again what appeared meanwhile (at most 20 tries): a process killed inside a system
+     * call finishes that call, and a file it created after {@code rm} had listed the directory left the
+     * directory behind.
      */
     private static final String REAPER = "setsid sh -c 'kill -KILL -\"$1\"; [ -n \"$3\" ] || [ -z \"$2\" ] || "
             + "{ i=0; while [ $i -lt 50 ]; do case $(sed \"s/.*) //\" /proc/\"$4\"/stat 2>/dev/null) in "
-            + "\"\"|Z*|X*) rm -rf -- \"$2\"; exit;; esac; sleep 0.1; i=$((i + 1)); done; }' "
+            + "\"\"|Z*|X*) j=0; while kill -0 -\"$1\" 2>/dev/null && [ $j -lt 50 ]; do sleep 0.1; j=$((j + 1)); done; "
+            + "j=0; while [ -e \"$2\" ] && [ $j -lt 20 ]; do rm -rf -- \"$2\"; [ ! -e \"$2\" ] || sleep 0.1; "
+            + "j=$((j + 1)); done; exit;; esac; sleep 0.1; i=$((i + 1)); done; }' "
             + "kbench-reaper $$ \"$d\" \"$r\" \"$PPID\"";
 
     /**
