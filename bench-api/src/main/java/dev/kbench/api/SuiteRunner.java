@@ -274,13 +274,10 @@ final class SuiteRunner {
 
     /** Setup, one checked call, the estimate and the warmup: everything before the first repetition. */
     private void prepare(Entry entry) throws Exception {
-        entry.workload = entry.benchmark.factory().create(device, entry.params);
-        entry.bytes = entry.workload.bytesPerCall();
-        entry.flops = entry.workload.flopsPerCall();
-        entry.workload.run();
-        device.synchronize();
-        entry.workload.check();
-        Workload workload = entry.workload;
+        Workload workload = create(entry);
+        entry.bytes = workload.bytesPerCall();
+        entry.flops = workload.flopsPerCall();
+        workload.check();
         double measured = Bench.estimateMillis(device, clearer, workload::run);
         BenchOptions counts = BenchOptions.withDefaults().withWarmupMillis(options.warmupMillis())
                 .withRepMillis(options.repetitionMillis())
@@ -293,9 +290,7 @@ final class SuiteRunner {
         entry.estimateMillis = derived.estimate();
         entry.samplesPerRepetition = derived.repeat();
         entry.warmupCalls = derived.warmup();
-        for (int i = 0; i < derived.warmup(); i++) {
-            entry.workload.run();
-        }
+        warmUp(entry);
         if (options.timing() == Timing.HOT) {
             int calls = HotLoop.callsPerBatch(derived.estimate());
             long batches = Math.max(1, (long) (options.repetitionMillis() / (calls * derived.estimate())));
@@ -305,6 +300,21 @@ final class SuiteRunner {
             entry.method = entry.hot.method();
         } else if (options.submission() == Submission.GRAPH) {
             entry.method = TimingMethod.GRAPH;
+        }
+    }
+
+    /** The entry's workload from its factory, run once to completion: the first call of every placement. */
+    private Workload create(Entry entry) throws Exception {
+        entry.workload = entry.benchmark.factory().create(device, entry.params);
+        entry.workload.run();
+        device.synchronize();
+        return entry.workload;
+    }
+
+    /** The warmup calls ({@code entry.warmupCalls}) before a placement's first timed repetition. */
+    private static void warmUp(Entry entry) {
+        for (int i = 0; i < entry.warmupCalls; i++) {
+            entry.workload.run();
         }
     }
 
@@ -324,13 +334,8 @@ final class SuiteRunner {
                 clearer.close();
                 clearer = fresh;
             }
-            entry.workload = entry.benchmark.factory().create(device, entry.params);
-            Workload workload = entry.workload;
-            workload.run();
-            device.synchronize();
-            for (int i = 0; i < entry.warmupCalls; i++) {
-                workload.run();
-            }
+            Workload workload = create(entry);
+            warmUp(entry);
             if (options.timing() == Timing.HOT) {
                 entry.hot = new HotLoop(device, workload::run, entry.callsPerSample, options.submission());
             }
