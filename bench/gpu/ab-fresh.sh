@@ -19,8 +19,10 @@
 # when decided (docs/performance.md section 10): the planted GELU (bench/history/planted-gelu.ptx, a fixed
 # grid of 1056 blocks of 256 threads striding over n * WORK / 1000 elements) with WORK 1000 on both sides
 # (A/A, defaults), 1000 against 1010 (+1 % of the work, `-- --threshold 0.5%`) and against 1020 (+2 %,
-# defaults). Per run: kbench ab's table and log, both sides' samples, and a line in summary.csv (size, case,
-# try, exit, wall s, verdict, change, interval, MDC, forks a side, looks, settled).
+# defaults). Per run: kbench ab's table and log, both sides' samples, its forks' trace (-Dkbench.forks.trace,
+# added to KBENCH_JAVA_OPTS) and a line in summary.csv (size, case, try, exit, wall s, verdict, change,
+# interval, MDC, forks a side, looks, settled, and from the trace the median time from one fork's go to the
+# next one's, the time from ab's start to its first fork's go and from its last fork's end to ab's end).
 #   source bench/gpu/with-dist.sh && SIZES="20 24" CASES="aa plus1" TRIES=2 bash bench/gpu/ab-fresh.sh
 # MAX_FORKS (default 200) and MAX_TIME_S (default 120) are ab's --max-forks and --max-time-s; FINAL the
 # directory (default bench/out/ab-fresh); SEED the first try's --seed (try t uses SEED + t).
@@ -34,11 +36,13 @@ cases=${CASES:-aa plus1 plus2}
 tries=${TRIES:-1}
 seed=${SEED:-7}
 mkdir -p "$final"
+final=$(cd "$final" && pwd)
 for w in 1000 1010 1020; do
   sed -E "/\/\/ WORK$/ s/([ ,])[0-9]+(; \/\/ WORK)$/\1$w\2/" bench/history/planted-gelu.ptx > "$final/w$w.ptx"
   grep -q "$w; // WORK$" "$final/w$w.ptx" || { echo "ab-fresh: no WORK line in planted-gelu.ptx" >&2; exit 2; }
 done
-echo "size,case,try,exit,wall_s,verdict,change,interval,mdc,forks_a_side,looks,settled" > "$final/summary.csv"
+echo "size,case,try,exit,wall_s,verdict,change,interval,mdc,forks_a_side,looks,settled,go_to_go_s,before_first_go_s,after_last_end_s" \
+  > "$final/summary.csv"
 for s in $sizes; do
   n=$(( 1 << s )); m=$(( n * 108 / 100 ))
   args=(--entry planted --name gelu_strided --grid 1056 --block 256 --arg "buf:f32:$m:fill=random" --arg "buf:f32:$m"
@@ -49,11 +53,13 @@ for s in $sizes; do
       [[ $c == plus1 ]] && new=$final/w1010.ptx && extra=(-- --threshold 0.5%)
       [[ $c == plus2 ]] && new=$final/w1020.ptx
       run=$final/2^$s-$c-$t
+      rm -f "$run-trace.txt"
       t0=$(date +%s%N)
-      "$KBENCH" --backend cuda ab --base-kernel "$final/w1000.ptx" --new-kernel "$new" "${args[@]}" \
+      KBENCH_JAVA_OPTS="${KBENCH_JAVA_OPTS:-} -Dkbench.forks.trace=$run-trace.txt" "$KBENCH" --backend cuda ab --base-kernel "$final/w1000.ptx" --new-kernel "$new" "${args[@]}" \
         --max-forks "${MAX_FORKS:-200}" --max-time-s "${MAX_TIME_S:-120}" --seed $(( seed + t )) \
         --base-csv "$run-base.csv" --new-csv "$run-new.csv" "${extra[@]}" > "$run.txt" 2> "$run.log"
       rc=$?
+      t1=$(date +%s%N)
       wall=$(awk -v n=$(( $(date +%s%N) - t0 )) 'BEGIN { printf "%.1f", n / 1e9 }')
       # verdict, change, interval, MDC from the table's row, by the header's column names (2+ spaces apart)
       row=$(python3 - "$run.txt" <<'PY'
@@ -70,7 +76,24 @@ PY
       looks=$(grep -cE "^kbench ab: look " "$run.log")
       # the last look says how many of the benchmarks it settled
       settled=$(grep -E "^kbench ab: look " "$run.log" | tail -1 | grep -qE " 1 of 1 benchmark\(s\) settled" && echo yes || echo no)
-      echo "$s,$c,$t,$rc,$wall,${row:-,,,},${a_side:-},$looks,$settled" >> "$final/summary.csv"
+      # the forks' cadence and what ab spends before its first fork's go and after its last fork's end
+      cost=$(python3 - "$run-trace.txt" "$t0" "$t1" <<'PY'
+import statistics, sys
+by_pid = {}
+try:
+    for line in open(sys.argv[1]):
+        micros, pid, fork, event = line.split()
+        by_pid.setdefault(pid, {})[event] = int(micros) / 1e6
+except OSError:
+    pass
+forks = sorted((f for f in by_pid.values() if "go" in f), key=lambda f: f["go"])
+t0, t1 = int(sys.argv[2]) / 1e9, int(sys.argv[3]) / 1e9
+gaps = [b["go"] - a["go"] for a, b in zip(forks, forks[1:])]
+print(",".join([f"{statistics.median(gaps):.3f}" if gaps else "", f"{forks[0]['go'] - t0:.3f}" if forks else "",
+                f"{t1 - max(f.get('end', f['go']) for f in forks):.3f}" if forks else ""]))
+PY
+)
+      echo "$s,$c,$t,$rc,$wall,${row:-,,,},${a_side:-},$looks,$settled,$cost" >> "$final/summary.csv"
       echo "ab-fresh: 2^$s $c try $t: exit $rc in $wall s; $stop" >&2
     done
   done

@@ -15,19 +15,28 @@
 # limitations under the License.
 #
 
-# Standby forks against none: `kbench run --forks F` with -Dkbench.forks.standby=off and =start, the two
-# alternating, TRIES times each, every fork tracing when its JVM started, was ready, got go and ended
-# (-Dkbench.forks.trace). Source bench/gpu/with-dist.sh first (or set KBENCH to any kbench command), then:
+# Standby modes against each other: `kbench run --forks F` with each -Dkbench.forks.standby of MODES
+# (default "off start device"; MODE/finished adds -Dkbench.forks.handover=finished), alternating, TRIES times each, every fork tracing when its JVM started, was
+# ready, got go, released its device and ended (-Dkbench.forks.trace). Source bench/gpu/with-dist.sh first
+# (or set KBENCH to any kbench command), then:
 #   bash bench/gpu/fork-standby.sh     # FINAL=DIR (default bench/out/fork-standby), TRIES=3, FORKS=10,
 #                                      # BACKEND=cuda, N=16777216 (the user kernel's size, user-kernel.sh)
 # ARGS replaces the measured workload (default: the user kernel at N with ab's defaults, 10 repetitions
-# of 10 ms). Prints, per mode: the median over tries of the wall time per fork (the run's wall time over
-# F), of the time from one fork's go to the next one's (the cadence of device work), of a fork's time from
-# go to its end (driver discovery, context, module, allocation, warmup, measurement, exit), and of the
-# start-up a standby took off that (from its JVM's start to ready); and checks in every trace that no fork
-# went on before the one before it had ended. Writes runs.csv (mode, try, wall_s, forks), the traces and each
-# run's samples (samples-MODE-TRY.csv), and compares the fork medians of all off runs with all start runs
-# (kbench merge, then kbench compare's fork-level test: standby must not move what the forks measure).
+# of 10 ms). Prints, per mode, medians over the forks of all tries: the wall time per fork (the run's wall
+# time over F), the time from one fork's go to the next one's (the cadence of device work), a fork's time
+# from go to its device's release and to its end, the gap from its release (or, where it said none, its
+# end) to the next fork's go, the start-up a standby took off that (from its JVM's start to ready), and
+# the share of the go-to-go time the device spent on the fork's warmup and timed repetitions (their
+# budgets, WARMUP_MS + REPS x REP_MS, defaults 25 + 10 x 10 ms); and counts in every trace the forks that
+# went on before the one before it had released its device (or ended). Then, per mode, a fork's phases
+# from its trace (medians, s): from go to the run's environment read (start telemetry), to the suite set
+# up, to its first repetition timed (workload created, module loaded, buffers filled, estimate, warmup,
+# one repetition), to the last repetition, to the device released, to the process's end. Writes runs.csv (mode, try, wall_s,
+# forks), the traces and each run's samples (samples-MODE-TRY.csv), and compares the fork medians of the
+# first mode's runs with each other mode's (kbench merge, then kbench compare's fork-level test: a standby
+# mode must not move what the forks measure), and prints per mode how a fork's first repetition compares
+# with its others (the median over forks of the first repetition's median over the median of the rest,
+# minus 1): what a fork's start, or the one before it handing over, would disturb first.
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
@@ -39,15 +48,19 @@ backend=${BACKEND:-cuda}
 source "$root/bench/gpu/user-kernel.sh"
 # shellcheck disable=SC2207
 args=(${ARGS:-$(user "${N:-16777216}")})
+modes=${MODES:-off start device}
 mkdir -p "$final"
 final=$(cd "$final" && pwd)
 echo "mode,try,wall_s,forks" > "$final/runs.csv"
 for (( t = 0; t < tries; t++ )); do
-  for mode in off start; do
+  for variant in $modes; do
+    mode=${variant//\//-}
+    handover=closed
+    [[ $variant == */finished ]] && handover=finished
     trace="$final/trace-$mode-$t.txt"
     rm -f "$trace"
     t0=$(date +%s%N)
-    KBENCH_JAVA_OPTS="${KBENCH_JAVA_OPTS:-} -Dkbench.forks.standby=$mode -Dkbench.forks.trace=$trace" \
+    KBENCH_JAVA_OPTS="${KBENCH_JAVA_OPTS:-} -Dkbench.forks.standby=${variant%%/*} -Dkbench.forks.handover=$handover -Dkbench.forks.trace=$trace" \
       "$KBENCH" --backend "$backend" run --forks "$forks" "${args[@]}" --csv-samples "$final/samples-$mode-$t.csv" \
       > "$final/table-$mode-$t.txt" 2>> "$final/runs.log"
     rc=$?
@@ -56,9 +69,10 @@ for (( t = 0; t < tries; t++ )); do
     echo "$mode,$t,$(awk -v n=$(( t1 - t0 )) 'BEGIN { printf "%.3f", n / 1e9 }'),$forks" >> "$final/runs.csv"
   done
 done
-python3 - "$final" <<'PY'
+python3 - "$final" "${modes//\//-}" "${WARMUP_MS:-25}" "${REPS:-10}" "${REP_MS:-10}" <<'PY'
 import csv, statistics, sys, pathlib
 final = pathlib.Path(sys.argv[1])
+busy = (float(sys.argv[3]) + int(sys.argv[4]) * float(sys.argv[5])) / 1000
 runs = list(csv.DictReader(open(final / "runs.csv")))
 def forks_of(trace):
     by_pid = {}
@@ -66,19 +80,58 @@ def forks_of(trace):
         micros, pid, fork, event = line.split()
         by_pid.setdefault(pid, {})[event] = int(micros) / 1e6
     return sorted((f for f in by_pid.values() if "go" in f), key=lambda f: f["go"])
-print("mode   wall/fork s  go-to-go s  go-to-end s  start-to-ready s (standby)  overlaps")
-for mode in ("off", "start"):
-    wall, cadence, held, ready, bad = [], [], [], [], 0
+print(f"device busy per fork (warmup and repetition budgets): {busy:.3f} s")
+print("mode    wall/fork s  go-to-go s  go-to-release s  go-to-end s  hand-over gap s  start-to-ready s  busy share  overlaps")
+for mode in sys.argv[2].split():
+    wall, cadence, released, held, gap, ready, bad = [], [], [], [], [], [], 0
     for r in (r for r in runs if r["mode"] == mode):
         wall.append(float(r["wall_s"]) / int(r["forks"]))
         forks = forks_of(final / f"trace-{mode}-{r['try']}.txt")
         cadence += [b["go"] - a["go"] for a, b in zip(forks, forks[1:])]
+        released += [f["released"] - f["go"] for f in forks if "released" in f]
         held += [f["end"] - f["go"] for f in forks if "end" in f]
         ready += [f["ready"] - f["start"] for f in forks if "ready" in f]
-        bad += sum(1 for a, b in zip(forks, forks[1:]) if b["go"] <= a.get("end", float("inf")))
+        # the next fork may go once this one released its device (device) or ended (off, start)
+        hand = lambda f: f["released"] if mode.startswith("device") and "released" in f else f.get("end", float("inf"))
+        gap += [b["go"] - hand(a) for a, b in zip(forks, forks[1:])]
+        bad += sum(1 for a, b in zip(forks, forks[1:]) if b["go"] <= hand(a))
     med = lambda xs: f"{statistics.median(xs):.3f}" if xs else "-"
-    print(f"{mode:6} {med(wall):>11}  {med(cadence):>10}  {med(held):>11}  {med(ready):>26}  {bad}")
+    share = f"{busy / statistics.median(cadence):.0%}" if cadence else "-"
+    print(f"{mode:7} {med(wall):>11}  {med(cadence):>10}  {med(released):>15}  {med(held):>11}  {med(gap):>15}"
+          f"  {med(ready):>16}  {share:>10}  {bad}")
+print("phases, median s:")
+steps = ["go", "environment", "suite", "timed1", "measured", "released", "end"]
+print("mode    " + "  ".join(f"{a}->{b}" for a, b in zip(steps, steps[1:])))
+for mode in sys.argv[2].split():
+    cols = [[] for _ in steps[1:]]
+    for r in (r for r in runs if r["mode"] == mode):
+        for f in forks_of(final / f"trace-{mode}-{r['try']}.txt"):
+            for i, (a, b) in enumerate(zip(steps, steps[1:])):
+                if a in f and b in f:
+                    cols[i].append(f[b] - f[a])
+    print(f"{mode:7} " + "  ".join(f"{(f'{statistics.median(c):.3f}' if c else '-'):>{len(a) + len(b) + 2}}"
+                                   for c, (a, b) in zip(cols, zip(steps, steps[1:]))))
+print("first repetition against the others (median over forks of rep 0's median / the others' median - 1):")
+for mode in sys.argv[2].split():
+    ratios = []
+    for r in (r for r in runs if r["mode"] == mode):
+        reps = {}
+        for row in csv.DictReader(open(final / f"samples-{mode}-{r['try']}.csv")):
+            reps.setdefault((row.get("fork", "0"), row["benchmark"], row["params"]), {}).setdefault(
+                int(row["repetition"]), []).append(float(row["time_ms"]))
+        for by_rep in reps.values():
+            rest = [statistics.median(v) for k, v in by_rep.items() if k > 0]
+            if 0 in by_rep and rest:
+                ratios.append(statistics.median(by_rep[0]) / statistics.median(rest) - 1)
+    print(f"{mode:18} {statistics.median(ratios):+.2%} over {len(ratios)} forks" if ratios else f"{mode:18} -")
 PY
-"$KBENCH" merge -o "$final/off.csv" "$final"/samples-off-*.csv 2>> "$final/runs.log" \
-  && "$KBENCH" merge -o "$final/start.csv" "$final"/samples-start-*.csv 2>> "$final/runs.log" \
-  && "$KBENCH" compare "$final/off.csv" "$final/start.csv" | tee "$final/compare.txt"
+modes=${modes//\//-}
+first=${modes%% *}
+for mode in $modes; do
+  "$KBENCH" merge -o "$final/$mode.csv" "$final"/samples-"$mode"-[0-9]*.csv 2>> "$final/runs.log"
+done
+for mode in $modes; do
+  [[ $mode == "$first" ]] && continue
+  echo "fork medians, $first against $mode:" | tee -a "$final/compare.txt"
+  "$KBENCH" compare "$final/$first.csv" "$final/$mode.csv" | tee -a "$final/compare.txt"
+done

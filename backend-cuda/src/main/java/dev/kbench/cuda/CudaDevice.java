@@ -180,8 +180,13 @@ final class CudaDevice implements OpenableDevice {
      */
     @Override
     public DeviceTelemetry telemetry() {
+        return telemetry(true);
+    }
+
+    @Override
+    public DeviceTelemetry telemetry(boolean energy) {
         Nvml n = nvml();
-        return n == null ? DeviceTelemetry.NONE : n.read();
+        return n == null ? DeviceTelemetry.NONE : n.read(energy);
     }
 
     /** {@inheritDoc} <p>NVML's total-energy counter, sampled until it has changed a few times. */

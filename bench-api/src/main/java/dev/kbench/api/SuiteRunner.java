@@ -59,6 +59,11 @@ final class SuiteRunner {
     private final int perBenchmark;
     private long done;
     private long planned;
+    /** Whether the device has an energy counter: read once, at the first repetition. */
+    private Boolean energyCounter;
+    /** The last reading after a repetition, while no device work has followed it; null otherwise. */
+    private DeviceTelemetry lastAfter;
+    private boolean lastWithEnergy;
 
     SuiteRunner(Driver driver, SuiteOptions options, SuiteListener listener) {
         this.driver = driver;
@@ -185,13 +190,22 @@ final class SuiteRunner {
         listener.starting(entry.benchmark.name(), entry.params, entry.repetitions.size());
         try {
             if (entry.workload == null) {
+                lastAfter = null;
                 prepare(entry);
             } else if (options.placeEvery() > 0 && entry.repetitions.size() % options.placeEvery() == 0) {
+                lastAfter = null;
                 place(entry);
             }
             // read before and after the timed calls, outside every timed region: the throttling and the
-            // energy over the repetition, and the clock it ran at
-            DeviceTelemetry before = device.telemetry();
+            // energy over the repetition, and the clock it ran at. The reading after the last repetition
+            // serves as this one's before where no device work came between them; the energy counter is
+            // read only for repetitions that could report energy (cold calls behind a clear never do).
+            if (energyCounter == null) {
+                energyCounter = device.telemetry(true).energyMillijoules().isPresent();
+            }
+            boolean energy = energyCounter && (entry.hot != null || clearer == Bench.NO_CLEAR);
+            DeviceTelemetry before = lastAfter != null && (lastWithEnergy || !energy) ? lastAfter : device.telemetry(energy);
+            lastAfter = null;
             long start = System.nanoTime();
             double[] times;
             device.profilerStart();
@@ -201,7 +215,9 @@ final class SuiteRunner {
                 device.profilerStop();
             }
             entry.measuringMillis += (System.nanoTime() - start) / 1e6;
-            DeviceTelemetry after = device.telemetry();
+            DeviceTelemetry after = device.telemetry(energy);
+            lastAfter = after;
+            lastWithEnergy = energy;
             RepetitionTelemetry telemetry = telemetry(entry, before, after, (System.nanoTime() - start) / 1e6,
                     times.length);
             int index = entry.repetitions.size();
@@ -234,7 +250,7 @@ final class SuiteRunner {
     private RepetitionTelemetry telemetry(Entry entry, DeviceTelemetry before, DeviceTelemetry after,
                                           double windowMillis, int samples) {
         RepetitionTelemetry.Energy energy;
-        if (before.energyMillijoules().isEmpty()) {
+        if (!energyCounter) {
             energy = new RepetitionTelemetry.Energy(OptionalDouble.empty(), "");
         } else if (entry.hot == null && clearer != Bench.NO_CLEAR) {
             energy = RepetitionTelemetry.Energy.refused("cold timing runs a cache clear before every call, and the"

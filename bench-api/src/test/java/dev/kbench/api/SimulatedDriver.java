@@ -123,6 +123,8 @@ class SimulatedDriver implements Driver {
         final List<String> profilerRanges = new ArrayList<>();
         /** What {@link #telemetry()} reports, read by the suite runner before and after each repetition. */
         java.util.function.Supplier<DeviceTelemetry> telemetry = () -> DeviceTelemetry.NONE;
+        /** Every telemetry reading, in order: whether it read the energy counter. */
+        final List<Boolean> telemetryReads = new ArrayList<>();
         /** Work enqueued while the stream is held, run at release; null when not held. */
         List<Runnable> held;
         private boolean gapped;
@@ -213,7 +215,16 @@ class SimulatedDriver implements Driver {
 
         @Override
         public DeviceTelemetry telemetry() {
-            return telemetry.get();
+            return telemetry(true);
+        }
+
+        @Override
+        public DeviceTelemetry telemetry(boolean energy) {
+            telemetryReads.add(energy);
+            DeviceTelemetry t = telemetry.get();
+            return energy ? t : new DeviceTelemetry(t.smClockMHz(), t.temperatureCelsius(), t.throttleReasons(),
+                    t.powerLimitedNanos(), t.thermalLimitedNanos(), OptionalLong.empty(),
+                    OptionalDouble.empty());
         }
 
         @Override

@@ -148,6 +148,20 @@ class TelemetryTest {
         assertTrue(outcome.energyNote().startsWith("no energy: cold timing runs a cache clear before every call"),
                 outcome.energyNote());
         assertEquals(Optional.of(Set.of()), outcome.telemetry().get(0).throttling(), "throttling is still read");
+        // one reading to learn that there is an energy counter, then one before the first repetition and one
+        // after each (each serves as the next one's before: no device work between them), none of the energy
+        // counter (about 3 ms a reading through NVML)
+        assertEquals(List.of(true, false, false, false), device.telemetryReads);
+    }
+
+    @Test
+    void aFreshWorkloadOrPlacementBetweenRepetitionsReadsTheTelemetryAfresh() {
+        device.telemetry = () -> simulated(1e-9);
+        SuiteResult result = suite().run(driver, SuiteOptions.withDefaults().withRepetitions(4).withSeed(1)
+                .withPlaceEvery(2), SuiteListener.onSamples(rows -> { }));
+        assertEquals(4, result.outcomes().getFirst().telemetry().size());
+        // the energy probe; repetition 0: before, after; 1: after; a fresh placement, so 2: before, after; 3: after
+        assertEquals(List.of(true, false, false, false, false, false, false), device.telemetryReads);
     }
 
     @Test

@@ -31,7 +31,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Random;
 import java.util.Set;
@@ -207,10 +206,10 @@ final class AbCommand implements Callable<Integer> {
         }
 
         /**
-         * Runs a side's next fork, the fork that follows it (if known) started in standby meanwhile, its
+         * Runs a side's next fork, the forks that follow it (as far as known) started in standby meanwhile, its
          * samples appended to the side's file and handed on.
          */
-        ForkOutcome fork(SequentialAb.Fork fork, Optional<SequentialAb.Fork> following,
+        ForkOutcome fork(SequentialAb.Fork fork, List<SequentialAb.Fork> ahead,
                          java.util.function.Consumer<List<SampleRecord>> samples) {
             int s = fork.side();
             next[s]++;
@@ -220,7 +219,7 @@ final class AbCommand implements Callable<Integer> {
             // both samples files hold every completed fork's rows: the directory is a copy while none died
             boolean disposable = outcomes.stream().allMatch(ForkOutcome::completed);
             ForkOutcome outcome = sequence.run(launch(s, fork.index(), fork.seed(), disposable),
-                    () -> following.map(f -> launch(f.side(), f.index(), f.seed(), disposable)), recorded -> {
+                    () -> ahead.stream().map(f -> launch(f.side(), f.index(), f.seed(), disposable)).toList(), recorded -> {
                         writer.append(recorded);
                         samples.accept(recorded);
                     });
@@ -311,13 +310,16 @@ final class AbCommand implements Callable<Integer> {
             for (int i = 0; i < order.size() && !Forks.stopping(); i++) {
                 int s = order.get(i);
                 SequentialAb.Fork fork = new SequentialAb.Fork(s, run.next[s], seeds[run.next[s]]);
-                Optional<SequentialAb.Fork> following = Optional.empty();
-                if (i + 1 < order.size()) {
-                    int t = order.get(i + 1);
-                    int index = run.next[t] + (t == s ? 1 : 0);
-                    following = Optional.of(new SequentialAb.Fork(t, index, seeds[index]));
+                // the forks after it, each side's index counted on from this one
+                List<SequentialAb.Fork> ahead = new ArrayList<>();
+                int[] index = run.next.clone();
+                index[s]++;
+                for (int j = i + 1; j < Math.min(order.size(), i + 1 + Forks.Sequence.MOST_AHEAD); j++) {
+                    int t = order.get(j);
+                    ahead.add(new SequentialAb.Fork(t, index[t], seeds[index[t]]));
+                    index[t]++;
                 }
-                run.fork(fork, following, rows -> { });
+                run.fork(fork, ahead, rows -> { });
             }
         } finally {
             run.close(err);

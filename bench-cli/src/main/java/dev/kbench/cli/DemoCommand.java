@@ -80,7 +80,7 @@ final class DemoCommand implements Callable<Integer> {
                 err.flush();
             }
             int status = SuiteSession.run(main, driver, suite, settings(facts), output, spec.commandLine().getOut(), err,
-                    spec.root().commandLine().getParseResult().originalArgs());
+                    spec.root().commandLine().getParseResult().originalArgs(), () -> { });
             if (!output.quiet) {
                 String typed = Main.typed();
                 err.println("kbench demo: next, `" + typed + " run --csv-samples base.csv`, change something, `"

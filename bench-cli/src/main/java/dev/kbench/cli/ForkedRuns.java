@@ -101,13 +101,15 @@ final class ForkedRuns {
     }
 
     /**
-     * The standby mode that {@code -Dkbench.forks.standby} chooses.
+     * The standby mode that {@code -Dkbench.forks.standby} chooses, with {@code -Dkbench.forks.standby.depth}
+     * checked too.
      *
      * @return the mode
-     * @throws UsageException naming the property and its value if it is not a mode
+     * @throws UsageException naming the property and its value if it is not a mode or a depth
      */
     static Forks.Standby standby() {
         try {
+            Forks.standbyDepth();
             return Forks.standby();
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);

@@ -34,7 +34,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
@@ -170,6 +169,8 @@ final class RunCommand implements Callable<Integer> {
         try {
             Suite suite = selection.suite(driver.device(), kernels::add);
             SuiteOptions options = measure.resolve(SuiteOptions.withDefaults(), driver.device().facts());
+            // a fork in standby (device) waits here for its turn: its device is open and its kernels built
+            dev.kbench.forks.Forks.awaitGoBeforeWork();
             measure.checkCacheClear(driver, options);
             measure.deviceClearNote(driver.device().facts()).ifPresent(note -> {
                 spec.commandLine().getErr().println(note);
@@ -179,7 +180,12 @@ final class RunCommand implements Callable<Integer> {
                 measure.method(driver, options);   // a --graph the backend cannot capture fails before measuring
             }
             return SuiteSession.run(main, driver, suite, options, output, spec.commandLine().getOut(),
-                    spec.commandLine().getErr(), original);
+                    spec.commandLine().getErr(), original, () -> dev.kbench.forks.Forks.handOver(() -> {
+                        // a fork hands the device on before it writes its report and exits
+                        kernels.forEach(SuiteKernels::close);
+                        kernels.clear();
+                        driver.close();
+                    }));
         } finally {
             kernels.forEach(SuiteKernels::close);
         }
@@ -275,8 +281,9 @@ final class RunCommand implements Callable<Integer> {
                     }
                     boolean disposable = copies && outcomes.stream().allMatch(ForkOutcome::completed);
                     int following = fork + 1;
-                    outcomes.add(sequence.run(child(directory, fork, seeds, runId, disposable), () -> following < forks
-                            ? Optional.of(child(directory, following, seeds, runId, disposable)) : Optional.empty(), rows -> {
+                    outcomes.add(sequence.run(child(directory, fork, seeds, runId, disposable), () -> java.util.stream.IntStream
+                            .range(following, Math.min(forks, following + Forks.Sequence.MOST_AHEAD))
+                            .mapToObj(f -> child(directory, f, seeds, runId, disposable)).toList(), rows -> {
                         all.addAll(rows);
                         if (csv != null) {
                             csv.append(rows);

@@ -17,6 +17,7 @@ package dev.kbench.cli;
 
 import dev.kbench.api.Backend;
 import dev.kbench.api.NoiseTarget;
+import dev.kbench.api.SampleRecord;
 import dev.kbench.api.Suite;
 import dev.kbench.api.SuiteListener;
 import dev.kbench.api.SuiteOptions;
@@ -49,10 +50,14 @@ final class SuiteSession {
      * @param out stdout
      * @param err stderr
      * @param command the command line, for the environment sidecar
+     * @param release in a fork ({@link dev.kbench.forks.Forks#FORK_VARIABLE} set), run once the last work on the
+     *        device has finished: closes what holds the device and says so
+     *        ({@link dev.kbench.forks.Forks#handOver(Runnable)}); not run elsewhere
      * @return {@link ExitCodes#OK}, or {@link ExitCodes#FAILURE} if a benchmark failed or nothing was measured
      */
     static int run(Main main, Backend driver, Suite suite, SuiteOptions options, OutputOptions output, PrintWriter out,
-                   PrintWriter err, List<String> command) {
+                   PrintWriter err, List<String> command, Runnable release) {
+        dev.kbench.forks.Forks.awaitGoBeforeWork();
         ProgressListener progress = new ProgressListener(err, output.progressMode(), output.quiet);
         List<SuiteListener> listeners = new ArrayList<>();
         String runId = output.runId();
@@ -92,11 +97,34 @@ final class SuiteSession {
                 }
             });
             listeners.add(progress);
+            listeners.add(new SuiteListener() {
+                // a traced fork's phases (-Dkbench.forks.trace): the suite set up, its first repetition timed
+                private boolean timed;
+
+                @Override
+                public void started(long seed, long plannedRepetitions) {
+                    dev.kbench.forks.Forks.trace("suite");
+                }
+
+                @Override
+                public void repetition(List<SampleRecord> samples) {
+                    if (!timed) {
+                        timed = true;
+                        dev.kbench.forks.Forks.trace("timed1");
+                    }
+                }
+            });
             RunEnvironment env = RunEnvironment.start(driver, runId);
+            dev.kbench.forks.Forks.trace("environment");
             SuiteResult result = suite.run(driver, options, SuiteListener.all(listeners));
+            dev.kbench.forks.Forks.trace("measured");
             env.finish(driver);
             watchdog.close();
             progress.clearBar();
+            if (System.getenv(dev.kbench.forks.Forks.FORK_VARIABLE) != null) {
+                err.flush();
+                release.run();
+            }
             boolean measured = result.outcomes().stream().anyMatch(o -> !o.repetitions().isEmpty());
             if (!measured) {
                 RunReport report = RunReport.of(result, options, output.statistic());

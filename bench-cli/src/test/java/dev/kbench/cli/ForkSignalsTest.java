@@ -45,8 +45,13 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ForkSignalsTest {
 
-    private static final List<String> QUICK = List.of("--filter", "copy", "-p", "n=2^12", "--repetitions", "3",
-            "--rep-ms", "1", "--warmup-ms", "1", "--cache-clear", "64KiB");
+    /**
+     * Quick forks with a warmup of 3 s: a fork in standby goes on as soon as the one before has released
+     * its device, before kbench prints its line, so a signal sent when that line appears finds it warming up,
+     * with no sample recorded, and the fork after it still waiting.
+     */
+    private static final List<String> SLOW_WARMUP = List.of("--filter", "copy", "-p", "n=2^12", "--repetitions", "3",
+            "--rep-ms", "1", "--warmup-ms", "3000", "--cache-clear", "64KiB");
 
     /**
      * Starts a command in a session of its own with SIGINT at its default: a shell or a JVM that starts
@@ -138,7 +143,7 @@ class ForkSignalsTest {
         Path csv = dir.resolve("forks.csv");
         List<String> args = new ArrayList<>(List.of("--backend", "opencl", "run", "--forks", "3", "--seed", "11",
                 "--csv-samples", csv.toString()));
-        args.addAll(QUICK);
+        args.addAll(SLOW_WARMUP);
         Process parent = start(tmp, err, args);
         try {
             List<ProcessHandle> tree = secondForkRunning(parent, err, "kbench: fork 1 of 3");
@@ -165,11 +170,11 @@ class ForkSignalsTest {
         Path base = Cli.resource("kernels/spin.cl", dir);
         Path baseCsv = dir.resolve("b.csv");
         Path newCsv = dir.resolve("n.csv");
-        // seed 7: base base new new (ForksTest), so the first fork is base 0 and the second base 1
+        // seed 7: base base new new (ForksTest), so the first fork is base 0 and the second base 1 (SLOW_WARMUP)
         Process parent = start(tmp, err, List.of("--backend", "opencl", "ab", "--base-kernel", base.toString(),
                 "--new-kernel", base.toString(), "--entry", "spin", "--grid", "16", "--block", "256", "--arg",
                 "buf:f32:4096:fill=1", "--arg", "i32:4096", "--arg", "i32:50", "--repetitions", "3", "--rep-ms", "1",
-                "--warmup-ms", "1", "--cache-clear", "64KiB", "--forks", "2", "--seed", "7", "--base-csv",
+                "--warmup-ms", "3000", "--cache-clear", "64KiB", "--forks", "2", "--seed", "7", "--base-csv",
                 baseCsv.toString(), "--new-csv", newCsv.toString()));
         try {
             List<ProcessHandle> tree = secondForkRunning(parent, err, "kbench ab: base fork 1");

@@ -205,18 +205,21 @@ class ForksTest {
     }
 
     /**
-     * Asserts that no fork went on to the device before the fork before it had ended, that every fork but
-     * the first waited in standby, and that at least one was ready before the one before it ended.
+     * Asserts that no fork went on to the device before the fork before it had released its device (in
+     * standby {@code device}, the default) or ended (in standby {@code start}), that every fork but the first
+     * waited in standby, and that at least one was ready before the one before it ended.
      */
-    private static void noOverlapButStandby(Path trace, int forks, String report) throws IOException {
+    private static void noOverlapButStandby(Path trace, int forks, String report, String handsOn) throws IOException {
         List<Traced> all = traced(trace);
         assertEquals(forks, all.size(), "one process per fork, no standby after the last: " + all + "\n" + report);
         boolean overlapped = false;
         for (int k = 0; k + 1 < all.size(); k++) {
             Traced before = all.get(k);
             Traced after = all.get(k + 1);
-            assertTrue(after.get("go") > before.get("end"), "fork process " + after.pid() + " went on before "
-                    + before.pid() + " ended: " + all);
+            assertTrue(after.get("go") > before.get(handsOn), "fork process " + after.pid() + " went on before "
+                    + before.pid() + "'s " + handsOn + ": " + all);
+            assertTrue(before.get("go") < before.get("released") && before.get("released") < before.get("end"),
+                    "fork process " + before.pid() + " released its device after its go and before its end: " + all);
             overlapped |= after.get("ready") < before.get("end");
         }
         assertFalse(all.getFirst().at().containsKey("ready"), "the first fork has nothing to wait for: " + all);
@@ -232,11 +235,16 @@ class ForksTest {
         Path trace = dir.resolve("trace.txt");
         System.setProperty(dev.kbench.forks.Forks.TRACE_PROPERTY, trace.toString());
         try {
-            Cli.Result run = Cli.run(args(List.of("--backend", "opencl", "run", "--forks", "3", "--seed", "13",
+            Cli.Result run = Cli.run(args(List.of("--backend", "opencl", "run", "--forks", "4", "--seed", "13",
                     "--csv-samples", dir.resolve("run.csv").toString()), LONG_WARMUP));
             assertEquals(0, run.status(), run.toString());
-            assertEquals(Set.of(0, 1, 2), forks(dir.resolve("run.csv")), run.toString());
-            noOverlapButStandby(trace, 3, run.toString());
+            assertEquals(Set.of(0, 1, 2, 3), forks(dir.resolve("run.csv")), run.toString());
+            noOverlapButStandby(trace, 4, run.toString(), "released");
+            List<Traced> four = traced(trace);
+            assertTrue(java.util.stream.IntStream.range(0, 2).anyMatch(k -> four.get(k + 2).get("start") < four.get(k).get("end")),
+                    "two forks wait in standby ahead of the running one: fork k + 2 started before fork k ended (where "
+                    + "fork 0 trains an AOT cache, only from fork 1 on): " + four);
+            assertFalse(run.err().contains("device released"), "the forks' hand-over line is not passed on: " + run);
 
             Files.delete(trace);
             Path spin = Cli.resource("kernels/spin.cl", dir);
@@ -248,7 +256,16 @@ class ForksTest {
             assertEquals(ExitCodes.OK, ab.status(), ab.toString());
             assertEquals(Set.of(0, 1), forks(dir.resolve("b.csv")), ab.toString());
             assertEquals(Set.of(0, 1), forks(dir.resolve("n.csv")), ab.toString());
-            noOverlapButStandby(trace, 4, ab.toString());
+            noOverlapButStandby(trace, 4, ab.toString(), "released");
+
+            // start: forks wait before their driver's discovery and go on once the one before has exited
+            Files.delete(trace);
+            System.setProperty(dev.kbench.forks.Forks.STANDBY_PROPERTY, "start");
+            Cli.Result started = Cli.run(args(List.of("--backend", "opencl", "run", "--forks", "3", "--seed", "13",
+                    "--csv-samples", dir.resolve("start.csv").toString()), LONG_WARMUP));
+            assertEquals(0, started.status(), started.toString());
+            assertEquals(Set.of(0, 1, 2), forks(dir.resolve("start.csv")), started.toString());
+            noOverlapButStandby(trace, 3, started.toString(), "end");
 
             // off: every fork starts when the one before it has ended, and none waits
             Files.delete(trace);
@@ -266,9 +283,18 @@ class ForksTest {
             assertEquals(ExitCodes.INVALID_INPUT, bad.status(), bad.toString());
             assertTrue(bad.err().contains("-Dkbench.forks.standby=sometimes is not a standby mode"), bad.toString());
             assertFalse(Files.exists(dir.resolve("bad.csv")), bad.toString());
+
+            System.clearProperty(dev.kbench.forks.Forks.STANDBY_PROPERTY);
+            System.setProperty(dev.kbench.forks.Forks.DEPTH_PROPERTY, "3");
+            Cli.Result deep = Cli.run(args(List.of("--backend", "opencl", "run", "--forks", "2", "--csv-samples",
+                    dir.resolve("deep.csv").toString()), QUICK));
+            assertEquals(ExitCodes.INVALID_INPUT, deep.status(), deep.toString());
+            assertTrue(deep.err().contains("-Dkbench.forks.standby.depth=3 is not a standby depth: use 1 or 2"), deep.toString());
+            assertFalse(Files.exists(dir.resolve("deep.csv")), deep.toString());
         } finally {
             System.clearProperty(dev.kbench.forks.Forks.TRACE_PROPERTY);
             System.clearProperty(dev.kbench.forks.Forks.STANDBY_PROPERTY);
+            System.clearProperty(dev.kbench.forks.Forks.DEPTH_PROPERTY);
         }
     }
 
@@ -293,7 +319,7 @@ class ForksTest {
         Set<Long> during;
         try (dev.kbench.forks.Forks.Sequence sequence = new dev.kbench.forks.Forks.Sequence(
                 java.time.Duration.ofMinutes(5), lines::add, dev.kbench.forks.Forks.Standby.START)) {
-            dev.kbench.forks.ForkOutcome first = sequence.run(launch.apply(0), () -> java.util.Optional.of(launch.apply(1)),
+            dev.kbench.forks.ForkOutcome first = sequence.run(launch.apply(0), () -> List.of(launch.apply(1)),
                     rows::addAll);
             assertTrue(first.completed(), first.describe() + "\n" + lines);
             during = ProcessHandle.current().descendants().map(ProcessHandle::pid).filter(p -> !before.contains(p))

@@ -132,6 +132,8 @@ public final class ForkChild {
         Forks.awaitGo();
         Drivers drivers = Drivers.system();
         Backend driver = named.containsKey("--backend") ? drivers.select(named.get("--backend")) : drivers.active();
+        driver.device();   // opened before a standby (device) waits: no work is submitted yet
+        Forks.awaitGoBeforeWork();
         try (SamplesCsvWriter csv = SamplesCsvWriter.open(out, WriteMode.APPEND)) {
             SuiteResult result = factory.suite().run(driver, options, SuiteListener.onSamples(rows -> {
                 try {
@@ -140,6 +142,7 @@ public final class ForkChild {
                     throw new UncheckedIOException("writing " + out + " failed: " + e.getMessage(), e);
                 }
             }));
+            Forks.handOver(driver::close);
             return result.anyFailed() ? 1 : 0;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + out + ": " + e.getMessage(), e);

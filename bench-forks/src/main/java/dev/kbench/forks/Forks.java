@@ -100,8 +100,10 @@ public final class Forks {
     public static final String SEED_VARIABLE = "KBENCH_SEED";
 
     /**
-     * The environment variable that starts a kbench child in standby: it does what needs no device, then
-     * waits at {@link #awaitGo()} for a line {@code go} on its standard input.
+     * The environment variable that starts a kbench child in standby: {@code start} (it does what needs no
+     * driver, then waits at {@link #awaitGo()}) or {@code device} (it also discovers its driver, opens its
+     * device and builds its kernels, then waits at {@link #awaitGoBeforeWork()}), for a line {@code go} on
+     * its standard input.
      */
     public static final String STANDBY_VARIABLE = "KBENCH_FORK_STANDBY";
 
@@ -111,11 +113,31 @@ public final class Forks {
      */
     public static final String TRACE_VARIABLE = "KBENCH_FORK_TRACE";
 
-    /** The system property choosing standby forks: {@code start} (the default) or {@code off}. */
+    /** The system property choosing standby forks: {@code device} (the default), {@code start} or {@code off}. */
     public static final String STANDBY_PROPERTY = "kbench.forks.standby";
+
+    /**
+     * The system property giving how many forks wait in standby ahead of the running one: 1 or
+     * {@value Sequence#MOST_AHEAD} (the default).
+     */
+    public static final String DEPTH_PROPERTY = "kbench.forks.standby.depth";
+
+    /**
+     * The system property saying when a fork hands the device on: {@code closed} (the default: once its
+     * kernels and context are closed) or {@code finished} (once its last work has finished, before they are
+     * closed); see {@link #handOver(Runnable)}.
+     */
+    public static final String HANDOVER_PROPERTY = "kbench.forks.handover";
 
     /** The system property naming the forks' trace file ({@link #TRACE_VARIABLE}); none by default. */
     public static final String TRACE_PROPERTY = "kbench.forks.trace";
+
+    /**
+     * The line a kbench fork writes on its standard error once it has released its device
+     * ({@link #handOver(Runnable)}): in a {@link Standby#DEVICE} sequence the next fork gets go then, not when
+     * this one's process has exited. The parent reads it and does not pass it on.
+     */
+    static final String RELEASED_LINE = "kbench fork: device released";
 
     private static final int TAIL_LINES = 20;
 
@@ -331,9 +353,9 @@ public final class Forks {
         try (Session _ = Session.open(); Sequence sequence = new Sequence(timeout, output)) {
             for (int fork = 0; fork < count && !stopping(); fork++) {
                 int following = fork + 1;
-                outcomes.add(sequence.run(childLaunch("run", options, fork, seeds[fork], directory), () -> following < count
-                        ? Optional.of(childLaunch("run", options, following, seeds[following], directory))
-                        : Optional.empty(), samples));
+                outcomes.add(sequence.run(childLaunch("run", options, fork, seeds[fork], directory),
+                        () -> java.util.stream.IntStream.range(following, Math.min(count, following + Sequence.MOST_AHEAD))
+                                .mapToObj(f -> childLaunch("run", options, f, seeds[f], directory)).toList(), samples));
             }
             Result result = new Result(seed, outcomes);
             if (outcomes.stream().allMatch(f -> f.completed() || f.stopped())) {
@@ -466,13 +488,56 @@ public final class Forks {
      */
     public static ForkOutcome launch(Launch launch, Duration timeout, Consumer<String> output,
                                      Consumer<List<SampleRecord>> samples) {
-        Started started = start(launch, output, false);
+        Started started = start(launch, output, Standby.OFF);
         return started == null ? stoppedBefore(launch) : finish(started, timeout, samples);
     }
 
     /** A child that runs (or waits for go), with the thread reading its output and the last lines it printed. */
     private record Started(Launch launch, Process process, Thread reader, Deque<String> tail, Consumer<String> forward,
-                           Optional<Path> goFifo) {
+                           Optional<Path> goFifo, Handoff handoff) {
+    }
+
+    /**
+     * A fork's part in passing the device on: whether it said it released its device ({@link #RELEASED_LINE}),
+     * what runs then (go for the fork in standby after it), and whether it got go itself (once only).
+     */
+    private static final class Handoff {
+        private boolean released;
+        private Runnable then;
+        private boolean went;
+
+        /** The fork released its device: runs what waits for that. */
+        void release() {
+            Runnable run;
+            synchronized (this) {
+                released = true;
+                run = then;
+                then = null;
+            }
+            if (run != null) {
+                run.run();
+            }
+        }
+
+        /** Runs {@code action} once the fork has released its device: now, if it has. */
+        void whenReleased(Runnable action) {
+            synchronized (this) {
+                if (!released) {
+                    then = action;
+                    return;
+                }
+            }
+            action.run();
+        }
+
+        /** True the first time only: go is sent to a fork once. */
+        synchronized boolean go() {
+            if (went) {
+                return false;
+            }
+            went = true;
+            return true;
+        }
     }
 
     /** The outcome of a child that was not started because this JVM is exiting. */
@@ -491,10 +556,15 @@ public final class Forks {
      *
      * @throws UncheckedIOException if the process cannot be started
      */
-    private static Started start(Launch launch, Consumer<String> output, boolean standby) {
+    private static Started start(Launch launch, Consumer<String> output, Standby standby) {
         Deque<String> tail = new ArrayDeque<>();
         boolean training = training(launch);
+        Handoff handoff = new Handoff();
         Consumer<String> forward = line -> {
+            if (RELEASED_LINE.equals(line)) {
+                handoff.release();
+                return;
+            }
             synchronized (tail) {
                 if (tail.size() == TAIL_LINES) {
                     tail.removeFirst();
@@ -505,7 +575,7 @@ public final class Forks {
                 output.accept(launch.prefix() + line);
             }
         };
-        Optional<Path> fifo = standby && SETSID.isPresent()
+        Optional<Path> fifo = standby != Standby.OFF && SETSID.isPresent()
                 ? Optional.of(launch.errorDirectory().toAbsolutePath().resolve("go-" + launch.side() + "-" + launch.fork()))
                 : Optional.empty();
         try {
@@ -521,8 +591,8 @@ public final class Forks {
             env.put(SAMPLES_OUT_VARIABLE, launch.samplesFile().toString());
             env.put(FORK_VARIABLE, Integer.toString(launch.fork()));
             env.put(SEED_VARIABLE, Long.toString(launch.seed()));
-            if (standby) {
-                env.put(STANDBY_VARIABLE, "stdin");
+            if (standby != Standby.OFF) {
+                env.put(STANDBY_VARIABLE, standby.name().toLowerCase(java.util.Locale.ROOT));
             }
             String trace = System.getProperty(TRACE_PROPERTY, "");
             if (!trace.isEmpty() && launch.program() == Program.KBENCH) {
@@ -540,7 +610,7 @@ public final class Forks {
             Thread reader = Thread.ofPlatform().daemon().name("kbench-fork-" + launch.fork())
                     .start(() -> pump(launch.stdout() == ChildOutput.FORWARD ? process.getInputStream()   // merged
                             : process.getErrorStream(), forward));
-            return new Started(launch, process, reader, tail, forward, fifo);
+            return new Started(launch, process, reader, tail, forward, fifo, handoff);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + launch.side() + " fork " + launch.fork() + " ("
                     + launch.command().getFirst() + "): " + e.getMessage(), e);
@@ -552,34 +622,61 @@ public final class Forks {
         /** Every fork starts when its turn comes, as one process after another. */
         OFF,
         /**
-         * While a kbench fork measures, the next one starts and does all that needs no device (JVM start,
+         * While a kbench fork measures, the next one starts and does all that needs no driver (JVM start,
          * module graph, class loading, parsing its command line), then waits for go, sent once the fork before
          * it has exited; see {@link Sequence}.
          */
-        START
+        START,
+        /**
+         * As {@link #START}, and the next fork also discovers its driver, opens its device (a context) and
+         * builds its kernels before it waits, submitting no work to the device; it gets go as soon as the fork
+         * before it has released its device (its buffers freed, its context closed,
+         * {@link Forks#handOver(Runnable)}), or has exited without saying so.
+         */
+        DEVICE
     }
 
     /**
      * The standby mode the system property {@value #STANDBY_PROPERTY} chooses.
      *
-     * @return {@link Standby#START} unless the property says {@code off}
-     * @throws IllegalArgumentException naming the property and its value if it is neither {@code start} nor {@code off}
+     * @return {@link Standby#DEVICE} unless the property says {@code start} or {@code off}
+     * @throws IllegalArgumentException naming the property and its value if it is not {@code device}, {@code start}
+     *         or {@code off}
      */
     public static Standby standby() {
-        String value = System.getProperty(STANDBY_PROPERTY, "start");
+        String value = System.getProperty(STANDBY_PROPERTY, "device");
         return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "device" -> Standby.DEVICE;
             case "start" -> Standby.START;
             case "off" -> Standby.OFF;
             default -> throw new IllegalArgumentException("-D" + STANDBY_PROPERTY + "=" + value
-                    + " is not a standby mode: use start (the default) or off");
+                    + " is not a standby mode: use device (the default), start or off");
         };
     }
 
     /**
+     * How many forks wait in standby ahead of the running one, as {@value #DEPTH_PROPERTY} says.
+     *
+     * @return 1 or {@value Sequence#MOST_AHEAD}
+     * @throws IllegalArgumentException naming the property and its value if it is neither
+     */
+    public static int standbyDepth() {
+        String value = System.getProperty(DEPTH_PROPERTY, Integer.toString(Sequence.MOST_AHEAD)).trim();
+        if (!value.matches("[1-9]") || Integer.parseInt(value) > Sequence.MOST_AHEAD) {
+            throw new IllegalArgumentException("-D" + DEPTH_PROPERTY + "=" + value + " is not a standby depth: use 1 or "
+                    + Sequence.MOST_AHEAD + " (the default)");
+        }
+        return Integer.parseInt(value);
+    }
+
+    /**
      * Forks run one after another, none of them measuring while another process does device work, with
-     * the next kbench fork started in standby ({@link Standby#START}) while the one before it measures: it
-     * starts its JVM and gets as far as its first device call ({@link #awaitGo()}), and is told to go on once
-     * the fork before it has exited. The fork that writes the forks' AOT cache ({@link #aotOptions}) has no
+     * the next kbench fork started in standby while the one before it measures: with {@link Standby#START} it
+     * starts its JVM and gets as far as its first driver call ({@link #awaitGo()}), and is told to go on once
+     * the fork before it has exited; with {@link Standby#DEVICE} it gets as far as its first work on the
+     * device ({@link #awaitGoBeforeWork()}), with its device open and its kernels built, and is told to go on
+     * once the fork before it has released its device ({@link #handOver(Runnable)}) or exited. The fork that
+     * writes the forks' AOT cache ({@link #aotOptions}) has no
      * standby beside it, so that every later fork maps the complete cache; a child that is not kbench's own
      * ({@link Program#COMMAND}) is never started ahead, since it would not wait. A standby that is not used
      * (the loop ended, or the caller asks for another fork) is killed, leaving no process and no file. A
@@ -588,60 +685,70 @@ public final class Forks {
      */
     public static final class Sequence implements AutoCloseable {
 
+        /** The most forks that {@link #run} starts in standby ahead of the running one. */
+        public static final int MOST_AHEAD = 2;
+
         private final Duration timeout;
         private final Consumer<String> output;
-        private final boolean standby;
-        private Started waiting;
+        private final Standby standby;
+        private final int depth;
+        private final Deque<Started> waiting = new ArrayDeque<>();
 
         /**
-         * A sequence in the standby mode that {@value #STANDBY_PROPERTY} chooses.
+         * A sequence in the standby mode that {@value #STANDBY_PROPERTY} chooses, with as many forks in standby
+         * as {@value #DEPTH_PROPERTY} says.
          *
          * @param timeout how long each fork may take after its go before it is killed as hung
          * @param output receives the children's output lines, prefixed
-         * @throws IllegalArgumentException if {@value #STANDBY_PROPERTY} holds neither {@code start} nor {@code off}
+         * @throws IllegalArgumentException if {@value #STANDBY_PROPERTY} or {@value #DEPTH_PROPERTY} holds
+         *         no valid value
          */
         public Sequence(Duration timeout, Consumer<String> output) {
             this(timeout, output, standby());
         }
 
         /**
-         * A sequence in a given standby mode.
+         * A sequence in a given standby mode, with as many forks in standby as {@value #DEPTH_PROPERTY} says.
          *
          * @param timeout how long each fork may take after its go before it is killed as hung
          * @param output receives the children's output lines, prefixed
-         * @param mode whether the next kbench fork starts in standby
+         * @param mode whether the next kbench forks start in standby
+         * @throws IllegalArgumentException if {@value #DEPTH_PROPERTY} holds no valid value
          */
         public Sequence(Duration timeout, Consumer<String> output, Standby mode) {
             this.timeout = Objects.requireNonNull(timeout, "timeout");
             this.output = Objects.requireNonNull(output, "output");
-            this.standby = Objects.requireNonNull(mode, "mode") == Standby.START;
+            this.standby = Objects.requireNonNull(mode, "mode");
+            this.depth = standbyDepth();
         }
 
         /**
-         * Runs one fork to its end, as {@link Forks#launch} does: the one waiting in standby if it is this
-         * launch (equal), else a fresh process (a standby for another launch is killed first). While it measures,
-         * the launch that {@code next} gives is started in standby, unless standby is off, this fork writes the
-         * AOT cache, this JVM is exiting, or the next one is not a kbench program.
+         * Runs one fork to its end, as {@link Forks#launch} does: the first one waiting in standby if it is this
+         * launch (equal), else a fresh process (the standbys are then killed). While it measures, the launches
+         * that {@code ahead} gives are started in standby, as many as the standby depth allows (those already
+         * waiting for them kept, in order), unless standby is off, this fork writes the AOT cache, this JVM is
+         * exiting, or one is not a kbench program (it and those after it are not started ahead).
          *
          * @param launch the fork to run now
-         * @param next the fork that the next call will run, if it is known; asked at most once, before this
-         *        fork gets go, and not at all when no standby can be started
+         * @param ahead the forks that the next calls will run, in order, as far as they are known (at most
+         *        {@link #MOST_AHEAD} are used); asked at most once, before this fork gets go, and not at all
+         *        when no standby can be started
          * @param samples receives its samples, tagged with its fork index, unless it recorded none
          * @return how it ended
          * @throws UncheckedIOException if the process cannot be started
          */
-        public ForkOutcome run(Launch launch, java.util.function.Supplier<Optional<Launch>> next,
+        public ForkOutcome run(Launch launch, java.util.function.Supplier<List<Launch>> ahead,
                                Consumer<List<SampleRecord>> samples) {
-            Started current = waiting;
-            waiting = null;
+            Started current = waiting.pollFirst();
             if (current != null && !current.launch().equals(launch)) {
                 discard(current);
                 current = null;
+                close();
             }
-            Optional<Launch> following = standby && !training(launch) && !stopping() ? next.get() : Optional.empty();
+            List<Launch> following = standby != Standby.OFF && !training(launch) && !stopping() ? ahead.get() : List.of();
             boolean standing = current != null;
             if (current == null) {
-                current = start(launch, output, false);
+                current = start(launch, output, Standby.OFF);
                 if (current == null) {
                     return stoppedBefore(launch);
                 }
@@ -650,39 +757,123 @@ public final class Forks {
                 // a standby whose guard was killed gets no go: its child reads the end of its input and exits
                 go(current);
             }
-            if (following.isPresent() && following.get().program() == Program.KBENCH) {
-                try {
-                    waiting = start(following.get(), output, true);
-                } catch (UncheckedIOException e) {
-                    waiting = null;   // its turn starts it again and reports what fails
+            List<Launch> wanted = following.stream().limit(depth).takeWhile(l -> l.program() == Program.KBENCH).toList();
+            // the standbys still planned, in order; the first that is not ends the plan's match
+            int matched = 0;
+            for (Started w : waiting) {
+                if (matched == wanted.size() || !w.launch().equals(wanted.get(matched))) {
+                    break;
                 }
+                matched++;
+            }
+            while (waiting.size() > matched) {
+                discard(waiting.pollLast());
+            }
+            for (Launch next : wanted.subList(matched, wanted.size())) {
+                Started started;
+                try {
+                    started = start(next, output, standby);
+                } catch (UncheckedIOException e) {
+                    break;   // its turn starts it again and reports what fails
+                }
+                if (started == null) {
+                    break;
+                }
+                waiting.addLast(started);
+            }
+            Started after = waiting.peekFirst();
+            if (after != null && standby == Standby.DEVICE) {
+                // go as soon as this fork has released its device; else (it died first) at the next call
+                current.handoff().whenReleased(() -> go(after));
             }
             return finish(current, timeout, samples);
         }
 
-        /** Kills a standby that was not used, and waits for it. */
+        /** Kills the standbys that were not used, the last first, and waits for them. */
         @Override
         public void close() {
-            if (waiting != null) {
-                Started unused = waiting;
-                waiting = null;
-                discard(unused);
+            while (!waiting.isEmpty()) {
+                discard(waiting.pollLast());
             }
         }
     }
 
     private static final java.util.concurrent.atomic.AtomicBoolean AWAITED = new java.util.concurrent.atomic.AtomicBoolean();
+    private static final java.util.concurrent.atomic.AtomicBoolean RELEASED = new java.util.concurrent.atomic.AtomicBoolean();
 
     /**
-     * Where a kbench child waits for its turn when it was started in standby ({@link Sequence}): call it
-     * after all that needs no device and before the first driver call (driver discovery). In a process that
-     * was not started in standby it returns at once. In standby it blocks until its parent says go (a line
-     * {@code go} on standard input); if the parent ends or kills it instead, this process exits with status
-     * 1 without touching a device. Only the first call waits. With {@value #TRACE_VARIABLE} set (from the
-     * parent's {@value #TRACE_PROPERTY}) it appends lines to that file: when this JVM started, when it was
-     * ready to wait, when it went on, and when it ends (docs/formats.md).
+     * Where a kbench child started in standby {@code start} waits for its turn ({@link Sequence}): call it
+     * after all that needs no driver and before the first driver call (driver discovery). In a process that
+     * was not started in standby it returns at once; in standby {@code device} it returns at once and the
+     * child waits at {@link #awaitGoBeforeWork()} instead. In standby it blocks until its parent says go (a
+     * line {@code go} on standard input); if the parent ends or kills it instead, this process exits with
+     * status 1 without touching a device. Only the first wait counts. With {@value #TRACE_VARIABLE} set (from
+     * the parent's {@value #TRACE_PROPERTY}) it appends lines to that file: when this JVM started, when it
+     * was ready to wait, when it went on, when it released its device and when it ends (docs/formats.md).
      */
     public static void awaitGo() {
+        if (!Standby.DEVICE.name().equalsIgnoreCase(System.getenv(STANDBY_VARIABLE))) {
+            await();
+        }
+    }
+
+    /**
+     * Where a kbench child started in standby {@code device} waits for its turn: call it after its driver
+     * is chosen, its device opened and its kernels built, and before the first work it submits to the device
+     * (allocating and filling buffers, the cache clear, warmup). Returns at once where the child does not
+     * wait or waited already at {@link #awaitGo()}; otherwise as {@link #awaitGo()}.
+     */
+    public static void awaitGoBeforeWork() {
+        await();
+    }
+
+    /**
+     * Where a fork hands the device on, once its last work on it has finished: runs {@code close} (which
+     * frees what the fork holds on the device: kernels, context) and says so: a line on standard error
+     * ({@link #RELEASED_LINE}) that its parent reads and does not pass on.
+     * Only kbench's forks ({@value #FORK_VARIABLE} set) say so, once. With {@value #HANDOVER_PROPERTY}{@code
+     * =finished} (for an A/B) it says so first and closes after, so that the next fork's go does not wait for
+     * the context's teardown; on an H200 that made the time between forks longer, not shorter (the teardown
+     * slows the next fork's start), so the default is {@code closed}.
+     *
+     * @param close closes what holds the device
+     */
+    public static void handOver(Runnable close) {
+        boolean early = "finished".equals(System.getProperty(HANDOVER_PROPERTY, "closed").trim());
+        if (early) {
+            deviceReleased();
+        }
+        close.run();
+        deviceReleased();
+    }
+
+    /**
+     * Says that this fork has released its device: its last work on it has finished and its buffers,
+     * kernels and context are closed. A {@link Standby#DEVICE} sequence sends the next fork go then rather
+     * than when this process has exited. Only kbench's forks ({@value #FORK_VARIABLE} set) say it, once;
+     * elsewhere it does nothing.
+     */
+    private static void deviceReleased() {
+        if (System.getenv(FORK_VARIABLE) == null || !RELEASED.compareAndSet(false, true)) {
+            return;
+        }
+        trace("released");
+        System.err.println(RELEASED_LINE);
+        System.err.flush();
+    }
+
+    /**
+     * Appends an event to the forks' trace ({@value #TRACE_VARIABLE}), for a breakdown of where a fork's time
+     * goes; does nothing where the child is not traced.
+     *
+     * @param event one word, no spaces
+     */
+    public static void trace(String event) {
+        Optional.ofNullable(System.getenv(TRACE_VARIABLE)).filter(t -> !t.isEmpty())
+                .ifPresent(t -> trace(Path.of(t), event, micros()));
+    }
+
+    private static void await() {
         if (!AWAITED.compareAndSet(false, true)) {
             return;
         }
@@ -734,8 +925,14 @@ public final class Forks {
         }
     }
 
-    /** Tells a child in standby that its turn has come: the line {@code go} on the pipe to its guard (or to it). */
+    /**
+     * Tells a child in standby that its turn has come: the line {@code go} on the pipe to its guard (or to
+     * it), once.
+     */
     private static void go(Started started) {
+        if (!started.handoff().go()) {
+            return;
+        }
         try {
             OutputStream pipe = started.process().getOutputStream();
             pipe.write("go\n".getBytes(StandardCharsets.US_ASCII));

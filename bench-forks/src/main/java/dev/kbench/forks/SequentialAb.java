@@ -167,12 +167,12 @@ public final class SequentialAb {
          * Runs one fork to its end.
          *
          * @param fork the fork to run now
-         * @param next the fork the loop will run after it, if it knows: one to start in standby
-         *        ({@link Forks.Sequence}), or to ignore
+         * @param ahead the forks the loop will run after it, in order, as far as it knows (at most two):
+         *        ones to start in standby ({@link Forks.Sequence}), or to ignore
          * @param samples receives the fork's samples
          * @return how it ended
          */
-        ForkOutcome run(Fork fork, Optional<Fork> next, Consumer<List<SampleRecord>> samples);
+        ForkOutcome run(Fork fork, List<Fork> ahead, Consumer<List<SampleRecord>> samples);
     }
 
     /**
@@ -298,9 +298,11 @@ public final class SequentialAb {
             int first = baseFirst ? 0 : 1;
             Fork one = new Fork(first, pairs, seeds[pairs]);
             Fork two = new Fork(1 - first, pairs, seeds[pairs]);
-            Optional<Fork> after = pairs + 1 < maxForks
-                    ? Optional.of(new Fork(nextBaseFirst ? 0 : 1, pairs + 1, seeds[pairs + 1])) : Optional.empty();
-            ForkOutcome a = sides.run(one, Optional.of(two), kept.get(one.side())::addAll);
+            List<Fork> after = pairs + 1 < maxForks
+                    ? List.of(new Fork(nextBaseFirst ? 0 : 1, pairs + 1, seeds[pairs + 1]),
+                            new Fork(nextBaseFirst ? 1 : 0, pairs + 1, seeds[pairs + 1])) : List.of();
+            ForkOutcome a = sides.run(one, after.isEmpty() ? List.of(two) : List.of(two, after.getFirst()),
+                    kept.get(one.side())::addAll);
             outcomes.add(a);
             boolean ok = a.completed() && !Forks.stopping();
             if (ok) {
@@ -367,10 +369,10 @@ public final class SequentialAb {
         String[] names = {"base", "new"};
         try (Forks.Session _ = Forks.Session.open();
              Forks.Sequence sequence = new Forks.Sequence(base.timeout(), base.output())) {
-            return run((fork, following, samples) -> sequence.run(
+            return run((fork, ahead, samples) -> sequence.run(
                     runners[fork.side()].childLaunch(names[fork.side()], options, fork.index(), fork.seed(), directory),
-                    () -> following.map(f -> runners[f.side()].childLaunch(names[f.side()], options, f.index(), f.seed(),
-                            directory)), samples), seed, progress);
+                    () -> ahead.stream().map(f -> runners[f.side()].childLaunch(names[f.side()], options, f.index(), f.seed(),
+                            directory)).toList(), samples), seed, progress);
         } finally {
             Forks.deleteQuietly(directory);
         }

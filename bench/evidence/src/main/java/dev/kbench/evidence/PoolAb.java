@@ -129,7 +129,7 @@ public final class PoolAb {
             Collections.shuffle(order, random);
             List<Integer> b = order.subList(0, most);
             List<Integer> n = order.subList(most, 2 * most);
-            SequentialAb.Result result = ab.run((fork, following, samples) -> {
+            SequentialAb.Result result = ab.run((fork, ahead, samples) -> {
                 int round = (fork.side() == 0 ? b : n).get(fork.index());
                 List<SampleRecord> rows = (fork.side() == 0 ? base : next).get(round).stream()
                         .map(r -> r.withFork(fork.index())).toList();
