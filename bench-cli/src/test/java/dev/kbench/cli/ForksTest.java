@@ -540,9 +540,36 @@ class ForksTest {
         Path jar = Files.writeString(dir.resolve("some.jar"), "");
         System.setProperty("java.class.path", jar.toString());
         System.clearProperty("jdk.module.path");
+        Path kept = dir.resolve("kept");
+        System.setProperty(dev.kbench.forks.Forks.AOT_DIRECTORY_PROPERTY, kept.toString());
         try {
             aotCacheOfOneDirectory();
+            // the complete cache was kept for later runs of this JVM and jar: a run in another directory maps it
+            List<Path> caches;
+            try (java.util.stream.Stream<Path> files = Files.list(kept)) {
+                caches = files.toList();
+            }
+            assertEquals(1, caches.size(), caches.toString());
+            assertTrue(caches.getFirst().getFileName().toString().matches("forks-[0-9a-f]{32}\\.aot"), caches.toString());
+            assertEquals("half written", Files.readString(caches.getFirst()));
+            Path other = Files.createDirectory(dir.resolve("other"));
+            List<String> next = dev.kbench.forks.Forks.javaCommand(null, "Main", other, List.of());
+            assertTrue(next.contains("-XX:AOTCache=" + caches.getFirst()) && next.stream().noneMatch(o -> o.startsWith("-XX:AOTCacheOutput")),
+                    "no training run: " + next);
+            // another JVM (other options) or a changed jar is another cache: that run trains its own
+            List<String> otherOptions = dev.kbench.forks.Forks.javaCommand(null, "Main", other, List.of("-Xmx1g"));
+            assertTrue(otherOptions.contains("-XX:AOTCacheOutput=" + other.resolve("forks.aot")), otherOptions.toString());
+            Files.writeString(jar, "changed");
+            Path third = Files.createDirectory(dir.resolve("third"));
+            List<String> changed = dev.kbench.forks.Forks.javaCommand(null, "Main", third, List.of());
+            assertTrue(changed.contains("-XX:AOTCacheOutput=" + third.resolve("forks.aot")), changed.toString());
+            // no directory to keep caches in: each run trains its own, as before
+            System.setProperty(dev.kbench.forks.Forks.AOT_DIRECTORY_PROPERTY, "");
+            Path fourth = Files.createDirectory(dir.resolve("fourth"));
+            assertTrue(dev.kbench.forks.Forks.javaCommand(null, "Main", fourth, List.of())
+                    .contains("-XX:AOTCacheOutput=" + fourth.resolve("forks.aot")));
         } finally {
+            System.clearProperty(dev.kbench.forks.Forks.AOT_DIRECTORY_PROPERTY);
             System.setProperty("java.class.path", paths[0] == null ? "" : paths[0]);
             if (paths[1] != null) {
                 System.setProperty("jdk.module.path", paths[1]);

@@ -146,6 +146,15 @@ public final class Forks {
 
     private static final String AOT_PROPERTY = "kbench.forks.aot";
 
+    /**
+     * The system property naming the directory where forks' AOT caches are kept between runs; empty keeps
+     * none. By default {@code $XDG_CACHE_HOME/kbench/aot} or {@code ~/.cache/kbench/aot}.
+     */
+    public static final String AOT_DIRECTORY_PROPERTY = "kbench.forks.aot.dir";
+
+    /** How many kept AOT caches (one per kbench build, JVM and options) a directory holds at most. */
+    private static final int AOT_KEPT = 8;
+
     /** The JVM's AOT log off: a cache that cannot be used is no concern of the measurement. */
     private static final String AOT_QUIET = "-Xlog:aot*=off,cds*=off";
 
@@ -1216,6 +1225,7 @@ public final class Forks {
         List<String> command = new ArrayList<>();
         command.add(java);
         boolean modulePath = false;
+        List<String> kept = new ArrayList<>();
         for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
             // -Dkbench.stdout.fd names the launcher's copy of standard output, which a child does not inherit;
             // the forks share an AOT cache of their own (aotOptions)
@@ -1226,10 +1236,16 @@ public final class Forks {
             }
             modulePath |= option.startsWith("--module-path=") || option.startsWith("-p=");
             command.add(option);
+            kept.add(option);
         }
         command.add("-XX:ErrorFile=" + errorDirectory.resolve("hs_err_pid%p.log"));
         command.add("-XX:+DisplayVMOutputToStderr");
-        command.addAll(aotOptions(errorDirectory));
+        List<String> key = new ArrayList<>(List.of(java, System.getProperty("java.vm.version", ""),
+                Objects.toString(mainModule), mainClass));
+        // system properties do not change what a JVM loads from a cache (a per-run trace file would split it)
+        kept.stream().filter(o -> !o.startsWith("-D")).forEach(key::add);
+        key.addAll(extraOptions);
+        command.addAll(aotOptions(errorDirectory, Optional.of(key)));
         command.addAll(extraOptions);
         String classPath = System.getProperty("java.class.path", "");
         if (mainModule != null) {
@@ -1261,6 +1277,9 @@ public final class Forks {
      * first one is still writing gets none, and so does every fork if the first one wrote no cache, or if
      * the class path or module path holds a directory (classes built in place), with which a JVM cannot
      * write a cache.
+     * Forks started by {@link #javaCommand} also keep a complete cache for later runs of the same JVM and
+     * jars ({@value #AOT_DIRECTORY_PROPERTY}; by default {@code ~/.cache/kbench/aot}) and map a kept one
+     * instead of training, so only the first run of a kbench build trains.
      * The measurements are unchanged: the cache holds what a JVM would load and link anyway. The JVM's
      * AOT log is off in the forks, and the lines a training JVM prints are not passed on. Off with the
      * system property {@code kbench.forks.aot=false}.
@@ -1269,13 +1288,28 @@ public final class Forks {
      * @return the options for the next fork, possibly none
      */
     public static List<String> aotOptions(Path directory) {
+        return aotOptions(directory, Optional.empty());
+    }
+
+    /**
+     * {@link #aotOptions(Path)}, and with {@code key} (what a fork's JVM is: its {@code java}, its version,
+     * options, main class, and through {@link #aotKey} its class and module path's jars) the cache kept
+     * between runs: a fork maps the kept cache of its key where there is one, and a complete cache in the
+     * directory is kept once the fork after its training one is asked for.
+     */
+    private static List<String> aotOptions(Path directory, Optional<List<String>> key) {
         if (!Boolean.parseBoolean(System.getProperty(AOT_PROPERTY, "true")) || !jarsOnly()) {
             return List.of();
+        }
+        Optional<Path> kept = key.flatMap(Forks::keptAotCache);
+        if (kept.isPresent() && Files.isRegularFile(kept.get())) {
+            return List.of("-XX:AOTCache=" + kept.get(), AOT_QUIET);
         }
         Path cache = directory.resolve(AOT_CACHE);
         // the JVM writes NAME.config while it trains and removes it once NAME is complete
         Path training = directory.resolve(AOT_CACHE + ".config");
         if (Files.isRegularFile(cache) && !Files.exists(training)) {
+            kept.ifPresent(k -> keep(cache, k));
             return List.of("-XX:AOTCache=" + cache, AOT_QUIET);
         }
         try {
@@ -1284,6 +1318,91 @@ public final class Forks {
             return List.of();   // an earlier fork trains, or trained and wrote nothing
         }
         return List.of("-XX:AOTCacheOutput=" + cache, AOT_QUIET);
+    }
+
+    /**
+     * Where the forks' AOT cache of a JVM described by {@code key} is kept between runs:
+     * {@value #AOT_DIRECTORY_PROPERTY}, else {@code $XDG_CACHE_HOME/kbench/aot}, else
+     * {@code ~/.cache/kbench/aot}, file {@code forks-HASH.aot}, HASH the SHA-256 of the key and of every jar's
+     * path, size and modification time on the class and module path (a changed jar is another cache); empty
+     * where no such directory can be named ({@value #AOT_DIRECTORY_PROPERTY} empty, or no home).
+     */
+    private static Optional<Path> keptAotCache(List<String> key) {
+        String configured = System.getProperty(AOT_DIRECTORY_PROPERTY);
+        Optional<Path> directory;
+        if (configured != null) {
+            directory = configured.isBlank() ? Optional.empty() : Optional.of(Path.of(configured));
+        } else {
+            String xdg = System.getenv("XDG_CACHE_HOME");
+            String home = System.getProperty("user.home", "");
+            directory = xdg != null && !xdg.isBlank() ? Optional.of(Path.of(xdg, "kbench", "aot"))
+                    : home.isBlank() || home.equals("?") ? Optional.empty() : Optional.of(Path.of(home, ".cache", "kbench", "aot"));
+        }
+        if (directory.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            java.security.MessageDigest digest = java.security.MessageDigest.getInstance("SHA-256");
+            List<String> parts = new ArrayList<>(key);
+            for (String property : List.of("java.class.path", "jdk.module.path")) {
+                for (String entry : System.getProperty(property, "").split(java.io.File.pathSeparator)) {
+                    if (!entry.isEmpty()) {
+                        Path jar = Path.of(entry);
+                        parts.add(property + "=" + jar.toAbsolutePath() + ":" + Files.size(jar) + ":"
+                                + Files.getLastModifiedTime(jar).toMillis());
+                    }
+                }
+            }
+            for (String part : parts) {
+                digest.update(part.getBytes(StandardCharsets.UTF_8));
+                digest.update((byte) 0);
+            }
+            return Optional.of(directory.get().resolve("forks-" + java.util.HexFormat.of().formatHex(digest.digest(), 0, 16) + ".aot"));
+        } catch (IOException | java.security.NoSuchAlgorithmException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Keeps a complete AOT cache for later runs: copied next to {@code kept} and moved into place in one
+     * step (a run beside this one sees the whole file or none), then all but the {@value #AOT_KEPT} newest
+     * {@code forks-*.aot} of that directory removed. Any failure (no space, no permission) leaves the runs to
+     * train their own caches, as before; nothing is reported.
+     */
+    private static void keep(Path cache, Path kept) {
+        Path directory = kept.getParent();
+        Path copy = null;
+        try {
+            Files.createDirectories(directory);
+            copy = Files.createTempFile(directory, "forks-", ".aot.part");
+            Files.copy(cache, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.move(copy, kept, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            copy = null;
+            List<Path> caches;
+            try (Stream<Path> files = Files.list(directory)) {
+                caches = files.filter(f -> f.getFileName().toString().matches("forks-[0-9a-f]{32}\\.aot"))
+                        .sorted(java.util.Comparator.comparing((Path f) -> {
+                            try {
+                                return Files.getLastModifiedTime(f).toMillis();
+                            } catch (IOException e) {
+                                return 0L;
+                            }
+                        }).reversed()).toList();
+            }
+            for (Path old : caches.subList(Math.min(AOT_KEPT, caches.size()), caches.size())) {
+                Files.deleteIfExists(old);
+            }
+        } catch (IOException | UnsupportedOperationException e) {
+            // a kept cache only saves a training run
+        } finally {
+            if (copy != null) {
+                try {
+                    Files.deleteIfExists(copy);
+                } catch (IOException e) {
+                    // nothing more to do
+                }
+            }
+        }
     }
 
     /**
