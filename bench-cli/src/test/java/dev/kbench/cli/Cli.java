@@ -44,6 +44,28 @@ final class Cli {
     private Cli() {
     }
 
+    /** The forks a samples CSV holds rows of. */
+    static java.util.SortedSet<Integer> forks(Path csv) {
+        return dev.kbench.stats.io.SamplesCsv.read(csv).stream().map(dev.kbench.api.SampleRecord::fork)
+                .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
+    }
+
+    /** How many rows of fork {@code fork} a samples CSV holds (0 where it does not exist). */
+    static long rows(Path csv, int fork) {
+        return !Files.exists(csv) ? 0 : dev.kbench.stats.io.SamplesCsv.read(csv).stream().filter(r -> r.fork() == fork).count();
+    }
+
+    /**
+     * The samples kbench says it kept of a fork that died ({@code FORK (seed S) died: ...; its N samples are
+     * kept}, FORK e.g. {@code base fork 1}), 0 where it names no such fork: a fork killed by a signal may
+     * have recorded repetitions, and those are kept, as many as it says.
+     */
+    static long keptOfDied(String err, String fork) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(fork)
+                + " \\(seed -?\\d+\\) died: .*; its (\\d+) samples are kept").matcher(err);
+        return m.find() ? Long.parseLong(m.group(1)) : 0;
+    }
+
     static Result run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
