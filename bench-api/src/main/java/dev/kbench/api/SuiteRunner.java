@@ -63,7 +63,6 @@ final class SuiteRunner {
     private Boolean energyCounter;
     /** The last reading after a repetition, while no device work has followed it; null otherwise. */
     private DeviceTelemetry lastAfter;
-    private boolean lastWithEnergy;
 
     SuiteRunner(Driver driver, SuiteOptions options, SuiteListener listener) {
         this.driver = driver;
@@ -204,7 +203,8 @@ final class SuiteRunner {
                 energyCounter = device.telemetry(true).energyMillijoules().isPresent();
             }
             boolean energy = energyCounter && (entry.hot != null || clearer == Bench.NO_CLEAR);
-            DeviceTelemetry before = lastAfter != null && (lastWithEnergy || !energy) ? lastAfter : device.telemetry(energy);
+            DeviceTelemetry before = lastAfter != null && (!energy || lastAfter.energyMillijoules().isPresent())
+                    ? lastAfter : device.telemetry(energy);
             lastAfter = null;
             long start = System.nanoTime();
             double[] times;
@@ -217,7 +217,6 @@ final class SuiteRunner {
             entry.measuringMillis += (System.nanoTime() - start) / 1e6;
             DeviceTelemetry after = device.telemetry(energy);
             lastAfter = after;
-            lastWithEnergy = energy;
             RepetitionTelemetry telemetry = telemetry(entry, before, after, (System.nanoTime() - start) / 1e6,
                     times.length);
             int index = entry.repetitions.size();

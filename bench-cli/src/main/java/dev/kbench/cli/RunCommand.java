@@ -280,10 +280,9 @@ final class RunCommand implements Callable<Integer> {
                         err.flush();
                     }
                     boolean disposable = copies && outcomes.stream().allMatch(ForkOutcome::completed);
-                    int following = fork + 1;
-                    outcomes.add(sequence.run(child(directory, fork, seeds, runId, disposable), () -> java.util.stream.IntStream
-                            .range(following, Math.min(forks, following + Forks.Sequence.MOST_AHEAD))
-                            .mapToObj(f -> child(directory, f, seeds, runId, disposable)).toList(), rows -> {
+                    int now = fork;
+                    outcomes.add(sequence.run(child(directory, fork, seeds, runId, disposable), () -> Forks.Sequence
+                            .ahead(now, forks, f -> child(directory, f, seeds, runId, disposable)), rows -> {
                         all.addAll(rows);
                         if (csv != null) {
                             csv.append(rows);

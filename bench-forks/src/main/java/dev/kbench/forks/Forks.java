@@ -361,10 +361,9 @@ public final class Forks {
         List<ForkOutcome> outcomes = new ArrayList<>();
         try (Session _ = Session.open(); Sequence sequence = new Sequence(timeout, output)) {
             for (int fork = 0; fork < count && !stopping(); fork++) {
-                int following = fork + 1;
+                int now = fork;
                 outcomes.add(sequence.run(childLaunch("run", options, fork, seeds[fork], directory),
-                        () -> java.util.stream.IntStream.range(following, Math.min(count, following + Sequence.MOST_AHEAD))
-                                .mapToObj(f -> childLaunch("run", options, f, seeds[f], directory)).toList(), samples));
+                        () -> Sequence.ahead(now, count, f -> childLaunch("run", options, f, seeds[f], directory)), samples));
             }
             Result result = new Result(seed, outcomes);
             if (outcomes.stream().allMatch(f -> f.completed() || f.stopped())) {
@@ -697,6 +696,19 @@ public final class Forks {
         /** The most forks that {@link #run} starts in standby ahead of the running one. */
         public static final int MOST_AHEAD = 2;
 
+        /**
+         * The launches ahead of fork {@code fork} of {@code count} forks numbered 0 to {@code count - 1}, as
+         * {@link #run} takes them: the next ones, at most {@link #MOST_AHEAD}.
+         *
+         * @param fork the fork about to run
+         * @param count how many forks there are
+         * @param launch the launch of a fork, by its number
+         * @return the launches, in order
+         */
+        public static List<Launch> ahead(int fork, int count, java.util.function.IntFunction<Launch> launch) {
+            return java.util.stream.IntStream.range(fork + 1, Math.min(count, fork + 1 + MOST_AHEAD)).mapToObj(launch).toList();
+        }
+
         private final Duration timeout;
         private final Consumer<String> output;
         private final Standby standby;
@@ -878,18 +890,22 @@ public final class Forks {
      * @param event one word, no spaces
      */
     public static void trace(String event) {
-        Optional.ofNullable(System.getenv(TRACE_VARIABLE)).filter(t -> !t.isEmpty())
-                .ifPresent(t -> trace(Path.of(t), event, micros()));
+        traceFile().ifPresent(t -> trace(t, event, micros()));
+    }
+
+    /** The forks' trace file this child appends to ({@value #TRACE_VARIABLE}), if it is traced. */
+    private static Optional<Path> traceFile() {
+        return Optional.ofNullable(System.getenv(TRACE_VARIABLE)).filter(t -> !t.isEmpty()).map(Path::of);
     }
 
     private static void await() {
         if (!AWAITED.compareAndSet(false, true)) {
             return;
         }
-        Optional<Path> trace = Optional.ofNullable(System.getenv(TRACE_VARIABLE)).filter(t -> !t.isEmpty()).map(Path::of);
+        Optional<Path> trace = traceFile();
         trace.ifPresent(t -> trace(t, "start", ManagementFactory.getRuntimeMXBean().getStartTime() * 1000));
         if (System.getenv(STANDBY_VARIABLE) != null) {
-            trace.ifPresent(t -> trace(t, "ready", micros()));
+            trace("ready");
             if (!"go".equals(firstLine())) {
                 System.err.println("kbench fork: its parent ended or stopped it before its turn; nothing was measured");
                 System.exit(1);
@@ -1225,7 +1241,6 @@ public final class Forks {
         List<String> command = new ArrayList<>();
         command.add(java);
         boolean modulePath = false;
-        List<String> kept = new ArrayList<>();
         for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
             // -Dkbench.stdout.fd names the launcher's copy of standard output, which a child does not inherit;
             // the forks share an AOT cache of their own (aotOptions)
@@ -1236,14 +1251,14 @@ public final class Forks {
             }
             modulePath |= option.startsWith("--module-path=") || option.startsWith("-p=");
             command.add(option);
-            kept.add(option);
         }
         command.add("-XX:ErrorFile=" + errorDirectory.resolve("hs_err_pid%p.log"));
         command.add("-XX:+DisplayVMOutputToStderr");
-        List<String> key = new ArrayList<>(List.of(java, System.getProperty("java.vm.version", ""),
+        List<String> key = new ArrayList<>(List.of(System.getProperty("java.vm.version", ""),
                 Objects.toString(mainModule), mainClass));
-        // system properties do not change what a JVM loads from a cache (a per-run trace file would split it)
-        kept.stream().filter(o -> !o.startsWith("-D")).forEach(key::add);
+        // java and its options; system properties do not change what a JVM loads from a cache (a per-run
+        // trace file would split it), nor do this fork's error file and output options
+        command.stream().filter(o -> !o.startsWith("-D") && !o.startsWith("-XX:ErrorFile=")).forEach(key::add);
         key.addAll(extraOptions);
         command.addAll(aotOptions(errorDirectory, Optional.of(key)));
         command.addAll(extraOptions);
