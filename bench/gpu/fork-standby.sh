@@ -16,7 +16,8 @@
 #
 
 # Standby modes against each other: `kbench run --forks F` with each -Dkbench.forks.standby of MODES
-# (default "off start device"; MODE/finished adds -Dkbench.forks.handover=finished), alternating, TRIES times each, every fork tracing when its JVM started, was
+# (default "off start device"; MODE/closed or MODE/finished adds -Dkbench.forks.handover=closed or =finished,
+# MODE/dN (or MODE/closed/dN) -Dkbench.forks.standby.depth=N; what a mode does not name is kbench's default), alternating, TRIES times each, every fork tracing when its JVM started, was
 # ready, got go, released its device and ended (-Dkbench.forks.trace). Source bench/gpu/with-dist.sh first
 # (or set KBENCH to any kbench command), then:
 #   bash bench/gpu/fork-standby.sh     # FINAL=DIR (default bench/out/fork-standby), TRIES=3, FORKS=10,
@@ -55,12 +56,13 @@ echo "mode,try,wall_s,forks" > "$final/runs.csv"
 for (( t = 0; t < tries; t++ )); do
   for variant in $modes; do
     mode=${variant//\//-}
-    handover=closed
-    [[ $variant == */finished ]] && handover=finished
+    opts="-Dkbench.forks.standby=${variant%%/*}"
+    [[ $variant =~ /(finished|closed) ]] && opts+=" -Dkbench.forks.handover=${BASH_REMATCH[1]}"
+    [[ $variant =~ /d([0-9]) ]] && opts+=" -Dkbench.forks.standby.depth=${BASH_REMATCH[1]}"
     trace="$final/trace-$mode-$t.txt"
     rm -f "$trace"
     t0=$(date +%s%N)
-    KBENCH_JAVA_OPTS="${KBENCH_JAVA_OPTS:-} -Dkbench.forks.standby=${variant%%/*} -Dkbench.forks.handover=$handover -Dkbench.forks.trace=$trace" \
+    KBENCH_JAVA_OPTS="${KBENCH_JAVA_OPTS:-} $opts -Dkbench.forks.trace=$trace" \
       "$KBENCH" --backend "$backend" run --forks "$forks" "${args[@]}" --csv-samples "$final/samples-$mode-$t.csv" \
       > "$final/table-$mode-$t.txt" 2>> "$final/runs.log"
     rc=$?

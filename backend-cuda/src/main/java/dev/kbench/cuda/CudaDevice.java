@@ -95,6 +95,9 @@ final class CudaDevice implements OpenableDevice {
             Cuda.check(JCudaDriver.cuStreamCreate(stream, CUstream_flags.CU_STREAM_DEFAULT), "cuStreamCreate");
             streamHandle = launchMode.ffm() ? MemorySegment.ofAddress(NativeHandles.address(stream)) : null;
             facts = readFacts();
+            // NVML's device handle now, with the device: its lookup took about 20 ms on an H200, which a fork
+            // in standby spends before its turn instead of between the fork before it and its first reading
+            nvml();
         } catch (RuntimeException e) {
             JCudaDriver.cuDevicePrimaryCtxRelease(device);
             throw e;

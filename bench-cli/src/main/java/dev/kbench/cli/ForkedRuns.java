@@ -102,14 +102,15 @@ final class ForkedRuns {
 
     /**
      * The standby mode that {@code -Dkbench.forks.standby} chooses, with {@code -Dkbench.forks.standby.depth}
-     * checked too.
+     * and {@code -Dkbench.forks.handover} checked too.
      *
      * @return the mode
-     * @throws UsageException naming the property and its value if it is not a mode or a depth
+     * @throws UsageException naming the property and its value if it is not a mode, a depth or a hand-over
      */
     static Forks.Standby standby() {
         try {
             Forks.standbyDepth();
+            Forks.handsOverFinished();
             return Forks.standby();
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);

@@ -170,6 +170,7 @@ final class RunCommand implements Callable<Integer> {
             Suite suite = selection.suite(driver.device(), kernels::add);
             SuiteOptions options = measure.resolve(SuiteOptions.withDefaults(), driver.device().facts());
             // a fork in standby (device) waits here for its turn: its device is open and its kernels built
+            RunEnvironment.prefetch();
             dev.kbench.forks.Forks.awaitGoBeforeWork();
             measure.checkCacheClear(driver, options);
             measure.deviceClearNote(driver.device().facts()).ifPresent(note -> {

@@ -237,15 +237,15 @@ class ForksTest {
         Path trace = dir.resolve("trace.txt");
         System.setProperty(dev.kbench.forks.Forks.TRACE_PROPERTY, trace.toString());
         try {
-            Cli.Result run = Cli.run(args(List.of("--backend", "opencl", "run", "--forks", "4", "--seed", "13",
+            Cli.Result run = Cli.run(args(List.of("--backend", "opencl", "run", "--forks", "5", "--seed", "13",
                     "--csv-samples", dir.resolve("run.csv").toString()), LONG_WARMUP));
             assertEquals(0, run.status(), run.toString());
-            assertEquals(Set.of(0, 1, 2, 3), forks(dir.resolve("run.csv")), run.toString());
-            noOverlapButStandby(trace, 4, run.toString(), "released");
-            List<Traced> four = traced(trace);
-            assertTrue(java.util.stream.IntStream.range(0, 2).anyMatch(k -> four.get(k + 2).get("start") < four.get(k).get("end")),
-                    "two forks wait in standby ahead of the running one: fork k + 2 started before fork k ended (where "
-                    + "fork 0 trains an AOT cache, only from fork 1 on): " + four);
+            assertEquals(Set.of(0, 1, 2, 3, 4), forks(dir.resolve("run.csv")), run.toString());
+            noOverlapButStandby(trace, 5, run.toString(), "released");
+            List<Traced> five = traced(trace);
+            assertTrue(java.util.stream.IntStream.range(0, 2).anyMatch(k -> five.get(k + 3).get("start") < five.get(k).get("end")),
+                    "three forks wait in standby ahead of the running one: fork k + 3 started before fork k ended (where "
+                    + "fork 0 trains an AOT cache, only from fork 1 on): " + five);
             assertFalse(run.err().contains("device released"), "the forks' hand-over line is not passed on: " + run);
 
             Files.delete(trace);
@@ -282,11 +282,15 @@ class ForksTest {
             refused(dev.kbench.forks.Forks.STANDBY_PROPERTY, "sometimes",
                     "-Dkbench.forks.standby=sometimes is not a standby mode");
             System.clearProperty(dev.kbench.forks.Forks.STANDBY_PROPERTY);
-            refused(dev.kbench.forks.Forks.DEPTH_PROPERTY, "3", "-Dkbench.forks.standby.depth=3 is not a standby depth: use 1 or 2");
+            refused(dev.kbench.forks.Forks.DEPTH_PROPERTY, "4", "-Dkbench.forks.standby.depth=4 is not a standby depth: use 1 to 3");
+            System.clearProperty(dev.kbench.forks.Forks.DEPTH_PROPERTY);
+            refused(dev.kbench.forks.Forks.HANDOVER_PROPERTY, "early",
+                    "-Dkbench.forks.handover=early is not a hand-over: use finished (the default) or closed");
         } finally {
             System.clearProperty(dev.kbench.forks.Forks.TRACE_PROPERTY);
             System.clearProperty(dev.kbench.forks.Forks.STANDBY_PROPERTY);
             System.clearProperty(dev.kbench.forks.Forks.DEPTH_PROPERTY);
+            System.clearProperty(dev.kbench.forks.Forks.HANDOVER_PROPERTY);
         }
     }
 
@@ -688,9 +692,11 @@ class ForksTest {
     @Test
     void forksThatAllTimeOutDoNotClaimTheirSamplesAreInAFile() {
         Path csv = dir.resolve("fk02.csv");
-        // 1 s is less than a child JVM needs to start and set up PoCL: both forks are killed as hung
+        // a 5 s warmup cannot end within a fork's 1 s: both forks are killed as hung before their first sample,
+        // the first one started afresh and the second one in standby, whose start-up does not count
         Cli.Result r = Cli.run(args(List.of("--backend", "opencl", "run", "--forks", "2", "--fork-timeout-s", "1",
-                "--csv-samples", csv.toString()), QUICK));
+                "--csv-samples", csv.toString()), List.of("--filter", "copy", "-p", "n=2^18", "--repetitions", "3",
+                "--rep-ms", "1", "--warmup-ms", "5000", "--cache-clear", "64KiB")));
         assertEquals(ExitCodes.FAILURE, r.status(), r.toString());
         assertTrue(r.err().contains("hung: no exit within 1 s"), r.toString());
         assertFalse(r.err().contains("samples of 2 forks in"), r.toString());

@@ -117,15 +117,15 @@ public final class Forks {
     public static final String STANDBY_PROPERTY = "kbench.forks.standby";
 
     /**
-     * The system property giving how many forks wait in standby ahead of the running one: 1 or
-     * {@value Sequence#MOST_AHEAD} (the default).
+     * The system property giving how many forks wait in standby ahead of the running one: 1 to
+     * {@value Sequence#MOST_AHEAD}, {@value Sequence#DEFAULT_AHEAD} by default.
      */
     public static final String DEPTH_PROPERTY = "kbench.forks.standby.depth";
 
     /**
-     * The system property saying when a fork hands the device on: {@code closed} (the default: once its
-     * kernels and context are closed) or {@code finished} (once its last work has finished, before they are
-     * closed); see {@link #handOver(Runnable)}.
+     * The system property saying when a fork hands the device on: {@code finished} (the default: once its
+     * last work on the device has finished, before its kernels and context are closed) or {@code closed}
+     * (once they are closed); see {@link #handOver(Runnable)}.
      */
     public static final String HANDOVER_PROPERTY = "kbench.forks.handover";
 
@@ -133,7 +133,7 @@ public final class Forks {
     public static final String TRACE_PROPERTY = "kbench.forks.trace";
 
     /**
-     * The line a kbench fork writes on its standard error once it has released its device
+     * The line a kbench fork writes on its standard error once it hands its device on
      * ({@link #handOver(Runnable)}): in a {@link Standby#DEVICE} sequence the next fork gets go then, not when
      * this one's process has exited. The parent reads it and does not pass it on.
      */
@@ -638,8 +638,8 @@ public final class Forks {
         /**
          * As {@link #START}, and the next fork also discovers its driver, opens its device (a context) and
          * builds its kernels before it waits, submitting no work to the device; it gets go as soon as the fork
-         * before it has released its device (its buffers freed, its context closed,
-         * {@link Forks#handOver(Runnable)}), or has exited without saying so.
+         * before it has handed its device on (its last work on it finished, {@link Forks#handOver(Runnable)}),
+         * or has exited without saying so.
          */
         DEVICE
     }
@@ -665,14 +665,14 @@ public final class Forks {
     /**
      * How many forks wait in standby ahead of the running one, as {@value #DEPTH_PROPERTY} says.
      *
-     * @return 1 or {@value Sequence#MOST_AHEAD}
-     * @throws IllegalArgumentException naming the property and its value if it is neither
+     * @return 1 to {@value Sequence#MOST_AHEAD}
+     * @throws IllegalArgumentException naming the property and its value if it is none of them
      */
     public static int standbyDepth() {
-        String value = System.getProperty(DEPTH_PROPERTY, Integer.toString(Sequence.MOST_AHEAD)).trim();
+        String value = System.getProperty(DEPTH_PROPERTY, Integer.toString(Sequence.DEFAULT_AHEAD)).trim();
         if (!value.matches("[1-9]") || Integer.parseInt(value) > Sequence.MOST_AHEAD) {
-            throw new IllegalArgumentException("-D" + DEPTH_PROPERTY + "=" + value + " is not a standby depth: use 1 or "
-                    + Sequence.MOST_AHEAD + " (the default)");
+            throw new IllegalArgumentException("-D" + DEPTH_PROPERTY + "=" + value + " is not a standby depth: use 1 to "
+                    + Sequence.MOST_AHEAD + " (" + Sequence.DEFAULT_AHEAD + " is the default)");
         }
         return Integer.parseInt(value);
     }
@@ -694,7 +694,10 @@ public final class Forks {
     public static final class Sequence implements AutoCloseable {
 
         /** The most forks that {@link #run} starts in standby ahead of the running one. */
-        public static final int MOST_AHEAD = 2;
+        public static final int MOST_AHEAD = 3;
+
+        /** How many forks {@link #run} starts in standby ahead of the running one unless told otherwise. */
+        public static final int DEFAULT_AHEAD = 3;
 
         /**
          * The launches ahead of fork {@code fork} of {@code count} forks numbered 0 to {@code count - 1}, as
@@ -741,6 +744,7 @@ public final class Forks {
             this.output = Objects.requireNonNull(output, "output");
             this.standby = Objects.requireNonNull(mode, "mode");
             this.depth = standbyDepth();
+            handsOverFinished();   // a bad value fails here, before any fork starts
         }
 
         /**
@@ -849,19 +853,18 @@ public final class Forks {
     }
 
     /**
-     * Where a fork hands the device on, once its last work on it has finished: runs {@code close} (which
-     * frees what the fork holds on the device: kernels, context) and says so: a line on standard error
-     * ({@link #RELEASED_LINE}) that its parent reads and does not pass on.
-     * Only kbench's forks ({@value #FORK_VARIABLE} set) say so, once. With {@value #HANDOVER_PROPERTY}{@code
-     * =finished} (for an A/B) it says so first and closes after, so that the next fork's go does not wait for
-     * the context's teardown; on an H200 that made the time between forks longer, not shorter (the teardown
-     * slows the next fork's start), so the default is {@code closed}.
+     * Where a fork hands the device on, once its last work on it has finished: says so, a line on standard
+     * error ({@link #RELEASED_LINE}) that its parent reads and does not pass on, then runs {@code close} (which
+     * frees what the fork holds on the device: kernels, context), so that the next fork's go does not wait for
+     * the context's teardown (on an H200 0.07 to 0.08 s a fork). With {@value #HANDOVER_PROPERTY}{@code =closed}
+     * it closes first and says so after. Only kbench's forks ({@value #FORK_VARIABLE} set) say so, once.
      *
      * @param close closes what holds the device
+     * @throws IllegalArgumentException if {@value #HANDOVER_PROPERTY} is neither {@code finished} nor
+     *         {@code closed}
      */
     public static void handOver(Runnable close) {
-        boolean early = "finished".equals(System.getProperty(HANDOVER_PROPERTY, "closed").trim());
-        if (early) {
+        if (handsOverFinished()) {
             deviceReleased();
         }
         close.run();
@@ -869,8 +872,25 @@ public final class Forks {
     }
 
     /**
-     * Says that this fork has released its device: its last work on it has finished and its buffers,
-     * kernels and context are closed. A {@link Standby#DEVICE} sequence sends the next fork go then rather
+     * Whether a fork hands its device on once its work has finished (the default) rather than once its
+     * kernels and context are closed, as {@value #HANDOVER_PROPERTY} says.
+     *
+     * @return true for {@code finished}, false for {@code closed}
+     * @throws IllegalArgumentException naming the property and its value if it is neither
+     */
+    public static boolean handsOverFinished() {
+        String value = System.getProperty(HANDOVER_PROPERTY, "finished").trim();
+        return switch (value) {
+            case "finished" -> true;
+            case "closed" -> false;
+            default -> throw new IllegalArgumentException("-D" + HANDOVER_PROPERTY + "=" + value
+                    + " is not a hand-over: use finished (the default) or closed");
+        };
+    }
+
+    /**
+     * Says that this fork has handed its device on: its last work on it has finished (and, with
+     * {@value #HANDOVER_PROPERTY}{@code =closed}, its buffers, kernels and context are closed). A {@link Standby#DEVICE} sequence sends the next fork go then rather
      * than when this process has exited. Only kbench's forks ({@value #FORK_VARIABLE} set) say it, once;
      * elsewhere it does nothing.
      */

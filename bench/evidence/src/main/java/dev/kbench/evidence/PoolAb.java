@@ -83,7 +83,7 @@ public final class PoolAb {
         boolean builtin = name.startsWith("builtin");
         int draws = Integer.parseInt(args[3]);
         long seed = Long.parseLong(args[4]);
-        boolean trimmed = args.length > 6 && args[6].equals("trimmed");
+        String trimmed = args.length > 6 ? args[6] : "";
         try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(Path.of(args[5])))) {
             out.println("pool,benchmark,size,case,draw,verdict,settled,forks_a_side,change_percent,low_percent,"
                     + "high_percent,mdc_percent");
@@ -158,21 +158,36 @@ public final class PoolAb {
 
     /** Each fork's samples as one sample, their 10 % trimmed mean; or the forks as they are. */
     private static TreeMap<Integer, List<SampleRecord>> summarized(TreeMap<Integer, List<SampleRecord>> forks,
-                                                                   boolean trimmed) {
-        if (!trimmed) {
+                                                                   String trimmed) {
+        if (trimmed.isEmpty()) {
             return forks;
         }
         TreeMap<Integer, List<SampleRecord>> out = new TreeMap<>();
         forks.forEach((key, rows) -> {
             double[] t = rows.stream().mapToDouble(SampleRecord::timeMillis).sorted().toArray();
-            int cut = t.length / 10;
-            double sum = 0;
-            for (int i = cut; i < t.length - cut; i++) {
-                sum += t[i];
+            double value;
+            if (trimmed.equals("hd")) {
+                value = 0;
+                double a = (t.length + 1) / 2.0;
+                double before = 0;
+                for (int i = 1; i <= t.length; i++) {
+                    double now = org.apache.commons.numbers.gamma.RegularizedBeta.value((double) i / t.length, a, a);
+                    value += (now - before) * t[i - 1];
+                    before = now;
+                }
+            } else if (trimmed.equals("median")) {
+                value = t.length % 2 == 1 ? t[t.length / 2] : (t[t.length / 2 - 1] + t[t.length / 2]) / 2;
+            } else {
+                int cut = t.length / 10;
+                double sum = 0;
+                for (int i = cut; i < t.length - cut; i++) {
+                    sum += t[i];
+                }
+                value = sum / (t.length - 2 * cut);
             }
             SampleRecord r = rows.getFirst();
             out.put(key, List.of(new SampleRecord(r.benchmark(), r.params(), r.repetition(), r.sample(),
-                    sum / (t.length - 2 * cut), r.backend(), r.device(), r.bytes(), r.flops(), r.fork(), r.host(),
+                    value, r.backend(), r.device(), r.bytes(), r.flops(), r.fork(), r.host(),
                     r.deviceId(), r.smClockMHz(), r.runId(), r.throttling(), r.joulesPerCall())));
         });
         return out;
