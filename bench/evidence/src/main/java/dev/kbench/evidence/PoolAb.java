@@ -49,12 +49,14 @@ import java.util.stream.Stream;
  * from the pool instead of being launched, and nothing else differs.
  *
  * <pre>
- * java -cp ... dev.kbench.evidence.PoolAb POOL_DIR POOL SIZES DRAWS SEED OUT.csv [trimmed]    e.g. pool user 20,22,24 100 1 out.csv
+ * java -cp ... dev.kbench.evidence.PoolAb POOL_DIR POOL SIZES DRAWS SEED OUT.csv [trimmed|hd|median]    e.g. pool user 20,22,24 100 1 out.csv
  * </pre>
  *
- * <p>With {@code trimmed}, each fork's samples are replaced by one sample, their 10 % trimmed mean, before the
- * comparisons (an offline question: would a fork summary that the timer's steps do not quantize decide better
- * than the fork median that kbench uses).
+ * <p>With a last argument, each fork's samples are replaced by one sample before the comparisons: {@code trimmed}
+ * their 10 % trimmed mean, {@code hd} their Harrell-Davis median (the weighted sum of the order statistics that
+ * {@code scipy.stats.mstats.hdquantiles(x, prob=[0.5])} gives), {@code median} their median. Offline questions:
+ * would a fork summary that the timer's steps do not quantize decide better than the fork median that kbench
+ * uses ({@code median} tells the estimator's part from the bootstrap's: its interval then resamples forks only).
  *
  * <p>POOL is {@code user} or {@code builtin}, or either with a suffix such as {@code -pe2} (fork-pool.sh's pools
  * measured with {@code --place-every 2}). For {@code user}, POOL_DIR holds {@code user/2^S/V/fork-RRR.csv} for V
@@ -84,6 +86,9 @@ public final class PoolAb {
         int draws = Integer.parseInt(args[3]);
         long seed = Long.parseLong(args[4]);
         String trimmed = args.length > 6 ? args[6] : "";
+        if (!List.of("", "trimmed", "hd", "median").contains(trimmed)) {
+            throw new IllegalArgumentException("the fork summary '" + trimmed + "' is none of trimmed, hd, median");
+        }
         try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(Path.of(args[5])))) {
             out.println("pool,benchmark,size,case,draw,verdict,settled,forks_a_side,change_percent,low_percent,"
                     + "high_percent,mdc_percent");
@@ -156,7 +161,7 @@ public final class PoolAb {
                 size, CASES[c], draws, slower, faster, same, settled, used.get(used.size() / 2), used.getLast());
     }
 
-    /** Each fork's samples as one sample, their 10 % trimmed mean; or the forks as they are. */
+    /** Each fork's samples as one sample (their 10 % trimmed mean, Harrell-Davis median or median); or the forks as they are. */
     private static TreeMap<Integer, List<SampleRecord>> summarized(TreeMap<Integer, List<SampleRecord>> forks,
                                                                    String trimmed) {
         if (trimmed.isEmpty()) {
