@@ -1,0 +1,58 @@
+#
+# Copyright 2026 The kbench authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+#
+
+"""Summarizes fresh `kbench ab` runs of bench/gpu/ab-fresh.sh: reads the summary lines it prints (size, case,
+try, exit, wall s, verdict, change, interval, MDC, forks a side, looks, settled, ...) from any text files given,
+such as the callN-summary.txt of a results directory, and prints per size and case the runs, their verdicts and
+exit statuses, the forks a side, the device time per side (wall time / 2, sorted) and how many runs took at
+most GOAL seconds of it (default 10).
+
+    python3 bench/results/summarize_ab.py [--goal S] FILE...
+"""
+import csv
+import re
+import sys
+from collections import defaultdict
+
+LINE = re.compile(r"^\d+,(aa|plus1|plus2),\d+,\d+,")
+
+
+def main(argv):
+    goal = 10.0
+    if len(argv) > 1 and argv[0] == "--goal":
+        goal, argv = float(argv[1]), argv[2:]
+    if not argv:
+        sys.exit(__doc__)
+    runs = defaultdict(list)
+    for name in argv:
+        with open(name) as f:
+            for row in csv.reader(line for line in f if LINE.match(line)):
+                runs[(int(row[0]), row[1])].append(row)
+    print(f"| n | case | runs | verdicts (exit) | forks a side | device time per side, s | within {goal:g} s |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for (size, case), rows in sorted(runs.items(), key=lambda kv: (-kv[0][0], ["aa", "plus1", "plus2"].index(kv[0][1]))):
+        verdicts = defaultdict(int)
+        for r in rows:
+            verdicts[f"{r[5]} ({r[3]})"] += 1
+        forks = sorted(int(r[9]) for r in rows)
+        per_side = sorted(float(r[4]) / 2 for r in rows)
+        print(f"| 2^{size} | {case} | {len(rows)} | {', '.join(f'{k}: {v}' for k, v in sorted(verdicts.items()))} | "
+              f"{forks[0]} to {forks[-1]} | {', '.join(f'{t:.1f}' for t in per_side)} | "
+              f"{sum(t <= goal for t in per_side)} of {len(rows)} |")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
