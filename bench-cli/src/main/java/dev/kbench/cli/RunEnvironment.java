@@ -49,8 +49,8 @@ final class RunEnvironment {
     static final String SUFFIX = ".env.json";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    /** What {@link #prefetch} found, for the next {@link #start} only: git's answer, or null for none. */
-    private static final AtomicReference<String[][]> AHEAD = new AtomicReference<>();
+    /** What {@link #prefetch} found, for the next {@link #start} only: git's answer (empty outside a work tree). */
+    private static final AtomicReference<java.util.Optional<String[]>> AHEAD = new AtomicReference<>();
 
     private final ObjectNode run = JSON.createObjectNode();
     private final String runId;
@@ -73,8 +73,8 @@ final class RunEnvironment {
         // who and what measured, per run: an appended file's header names only its first run's
         env.run.put("host", HostName.current());
         env.run.put("kbench_version", Main.VERSION);
-        String[][] ahead = AHEAD.getAndSet(null);
-        putGit(env.run, ahead != null ? ahead[0] : git());
+        java.util.Optional<String[]> ahead = AHEAD.getAndSet(null);
+        putGit(env.run, ahead != null ? ahead.orElse(null) : git());
         env.run.put("backend", id.backend());
         env.run.put("device_index", id.index());
         env.run.put("device", id.name());
@@ -315,7 +315,7 @@ final class RunEnvironment {
      * and its first reading of the device.
      */
     static void prefetch() {
-        AHEAD.set(new String[][] {git()});
+        AHEAD.set(java.util.Optional.ofNullable(git()));
     }
 
     /** Puts {@code "git": {"commit", "branch", "dirty"}} (null outside a git work tree) into a node. */

@@ -118,7 +118,7 @@ public final class Forks {
 
     /**
      * The system property giving how many forks wait in standby ahead of the running one: 1 to
-     * {@value Sequence#MOST_AHEAD}, {@value Sequence#DEFAULT_AHEAD} by default.
+     * {@value Sequence#MOST_AHEAD} (the default).
      */
     public static final String DEPTH_PROPERTY = "kbench.forks.standby.depth";
 
@@ -669,10 +669,10 @@ public final class Forks {
      * @throws IllegalArgumentException naming the property and its value if it is none of them
      */
     public static int standbyDepth() {
-        String value = System.getProperty(DEPTH_PROPERTY, Integer.toString(Sequence.DEFAULT_AHEAD)).trim();
+        String value = System.getProperty(DEPTH_PROPERTY, Integer.toString(Sequence.MOST_AHEAD)).trim();
         if (!value.matches("[1-9]") || Integer.parseInt(value) > Sequence.MOST_AHEAD) {
             throw new IllegalArgumentException("-D" + DEPTH_PROPERTY + "=" + value + " is not a standby depth: use 1 to "
-                    + Sequence.MOST_AHEAD + " (" + Sequence.DEFAULT_AHEAD + " is the default)");
+                    + Sequence.MOST_AHEAD + " (the default)");
         }
         return Integer.parseInt(value);
     }
@@ -695,9 +695,6 @@ public final class Forks {
 
         /** The most forks that {@link #run} starts in standby ahead of the running one. */
         public static final int MOST_AHEAD = 3;
-
-        /** How many forks {@link #run} starts in standby ahead of the running one unless told otherwise. */
-        public static final int DEFAULT_AHEAD = 3;
 
         /**
          * The launches ahead of fork {@code fork} of {@code count} forks numbered 0 to {@code count - 1}, as

@@ -16,6 +16,7 @@
 package dev.kbench.evidence;
 
 import dev.kbench.api.SampleRecord;
+import dev.kbench.api.internal.Quantiles;
 import dev.kbench.forks.ForkOutcome;
 import dev.kbench.forks.SequentialAb;
 import dev.kbench.stats.BenchmarkComparison;
@@ -85,9 +86,9 @@ public final class PoolAb {
         boolean builtin = name.startsWith("builtin");
         int draws = Integer.parseInt(args[3]);
         long seed = Long.parseLong(args[4]);
-        String trimmed = args.length > 6 ? args[6] : "";
-        if (!List.of("", "trimmed", "hd", "median").contains(trimmed)) {
-            throw new IllegalArgumentException("the fork summary '" + trimmed + "' is none of trimmed, hd, median");
+        String summary = args.length > 6 ? args[6] : "";
+        if (!List.of("", "trimmed", "hd", "median").contains(summary)) {
+            throw new IllegalArgumentException("the fork summary '" + summary + "' is none of trimmed, hd, median");
         }
         try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(Path.of(args[5])))) {
             out.println("pool,benchmark,size,case,draw,verdict,settled,forks_a_side,change_percent,low_percent,"
@@ -100,11 +101,11 @@ public final class PoolAb {
                 long n = 1L << Integer.parseInt(size);
                 for (String benchmark : builtin ? List.of("gelu", "copy", "triad") : List.of("")) {
                     TreeMap<Integer, List<SampleRecord>> base = summarized(builtin ? select(all, benchmark, n, n)
-                            : forks(pool.resolve(name + "/2^" + size + "/" + VARIANTS[0])), trimmed);
+                            : forks(pool.resolve(name + "/2^" + size + "/" + VARIANTS[0])), summary);
                     for (int c = 0; c < CASES.length; c++) {
                         TreeMap<Integer, List<SampleRecord>> next = summarized(builtin
                                 ? select(all, benchmark, Math.round(n * Double.parseDouble(VARIANTS[c])), n)
-                                : forks(pool.resolve(name + "/2^" + size + "/" + VARIANTS[c])), trimmed);
+                                : forks(pool.resolve(name + "/2^" + size + "/" + VARIANTS[c])), summary);
                         compare(out, name, benchmark.isEmpty() ? "gelu_ptx" : benchmark, size,
                                 c, base, next, draws, seed);
                     }
@@ -163,15 +164,15 @@ public final class PoolAb {
 
     /** Each fork's samples as one sample (their 10 % trimmed mean, Harrell-Davis median or median); or the forks as they are. */
     private static TreeMap<Integer, List<SampleRecord>> summarized(TreeMap<Integer, List<SampleRecord>> forks,
-                                                                   String trimmed) {
-        if (trimmed.isEmpty()) {
+                                                                   String summary) {
+        if (summary.isEmpty()) {
             return forks;
         }
         TreeMap<Integer, List<SampleRecord>> out = new TreeMap<>();
         forks.forEach((key, rows) -> {
             double[] t = rows.stream().mapToDouble(SampleRecord::timeMillis).sorted().toArray();
             double value;
-            if (trimmed.equals("hd")) {
+            if (summary.equals("hd")) {
                 value = 0;
                 double a = (t.length + 1) / 2.0;
                 double before = 0;
@@ -180,8 +181,8 @@ public final class PoolAb {
                     value += (now - before) * t[i - 1];
                     before = now;
                 }
-            } else if (trimmed.equals("median")) {
-                value = t.length % 2 == 1 ? t[t.length / 2] : (t[t.length / 2 - 1] + t[t.length / 2]) / 2;
+            } else if (summary.equals("median")) {
+                value = Quantiles.ofSorted(t, 0.5);
             } else {
                 int cut = t.length / 10;
                 double sum = 0;
