@@ -117,6 +117,30 @@ kbench_utf8_names() {
   if [[ -n ${LC_ALL:-} ]]; then export LC_ALL=C.UTF-8; else export LC_CTYPE=C.UTF-8; fi
 }
 
+# The JVM of a command maps the AOT cache that the forks of an earlier run of this installation and backend
+# kept (JEP 483/514/515: its classes loaded and linked, not read from the jars), found through a link that
+# those runs keep at ${XDG_CACHE_HOME:-~/.cache}/kbench/aot/launcher-NAME.aot, NAME this installation's
+# directory and modules with every character other than letters, digits, '.', '_' and '-' made '_'. The
+# JVM is told that path (-Dkbench.forks.aot.launcher) and maps the cache only where the link leads to a
+# file; a cache that does not match this JVM is not used, silently (-Xlog:aot*=off,cds*=off). Sets
+# KBENCH_AOT_FLAGS. Nothing where -Dkbench.forks.aot=false is among KBENCH_JAVA_OPTS, no cache directory
+# can be named, or the name would be too long for a file.
+kbench_aot_cache() {
+  KBENCH_AOT_FLAGS=()
+  [[ " ${KBENCH_JAVA_OPTS:-} " == *" -Dkbench.forks.aot=false "* ]] && return 0
+  local dir
+  if [[ -n ${XDG_CACHE_HOME:-} ]]; then dir=$XDG_CACHE_HOME/kbench/aot
+  elif [[ -n ${HOME:-} && $HOME != / ]]; then dir=$HOME/.cache/kbench/aot
+  else return 0; fi
+  local IFS=+
+  local name="launcher-$1+${KBENCH_MODULES[*]}"
+  name=${name//[^A-Za-z0-9._-]/_}.aot
+  (( ${#name} <= 240 )) || return 0
+  KBENCH_AOT_FLAGS=("-Dkbench.forks.aot.launcher=$dir/$name")
+  [[ -f $dir/$name ]] && KBENCH_AOT_FLAGS+=("-XX:AOTCache=$dir/$name" "-Xlog:aot*=off,cds*=off")
+  return 0
+}
+
 # Runs the CLI with JAVA (the java executable) on the module path of kbench_module_path, with the
 # arguments given. KBENCH_CLASSPATH=1 puts the same jars on the class path instead; KBENCH_JAVA_OPTS
 # adds JVM options.
@@ -134,8 +158,10 @@ kbench_exec() {
   kbench_safe_jvm
   # shellcheck disable=SC2086
   if [[ ${KBENCH_CLASSPATH:-0} == 1 ]]; then
-    exec "$java" "${KBENCH_SAFETY_FLAGS[@]}" --enable-native-access=ALL-UNNAMED ${KBENCH_JAVA_OPTS:-} -cp "$path" dev.kbench.cli.Main "$@"
+    kbench_aot_cache "$java-classpath"
+    exec "$java" "${KBENCH_SAFETY_FLAGS[@]}" "${KBENCH_AOT_FLAGS[@]}" --enable-native-access=ALL-UNNAMED ${KBENCH_JAVA_OPTS:-} -cp "$path" dev.kbench.cli.Main "$@"
   fi
+  kbench_aot_cache "$java"
   # shellcheck disable=SC2086
-  exec "$java" "${KBENCH_SAFETY_FLAGS[@]}" ${native:+--enable-native-access=$native} ${KBENCH_JAVA_OPTS:-} -p "$path" -m dev.kbench.cli/dev.kbench.cli.Main "$@"
+  exec "$java" "${KBENCH_SAFETY_FLAGS[@]}" "${KBENCH_AOT_FLAGS[@]}" ${native:+--enable-native-access=$native} ${KBENCH_JAVA_OPTS:-} -p "$path" -m dev.kbench.cli/dev.kbench.cli.Main "$@"
 }

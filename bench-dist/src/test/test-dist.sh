@@ -103,6 +103,24 @@ out=$(cd "$tmp" && "${clean[@]}" KBENCH_CLASSPATH=1 "$tmp/link/kbench" --backend
 [[ $out == *opencl* ]] || fail "kbench info through a link, on the class path: $out"
 echo "test-dist: through a symbolic link, on the class path: ok"
 
+# the forks of a run keep their AOT cache and point the launcher's link at it; a later command's JVM maps it,
+# and a link to something that is no cache changes nothing the user sees
+cached=("${clean[@]}" XDG_CACHE_HOME="$tmp/cache")
+out=$(cd "$tmp" && "${cached[@]}" "$home/bin/kbench" --backend opencl run --filter copy -p n=2^10 --repetitions 2 \
+  --forks 3 --csv-samples forks.csv 2>&1) || fail "bin/kbench --backend opencl run --forks 3 exited $?: $out"
+links=("$tmp"/cache/kbench/aot/launcher-*.aot)
+[[ -L ${links[0]} && -f ${links[0]} ]] || fail "no launcher link to a kept AOT cache after run --forks 3: $(ls -la "$tmp/cache/kbench/aot" 2>&1)"
+version=$(cd "$tmp" && "${cached[@]}" KBENCH_JAVA_OPTS="-Xlog:class+load:file=$tmp/classes.log" "$home/bin/kbench" \
+  --backend opencl --version 2>&1) || fail "bin/kbench --version with the kept cache exited $?: $version"
+grep -q "dev.kbench.cli.Main source: shared objects file" "$tmp/classes.log" \
+  || fail "a command after run --forks does not map the kept AOT cache ${links[0]}"
+echo "not a cache" > "$tmp/cache/junk.aot"
+ln -sfn "$tmp/cache/junk.aot" "${links[0]}"
+out=$(cd "$tmp" && "${cached[@]}" "$home/bin/kbench" --backend opencl --version 2>&1) \
+  || fail "bin/kbench --version with a link to a file that is no cache exited $?: $out"
+[[ $out == "$version" ]] || fail "a link to a file that is no cache changed --version's output: '$out' against '$version'"
+echo "test-dist: a command after run --forks maps the forks' kept AOT cache; a bad one is ignored: ok"
+
 out=$(cd "$tmp" && "${clean[@]}" "$home/bin/kbench" --backend nosuch info 2>&1) && fail "--backend nosuch exited 0"
 [[ $out == *"unknown backend 'nosuch'"* ]] || fail "--backend nosuch: $out"
 echo "test-dist: $(basename "$tarball") ($((size / 1024 / 1024)) MiB) works without a JDK"

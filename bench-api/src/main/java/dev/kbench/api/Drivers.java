@@ -38,7 +38,10 @@ import java.util.stream.Collectors;
  *
  * <p>Precedence, highest first: {@link #setActive(Backend)}; the name in
  * {@code -Dkbench.backend=NAME}; the name in the environment variable {@code KBENCH_BACKEND}; the
- * single active driver. Discovery happens once, lazily; instances are thread-safe.
+ * single active driver. Discovery happens once, lazily, in two steps: finding the providers and their
+ * names (cheap: {@link #sourceKinds()} needs no more), then probing each (loading its native library,
+ * initializing its API: {@link #statuses()}, {@link #active()}, {@link #select(String)}). Instances are
+ * thread-safe.
  *
  * {@snippet :
  * Backend backend = Drivers.system().active();   // throws DriverLookupException unless exactly one is active
@@ -58,13 +61,21 @@ public final class Drivers {
 
     private static final Drivers SYSTEM = new Drivers(Drivers::loadProviders, System::getProperty, System::getenv);
 
-    private final Supplier<List<DriverStatus>> discovery;
+    private final Supplier<List<Found>> discovery;
     private final Function<String, String> properties;
     private final Function<String, String> environment;
+    private List<Found> found;
     private List<DriverStatus> statuses;
     private Backend chosen;
 
-    private Drivers(Supplier<List<DriverStatus>> discovery, Function<String, String> properties,
+    /**
+     * A provider as discovery found it, not probed yet: a backend that gave its name, or a provider that
+     * failed to load or to name itself (then {@code broken} says so and {@code backend} is null).
+     */
+    private record Found(Backend backend, DriverStatus broken) {
+    }
+
+    private Drivers(Supplier<List<Found>> discovery, Function<String, String> properties,
                     Function<String, String> environment) {
         this.discovery = discovery;
         this.properties = properties;
@@ -89,7 +100,7 @@ public final class Drivers {
      */
     public static Drivers of(List<? extends Backend> backends) {
         List<Backend> copy = List.copyOf(backends);
-        return new Drivers(() -> copy.stream().map(Drivers::probe).toList(), key -> null, key -> null);
+        return new Drivers(() -> copy.stream().map(Drivers::named).toList(), key -> null, key -> null);
     }
 
     /**
@@ -99,22 +110,34 @@ public final class Drivers {
      */
     public synchronized List<DriverStatus> statuses() {
         if (statuses == null) {
-            statuses = List.copyOf(discovery.get());
+            statuses = found().stream().map(f -> f.backend() == null ? f.broken() : probe(f.backend())).toList();
         }
         return statuses;
     }
 
+    /** The providers discovery found, in order, without probing them. */
+    private synchronized List<Found> found() {
+        if (found == null) {
+            found = List.copyOf(discovery.get());
+        }
+        return found;
+    }
+
     /**
      * The kinds of kernel code the backends found take, in discovery order (each backend's
-     * {@link Backend#sourceKinds()}, whether active or not; broken providers contribute none). This, not a
-     * list kept by kbench, is what {@link KernelSource#of(java.nio.file.Path)} tells file kinds by.
+     * {@link Backend#sourceKinds()}, whether active or not; providers that fail to load or to name
+     * themselves contribute none). This, not a list kept by kbench, is what
+     * {@link KernelSource#of(java.nio.file.Path)} tells file kinds by. It probes no backend: a process that
+     * only checks its input files (the parent of forks) loads no driver's native library.
      *
      * @return the kinds, without repeats
      */
     public Set<SourceKind> sourceKinds() {
         Set<SourceKind> kinds = new LinkedHashSet<>();
-        for (DriverStatus status : statuses()) {
-            status.backend().ifPresent(b -> kinds.addAll(b.sourceKinds()));
+        for (Found f : found()) {
+            if (f.backend() != null) {
+                kinds.addAll(f.backend().sourceKinds());
+            }
         }
         return Collections.unmodifiableSet(kinds);
     }
@@ -213,8 +236,8 @@ public final class Drivers {
         return text.toString().stripTrailing();
     }
 
-    private static List<DriverStatus> loadProviders() {
-        List<DriverStatus> found = new ArrayList<>();
+    private static List<Found> loadProviders() {
+        List<Found> found = new ArrayList<>();
         Iterator<Driver> providers = ServiceLoader.load(Driver.class).iterator();
         // ServiceLoader's iterator makes a best effort to continue after a provider fails; bound the
         // loop in case a broken configuration keeps failing at the same place.
@@ -223,22 +246,30 @@ public final class Drivers {
                 if (!providers.hasNext()) {
                     break;
                 }
-                found.add(probe(providers.next()));
+                found.add(named(providers.next()));
             } catch (ServiceConfigurationError e) {
                 failures++;
-                found.add(new DriverStatus(brokenName(e), DriverStatus.State.BROKEN, describe(e), Optional.empty()));
+                found.add(new Found(null, new DriverStatus(brokenName(e), DriverStatus.State.BROKEN, describe(e),
+                        Optional.empty())));
             }
         }
         return found;
     }
 
-    private static DriverStatus probe(Backend driver) {
-        String name;
+    /** A found provider, broken if it cannot name itself. */
+    private static Found named(Backend driver) {
         try {
-            name = driver.name();
+            driver.name();
+            return new Found(driver, null);
         } catch (RuntimeException | LinkageError e) {
-            return new DriverStatus(driver.getClass().getName(), DriverStatus.State.BROKEN, describe(e), Optional.empty());
+            return new Found(null, new DriverStatus(driver.getClass().getName(), DriverStatus.State.BROKEN,
+                    describe(e), Optional.empty()));
         }
+    }
+
+    /** A named provider's state: its availability, broken if asking threw. */
+    private static DriverStatus probe(Backend driver) {
+        String name = driver.name();
         try {
             Availability availability = driver.availability();
             return new DriverStatus(name, availability.active() ? DriverStatus.State.ACTIVE : DriverStatus.State.INACTIVE,

@@ -72,4 +72,22 @@ class SourceKindTest {
         assertEquals(Set.of(SourceKind.OPENCL_C), Drivers.of(List.of(a, b)).sourceKinds());
         assertEquals(Set.of(), Drivers.of(List.of()).sourceKinds());
     }
+
+    @Test
+    void theKindsNeedNoProbe() {
+        int[] probes = {0};
+        SimulatedDriver a = new SimulatedDriver("a", true) {
+            @Override
+            public Availability availability() {
+                probes[0]++;
+                return super.availability();
+            }
+        };
+        Drivers drivers = Drivers.of(List.of(a));
+        assertEquals(Set.of(SourceKind.OPENCL_C), drivers.sourceKinds());
+        assertEquals(0, probes[0], "telling a file's kind loads no driver");
+        assertEquals("a", drivers.active().name());
+        drivers.statuses();
+        assertEquals(1, probes[0], "each provider is probed once");
+    }
 }

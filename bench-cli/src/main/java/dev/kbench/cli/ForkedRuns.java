@@ -237,7 +237,7 @@ final class ForkedRuns {
             }
             try {
                 List<BenchmarkId> order = new ArrayList<>();
-                for (JsonNode result : JSON.readTree(file.toFile()).path("results")) {
+                for (JsonNode result : Json.MAPPER.readTree(file.toFile()).path("results")) {
                     order.add(new BenchmarkId(result.path("benchmark").asText(), result.path("params").asText()));
                 }
                 return order;
@@ -248,7 +248,10 @@ final class ForkedRuns {
         return List.of();
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Jackson's mapper, made on first use: a parent reads its forks' JSON only after they ran. */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper();
+    }
 
     /**
      * How one benchmark's samples were timed in the forks, from their run JSON ({@link #orderFile}).
@@ -278,7 +281,7 @@ final class ForkedRuns {
                 continue;
             }
             try {
-                for (JsonNode result : JSON.readTree(file.toFile()).path("results")) {
+                for (JsonNode result : Json.MAPPER.readTree(file.toFile()).path("results")) {
                     if (!result.hasNonNull("method") || !result.hasNonNull("timing")) {
                         continue;
                     }

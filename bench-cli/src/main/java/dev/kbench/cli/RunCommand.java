@@ -167,9 +167,10 @@ final class RunCommand implements Callable<Integer> {
     private int measure(Backend driver, List<String> original) {
         List<SuiteKernels> kernels = new ArrayList<>();
         try {
-            Suite suite = selection.suite(driver.device(), kernels::add);
+            Suite suite = selection.suite(driver.device(), kernels::add, true);
             SuiteOptions options = measure.resolve(SuiteOptions.withDefaults(), driver.device().facts());
-            // a fork in standby (device) waits here for its turn: its device is open and its kernels built
+            // a fork in standby (device) waits here for its turn: its device is open, its kernels built and a
+            // user kernel's buffer values made
             RunEnvironment.prefetch();
             dev.kbench.forks.Forks.awaitGoBeforeWork();
             measure.checkCacheClear(driver, options);
@@ -201,7 +202,7 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         List<SuiteKernels> kernels = new ArrayList<>();
         try {
-            Suite suite = selection.suite(driver.device(), kernels::add);
+            Suite suite = selection.suite(driver.device(), kernels::add, false);
             SuiteOptions options = measure.resolve(SuiteOptions.withDefaults(), driver.device().facts());
             List<String> lines = new ArrayList<>();
             int measured = 0;

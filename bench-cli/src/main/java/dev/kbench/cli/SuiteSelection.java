@@ -153,9 +153,11 @@ final class SuiteSelection {
      *
      * @param device the device
      * @param kernels receives the built-in suite's kernels, for the caller to close; unused for a user kernel
+     * @param inputsNow whether a user kernel's buffer values are made now (a run about to measure, which may
+     *        wait for its turn first), not when its workload is set up (a listing)
      * @return the suite
      */
-    Suite suite(Device device, Consumer<SuiteKernels> kernels) {
+    Suite suite(Device device, Consumer<SuiteKernels> kernels, boolean inputsNow) {
         if (userKernel()) {
             UserKernel spec = userKernelSpec();
             SourceKind kind = spec.source().kind();
@@ -163,7 +165,7 @@ final class SuiteSelection {
                 throw new UsageException("'" + kernel + "' is " + kind + " but the device accepts "
                         + device.acceptedSources() + "; choose another --backend or kernel file");
             }
-            return Suite.of(spec.benchmark());
+            return Suite.of(inputsNow ? spec.benchmarkWithInputsMade() : spec.benchmark());
         }
         SuiteKernels loaded = SuiteKernels.forDevice(device, suiteSourceKind(), Optional.ofNullable(suiteDirectory));
         kernels.accept(loaded);

@@ -152,6 +152,12 @@ public final class Forks {
      */
     public static final String AOT_DIRECTORY_PROPERTY = "kbench.forks.aot.dir";
 
+    /**
+     * The system property by which the distribution's launcher names its link to a kept AOT cache, which it
+     * has the JVM of later commands map ({@code -XX:AOTCache}); forks keep it pointed at the cache they use.
+     */
+    static final String AOT_LAUNCHER_PROPERTY = "kbench.forks.aot.launcher";
+
     /** How many kept AOT caches (one per kbench build, JVM and options) a directory holds at most. */
     private static final int AOT_KEPT = 8;
 
@@ -811,12 +817,16 @@ public final class Forks {
             return finish(current, timeout, samples);
         }
 
-        /** Kills the standbys that were not used, the last first, and waits for them. */
+        /**
+         * Kills the standbys that were not used, all of them before waiting for any (each exit tears down a
+         * device context), then waits for them.
+         */
         @Override
         public void close() {
-            while (!waiting.isEmpty()) {
-                discard(waiting.pollLast());
-            }
+            List<Started> unused = new ArrayList<>(waiting.reversed());
+            waiting.clear();
+            unused.forEach(started -> kill(started.process()));
+            unused.forEach(Forks::discard);
         }
     }
 
@@ -1260,10 +1270,10 @@ public final class Forks {
         boolean modulePath = false;
         for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
             // -Dkbench.stdout.fd names the launcher's copy of standard output, which a child does not inherit;
-            // the forks share an AOT cache of their own (aotOptions)
+            // the forks share an AOT cache of their own (aotOptions), with their own AOT log option
             if (option.startsWith("-XX:ErrorFile=") || option.startsWith("-agentlib:jdwp")
                     || option.equals("-XX:+DisplayVMOutputToStderr") || option.startsWith("-D" + Descriptors.STDOUT_FD + "=")
-                    || option.startsWith("-XX:AOT")) {
+                    || option.startsWith("-XX:AOT") || option.equals(AOT_QUIET)) {
                 continue;
             }
             modulePath |= option.startsWith("--module-path=") || option.startsWith("-p=");
@@ -1335,13 +1345,17 @@ public final class Forks {
         }
         Optional<Path> kept = key.flatMap(Forks::keptAotCache);
         if (kept.isPresent() && Files.isRegularFile(kept.get())) {
+            pointLauncher(kept.get());
             return List.of("-XX:AOTCache=" + kept.get(), AOT_QUIET);
         }
         Path cache = directory.resolve(AOT_CACHE);
         // the JVM writes NAME.config while it trains and removes it once NAME is complete
         Path training = directory.resolve(AOT_CACHE + ".config");
         if (Files.isRegularFile(cache) && !Files.exists(training)) {
-            kept.ifPresent(k -> keep(cache, k));
+            kept.ifPresent(k -> {
+                keep(cache, k);
+                pointLauncher(k);
+            });
             return List.of("-XX:AOTCache=" + cache, AOT_QUIET);
         }
         try {
@@ -1392,6 +1406,44 @@ public final class Forks {
             return Optional.of(directory.get().resolve("forks-" + java.util.HexFormat.of().formatHex(digest.digest(), 0, 16) + ".aot"));
         } catch (IOException | java.security.NoSuchAlgorithmException e) {
             return Optional.empty();
+        }
+    }
+
+    /**
+     * Points the launcher's link ({@value #AOT_LAUNCHER_PROPERTY}, set by the distribution's launcher) at a
+     * kept cache, so that the next command's own JVM (this one's parent, a plain {@code run}, {@code compare})
+     * maps the classes its forks loaded: a symbolic link made under a temporary name and renamed over the old
+     * one. Where the link already leads there, or it cannot be made, nothing happens and nothing is reported
+     * (the launcher then starts the JVM without it).
+     */
+    private static void pointLauncher(Path kept) {
+        String launcher = System.getProperty(AOT_LAUNCHER_PROPERTY, "");
+        if (launcher.isBlank() || !Files.isRegularFile(kept)) {
+            return;
+        }
+        Path link = Path.of(launcher);
+        Path target = kept.toAbsolutePath();
+        Path made = null;
+        try {
+            if (Files.isSymbolicLink(link) && Files.readSymbolicLink(link).equals(target)) {
+                return;
+            }
+            Files.createDirectories(link.toAbsolutePath().getParent());
+            made = link.resolveSibling(link.getFileName() + "." + ProcessHandle.current().pid() + ".part");
+            Files.deleteIfExists(made);
+            Files.createSymbolicLink(made, target);
+            Files.move(made, link, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            made = null;
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            // the launcher starts its JVM without a cache
+        } finally {
+            if (made != null) {
+                try {
+                    Files.deleteIfExists(made);
+                } catch (IOException e) {
+                    // a stray link in the cache directory, of no consequence
+                }
+            }
         }
     }
 

@@ -79,7 +79,79 @@ public record UserKernel(KernelSource source, String entry, String name, Dim3 gr
      * @return the benchmark
      */
     public Benchmark benchmark() {
-        return Benchmark.of(name, (device, params) -> new UserWorkload(device, this));
+        return Benchmark.of(name, (device, params) -> new UserWorkload(device, this, null));
+    }
+
+    /**
+     * The benchmark, with the values its buffers are filled with from the host (seeded random values, and
+     * fills the device cannot do) made now rather than when its workload is set up: a fork in standby makes
+     * them before its turn, so the device waits for none of that host work (at 2^24 floats about 0.1 s a
+     * buffer). The first workload set up takes them and frees them; any later one makes its own.
+     *
+     * @return the benchmark
+     */
+    public Benchmark benchmarkWithInputsMade() {
+        HostInputs inputs = new HostInputs(args);
+        return Benchmark.of(name, (device, params) -> new UserWorkload(device, this, inputs));
+    }
+
+    /**
+     * The device buffers of a workload this class set up, in argument order (for tests that read them back).
+     *
+     * @param workload a workload of {@link #benchmark()} or {@link #benchmarkWithInputsMade()}
+     * @return its buffers
+     */
+    static List<DeviceBuffer> buffers(Workload workload) {
+        return List.copyOf(((UserWorkload) workload).buffers);
+    }
+
+    /** Whether the device fills the buffer itself (a 32-bit pattern), so that no host values are made. */
+    private static boolean deviceFills(ArgSpec.Buffer spec) {
+        return spec.fill().isPresent() && spec.bytes() % 4 == 0 && (spec.type() == ArgSpec.ElementType.F32
+                || spec.type() == ArgSpec.ElementType.I32 || spec.fill().getAsDouble() == 0);
+    }
+
+    /** A buffer's values on the host: its fill, or random values seeded by its element count. */
+    private static MemorySegment hostValues(ArgSpec.Buffer spec, Arena arena) {
+        MemorySegment host = arena.allocate(spec.bytes(), 8);
+        SplittableRandom random = new SplittableRandom(spec.count());
+        for (long i = 0; i < spec.count(); i++) {
+            double v = spec.fill().isPresent() ? spec.fill().getAsDouble() : random.nextDouble();
+            switch (spec.type()) {
+                case F32 -> host.setAtIndex(ValueLayout.JAVA_FLOAT, i, (float) v);
+                case F64 -> host.setAtIndex(ValueLayout.JAVA_DOUBLE, i, v);
+                case I32 -> host.setAtIndex(ValueLayout.JAVA_INT, i, spec.fill().isPresent() ? (int) v : random.nextInt());
+                case I64 -> host.setAtIndex(ValueLayout.JAVA_LONG, i, spec.fill().isPresent() ? (long) v : random.nextLong());
+                case U8 -> host.set(ValueLayout.JAVA_BYTE, i, (byte) (spec.fill().isPresent() ? (int) v : random.nextInt(256)));
+            }
+        }
+        return host;
+    }
+
+    /** Host values made ahead for the buffers that need them, by argument index, until one workload takes them. */
+    private static final class HostInputs {
+        private Arena arena = Arena.ofShared();
+        private final List<MemorySegment> values = new ArrayList<>();
+
+        HostInputs(List<ArgSpec> args) {
+            for (ArgSpec arg : args) {
+                values.add(arg instanceof ArgSpec.Buffer b && !deviceFills(b) ? hostValues(b, arena) : null);
+            }
+        }
+
+        /** {@return the values made for argument {@code index}, or null where none are left} */
+        synchronized MemorySegment values(int index) {
+            return arena == null ? null : values.get(index);
+        }
+
+        /** Frees the values; later workloads make their own. */
+        synchronized void free() {
+            if (arena != null) {
+                values.clear();
+                arena.close();
+                arena = null;
+            }
+        }
     }
 
     /** The prepared kernel, module and buffers. */
@@ -90,14 +162,16 @@ public record UserKernel(KernelSource source, String entry, String name, Dim3 gr
         private final Kernel kernel;
         private final List<KernelArg> args = new ArrayList<>();
 
-        UserWorkload(Device device, UserKernel spec) {
+        /** @param inputs host values made ahead, taken and freed here; null to make them here */
+        UserWorkload(Device device, UserKernel spec, HostInputs inputs) {
             this.spec = spec;
             this.module = device.loadModule(spec.source());
             try {
                 this.kernel = module.kernel(spec.entry());
-                for (ArgSpec arg : spec.args()) {
-                    args.add(switch (arg) {
-                        case ArgSpec.Buffer b -> KernelArg.buffer(filled(device, b));
+                for (int i = 0; i < spec.args().size(); i++) {
+                    MemorySegment made = inputs == null ? null : inputs.values(i);
+                    args.add(switch (spec.args().get(i)) {
+                        case ArgSpec.Buffer b -> KernelArg.buffer(filled(device, b, made));
                         case ArgSpec.Scalar s -> s.value();
                         case ArgSpec.Local l -> KernelArg.local(l.bytes());
                     });
@@ -105,32 +179,27 @@ public record UserKernel(KernelSource source, String entry, String name, Dim3 gr
             } catch (RuntimeException | Error e) {
                 close();
                 throw e;
+            } finally {
+                if (inputs != null) {
+                    inputs.free();
+                }
             }
         }
 
-        private DeviceBuffer filled(Device device, ArgSpec.Buffer spec) {
+        private DeviceBuffer filled(Device device, ArgSpec.Buffer spec, MemorySegment made) {
             DeviceBuffer buffer = device.allocate(spec.bytes());
             buffers.add(buffer);
-            if (spec.fill().isPresent() && spec.bytes() % 4 == 0 && (spec.type() == ArgSpec.ElementType.F32
-                    || spec.type() == ArgSpec.ElementType.I32 || spec.fill().getAsDouble() == 0)) {
+            if (deviceFills(spec)) {
                 double v = spec.fill().getAsDouble();
                 device.fill(buffer, spec.type() == ArgSpec.ElementType.F32 ? Float.floatToRawIntBits((float) v) : (int) v);
                 return buffer;
             }
+            if (made != null) {
+                device.write(made, buffer);
+                return buffer;
+            }
             try (Arena arena = Arena.ofConfined()) {
-                MemorySegment host = arena.allocate(spec.bytes(), 8);
-                SplittableRandom random = new SplittableRandom(spec.count());
-                for (long i = 0; i < spec.count(); i++) {
-                    double v = spec.fill().isPresent() ? spec.fill().getAsDouble() : random.nextDouble();
-                    switch (spec.type()) {
-                        case F32 -> host.setAtIndex(ValueLayout.JAVA_FLOAT, i, (float) v);
-                        case F64 -> host.setAtIndex(ValueLayout.JAVA_DOUBLE, i, v);
-                        case I32 -> host.setAtIndex(ValueLayout.JAVA_INT, i, spec.fill().isPresent() ? (int) v : random.nextInt());
-                        case I64 -> host.setAtIndex(ValueLayout.JAVA_LONG, i, spec.fill().isPresent() ? (long) v : random.nextLong());
-                        case U8 -> host.set(ValueLayout.JAVA_BYTE, i, (byte) (spec.fill().isPresent() ? (int) v : random.nextInt(256)));
-                    }
-                }
-                device.write(host, buffer);
+                device.write(hostValues(spec, arena), buffer);
             }
             return buffer;
         }
