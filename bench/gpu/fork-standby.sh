@@ -17,7 +17,8 @@
 
 # Standby modes against each other: `kbench run --forks F` with each -Dkbench.forks.standby of MODES
 # (default "off start device"; MODE/closed or MODE/finished adds -Dkbench.forks.handover=closed or =finished,
-# MODE/dN (or MODE/closed/dN) -Dkbench.forks.standby.depth=N; what a mode does not name is kbench's default), alternating, TRIES times each, every fork tracing when its JVM started, was
+# MODE/dN (or MODE/closed/dN) -Dkbench.forks.standby.depth=N, MODE/alt runs the kbench command in KBENCH_ALT
+# instead of KBENCH, e.g. another build; what a mode does not name is kbench's default), alternating, TRIES times each, every fork tracing when its JVM started, was
 # ready, got go, released its device and ended (-Dkbench.forks.trace). Source bench/gpu/with-dist.sh first
 # (or set KBENCH to any kbench command), then:
 #   bash bench/gpu/fork-standby.sh     # FINAL=DIR (default bench/out/fork-standby), TRIES=3, FORKS=10,
@@ -59,11 +60,16 @@ for (( t = 0; t < tries; t++ )); do
     opts="-Dkbench.forks.standby=${variant%%/*}"
     [[ $variant =~ /(finished|closed) ]] && opts+=" -Dkbench.forks.handover=${BASH_REMATCH[1]}"
     [[ $variant =~ /d([0-9]) ]] && opts+=" -Dkbench.forks.standby.depth=${BASH_REMATCH[1]}"
+    command=$KBENCH
+    if [[ $variant == */alt* ]]; then
+      [[ -n ${KBENCH_ALT:-} ]] || { echo "fork-standby: mode $variant needs KBENCH_ALT" >&2; exit 2; }
+      command=$KBENCH_ALT
+    fi
     trace="$final/trace-$mode-$t.txt"
     rm -f "$trace"
     t0=$(date +%s%N)
     KBENCH_JAVA_OPTS="${KBENCH_JAVA_OPTS:-} $opts -Dkbench.forks.trace=$trace" \
-      "$KBENCH" --backend "$backend" run --forks "$forks" "${args[@]}" --csv-samples "$final/samples-$mode-$t.csv" \
+      "$command" --backend "$backend" run --forks "$forks" "${args[@]}" --csv-samples "$final/samples-$mode-$t.csv" \
       > "$final/table-$mode-$t.txt" 2>> "$final/runs.log"
     rc=$?
     t1=$(date +%s%N)
