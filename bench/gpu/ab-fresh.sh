@@ -24,6 +24,7 @@
 # interval, MDC, forks a side, looks, settled, and from the trace the median time from one fork's go to the
 # next one's, the time from ab's start to its first fork's go and from its last fork's end to ab's end).
 #   source bench/gpu/with-dist.sh && SIZES="20 24" CASES="aa plus1" TRIES=2 bash bench/gpu/ab-fresh.sh
+# KERNEL=spin measures bench/history/planted-spin.ptx instead, which plants an exact change in time (below).
 # MAX_FORKS (default 200) and MAX_TIME_S (default 120) are ab's --max-forks and --max-time-s; FINAL the
 # directory (default bench/out/ab-fresh); SEED the first try's --seed (try t uses SEED + t).
 set -uo pipefail
@@ -41,21 +42,45 @@ for w in 1000 1010 1020; do
   sed -E "/\/\/ WORK$/ s/([ ,])[0-9]+(; \/\/ WORK)$/\1$w\2/" bench/history/planted-gelu.ptx > "$final/w$w.ptx"
   grep -q "$w; // WORK$" "$final/w$w.ptx" || { echo "ab-fresh: no WORK line in planted-gelu.ptx" >&2; exit 2; }
 done
+# KERNEL=spin: planted-spin.ptx instead, whose threads wait SPIN cycles before their work; the base waits
+# SPIN_BASE cycles (default 256), +1 % and +2 % wait SPIN_STEP and twice SPIN_STEP more: by default 1 % of the
+# kernel's time at the size (at 1980 MHz: 144 cycles at 2^20, 352 at 2^22, 1158 at 2^24; measured medians
+# with the base's wait 7.27, 17.8 and 58.5 us)
+kernel=${KERNEL:-gelu}
+[[ $kernel == gelu || $kernel == spin ]] || { echo "ab-fresh: KERNEL=$kernel: use gelu or spin" >&2; exit 2; }
+spin() { # SIZE VARIANT(0, 1, 2) -> the variant's PTX file, made on first use
+  local step=${SPIN_STEP:-$(case $1 in 20) echo 144 ;; 22) echo 352 ;; *) echo 1158 ;; esac)}
+  local c=$(( ${SPIN_BASE:-256} + $2 * step )) file
+  file=$final/spin$c.ptx
+  if [[ ! -f $file ]]; then
+    sed -E "/\/\/ SPIN$/ s/([ ,])[0-9]+(; \/\/ SPIN)$/\1$c\2/" bench/history/planted-spin.ptx > "$file"
+    grep -q " $c; // SPIN$" "$file" || { echo "ab-fresh: no SPIN line in planted-spin.ptx" >&2; exit 2; }
+  fi
+  echo "$file"
+}
 echo "size,case,try,exit,wall_s,verdict,change,interval,mdc,forks_a_side,looks,settled,go_to_go_s,before_first_go_s,after_last_end_s" \
   > "$final/summary.csv"
 for s in $sizes; do
   n=$(( 1 << s )); m=$(( n * 108 / 100 ))
   args=(--entry planted --name gelu_strided --grid 1056 --block 256 --arg "buf:f32:$m:fill=random" --arg "buf:f32:$m"
         --arg "i32:$n" --repetitions 10 --rep-ms 10)
+  base=$final/w1000.ptx
+  if [[ $kernel == spin ]]; then
+    args=(--entry planted_spin --name gelu_strided --grid 1056 --block 256 --arg "buf:f32:$n:fill=random"
+          --arg "buf:f32:$n" --arg "i32:$n" --repetitions 10 --rep-ms 10)
+    base=$(spin "$s" 0) || exit 2
+  fi
   for (( t = 0; t < tries; t++ )); do
     for c in $cases; do
-      new=$final/w1000.ptx; extra=()
+      new=$base; extra=()
       [[ $c == plus1 ]] && new=$final/w1010.ptx && extra=(-- --threshold 0.5%)
       [[ $c == plus2 ]] && new=$final/w1020.ptx
+      [[ $kernel == spin && $c == plus1 ]] && new=$(spin "$s" 1)
+      [[ $kernel == spin && $c == plus2 ]] && new=$(spin "$s" 2)
       run=$final/2^$s-$c-$t
       rm -f "$run-trace.txt"
       t0=$(date +%s%N)
-      KBENCH_JAVA_OPTS="${KBENCH_JAVA_OPTS:-} -Dkbench.forks.trace=$run-trace.txt" "$KBENCH" --backend cuda ab --base-kernel "$final/w1000.ptx" --new-kernel "$new" "${args[@]}" \
+      KBENCH_JAVA_OPTS="${KBENCH_JAVA_OPTS:-} -Dkbench.forks.trace=$run-trace.txt" "$KBENCH" --backend cuda ab --base-kernel "$base" --new-kernel "$new" "${args[@]}" \
         --max-forks "${MAX_FORKS:-200}" --max-time-s "${MAX_TIME_S:-120}" --seed $(( seed + t )) \
         --base-csv "$run-base.csv" --new-csv "$run-new.csv" "${extra[@]}" > "$run.txt" 2> "$run.log"
       rc=$?

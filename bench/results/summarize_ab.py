@@ -18,12 +18,16 @@
 try, exit, wall s, verdict, change, interval, MDC, forks a side, looks, settled, ...) from any text files given,
 such as the callN-summary.txt of a results directory, and prints per size and case the runs, their verdicts and
 exit statuses, the forks a side, the device time per side (wall time / 2, sorted) and how many runs took at
-most GOAL seconds of it (default 10).
+most GOAL seconds of it (default 10), and the medians of the time from ab's start to its first fork's go and
+from its last fork's end to ab's end. With --after REGEX only the summary lines in blocks whose first line
+matches REGEX count (a block ends at the next line that starts with "ab "), e.g. --after '^ab new ' for one
+build's runs where a call alternated two builds.
 
-    python3 bench/results/summarize_ab.py [--goal S] FILE...
+    python3 bench/results/summarize_ab.py [--goal S] [--after REGEX] FILE...
 """
 import csv
 import re
+import statistics
 import sys
 from collections import defaultdict
 
@@ -31,18 +35,23 @@ LINE = re.compile(r"^\d+,(aa|plus1|plus2),\d+,\d+,")
 
 
 def main(argv):
-    goal = 10.0
-    if len(argv) > 1 and argv[0] == "--goal":
-        goal, argv = float(argv[1]), argv[2:]
+    goal, after = 10.0, None
+    while len(argv) > 1 and argv[0] in ("--goal", "--after"):
+        if argv[0] == "--goal":
+            goal = float(argv[1])
+        else:
+            after = re.compile(argv[1])
+        argv = argv[2:]
     if not argv:
         sys.exit(__doc__)
     runs = defaultdict(list)
     for name in argv:
         with open(name) as f:
-            for row in csv.reader(line for line in f if LINE.match(line)):
+            for row in csv.reader(line for line in blocks(f, after) if LINE.match(line)):
                 runs[(int(row[0]), row[1])].append(row)
-    print(f"| n | case | runs | verdicts (exit) | forks a side | device time per side, s | within {goal:g} s |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+    print(f"| n | case | runs | verdicts (exit) | forks a side | device time per side, s | within {goal:g} s "
+          "| start to first go, s | last end to exit, s |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for (size, case), rows in sorted(runs.items(), key=lambda kv: (-kv[0][0], ["aa", "plus1", "plus2"].index(kv[0][1]))):
         verdicts = defaultdict(int)
         for r in rows:
@@ -51,7 +60,24 @@ def main(argv):
         per_side = sorted(float(r[4]) / 2 for r in rows)
         print(f"| 2^{size} | {case} | {len(rows)} | {', '.join(f'{k}: {v}' for k, v in sorted(verdicts.items()))} | "
               f"{forks[0]} to {forks[-1]} | {', '.join(f'{t:.1f}' for t in per_side)} | "
-              f"{sum(t <= goal for t in per_side)} of {len(rows)} |")
+              f"{sum(t <= goal for t in per_side)} of {len(rows)} | {median(r[13] for r in rows)} | "
+              f"{median(r[14] for r in rows)} |")
+
+
+def median(values):
+    """The median of the numbers among values (empty fields left out), to 2 decimals, or '-'."""
+    numbers = [float(v) for v in values if v]
+    return f"{statistics.median(numbers):.2f}" if numbers else "-"
+
+
+def blocks(lines, after):
+    """The lines of the blocks whose first line matches after (all lines where after is None)."""
+    inside = after is None
+    for line in lines:
+        if after is not None and line.startswith("ab "):
+            inside = bool(after.search(line))
+        if inside:
+            yield line
 
 
 if __name__ == "__main__":

@@ -269,7 +269,12 @@ public final class Drivers {
 
     /** A named provider's state: its availability, broken if asking threw. */
     private static DriverStatus probe(Backend driver) {
-        String name = driver.name();
+        String name;
+        try {
+            name = driver.name();
+        } catch (RuntimeException | LinkageError e) {
+            return new DriverStatus(driver.getClass().getName(), DriverStatus.State.BROKEN, describe(e), Optional.empty());
+        }
         try {
             Availability availability = driver.availability();
             return new DriverStatus(name, availability.active() ? DriverStatus.State.ACTIVE : DriverStatus.State.INACTIVE,

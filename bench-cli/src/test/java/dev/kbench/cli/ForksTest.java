@@ -260,6 +260,20 @@ class ForksTest {
             assertEquals(Set.of(0, 1), forks(dir.resolve("n.csv")), ab.toString());
             noOverlapButStandby(trace, 4, ab.toString(), "released");
 
+            // ab's loop that stops when decided keeps as many forks in standby as run --forks does
+            Files.delete(trace);
+            Cli.Result decided = Cli.run(args(List.of("--backend", "opencl", "ab", "--base-kernel", spin.toString(),
+                    "--new-kernel", spin.toString(), "--entry", "spin", "--grid", "16", "--block", "256", "--arg",
+                    "buf:f32:4096:fill=1", "--arg", "i32:4096", "--arg", "i32:50", "--max-forks", "3", "--seed", "7",
+                    "--base-csv", dir.resolve("b3.csv").toString(), "--new-csv", dir.resolve("n3.csv").toString()),
+                    LONG_WARMUP.subList(4, LONG_WARMUP.size())));
+            assertEquals(ExitCodes.OK, decided.status(), decided.toString());
+            assertEquals(Set.of(0, 1, 2), forks(dir.resolve("b3.csv")), decided.toString());
+            noOverlapButStandby(trace, 6, decided.toString(), "released");
+            List<Traced> six = traced(trace);
+            assertTrue(java.util.stream.IntStream.range(1, 3).anyMatch(k -> six.get(k + 3).get("start") < six.get(k).get("end")),
+                    "ab --max-forks: fork k + 3 started before fork k ended: " + six);
+
             // start: forks wait before their driver's discovery and go on once the one before has exited
             Files.delete(trace);
             System.setProperty(dev.kbench.forks.Forks.STANDBY_PROPERTY, "start");

@@ -167,7 +167,8 @@ public final class SequentialAb {
          * Runs one fork to its end.
          *
          * @param fork the fork to run now
-         * @param ahead the forks the loop will run after it, in order, as far as it knows (at most two):
+         * @param ahead the forks the loop will run after it, in order, as far as it knows (at most
+         *        {@link Forks.Sequence#MOST_AHEAD}):
          *        ones to start in standby ({@link Forks.Sequence}), or to ignore
          * @param samples receives the fork's samples
          * @return how it ended
@@ -282,7 +283,15 @@ public final class SequentialAb {
         GroupSequential design = GroupSequential.of(alpha, maxForks);
         List<GroupSequential.Look> planned = design.looks();
         long[] seeds = Forks.seeds(seed, maxForks);
+        // each pair's order (base first or not), drawn from the seed pair by pair; all drawn now, so that the
+        // forks ahead of the running one, which start in standby, are known
         SplittableRandom order = new SplittableRandom(seed);
+        List<Fork> forks = new ArrayList<>();
+        for (int pair = 0; pair < maxForks; pair++) {
+            int first = order.nextBoolean() ? 0 : 1;
+            forks.add(new Fork(first, pair, seeds[pair]));
+            forks.add(new Fork(1 - first, pair, seeds[pair]));
+        }
         List<List<SampleRecord>> kept = List.of(new ArrayList<>(), new ArrayList<>());
         List<ForkOutcome> outcomes = new ArrayList<>();
         List<Look> looks = new ArrayList<>();
@@ -291,26 +300,17 @@ public final class SequentialAb {
         boolean outOfTime = false;
         int pairs = 0;
         int lookIndex = 0;
-        boolean baseFirst = order.nextBoolean();
         while (pairs < maxForks && !Forks.stopping()) {
-            // the next pair's order is drawn now, for its first fork's standby: the same draws in the same order
-            boolean nextBaseFirst = order.nextBoolean();
-            int first = baseFirst ? 0 : 1;
-            Fork one = new Fork(first, pairs, seeds[pairs]);
-            Fork two = new Fork(1 - first, pairs, seeds[pairs]);
-            List<Fork> after = pairs + 1 < maxForks
-                    ? List.of(new Fork(nextBaseFirst ? 0 : 1, pairs + 1, seeds[pairs + 1]),
-                            new Fork(nextBaseFirst ? 1 : 0, pairs + 1, seeds[pairs + 1])) : List.of();
-            ForkOutcome a = sides.run(one, after.isEmpty() ? List.of(two) : List.of(two, after.getFirst()),
-                    kept.get(one.side())::addAll);
+            Fork one = forks.get(2 * pairs);
+            Fork two = forks.get(2 * pairs + 1);
+            ForkOutcome a = sides.run(one, ahead(forks, 2 * pairs), kept.get(one.side())::addAll);
             outcomes.add(a);
             boolean ok = a.completed() && !Forks.stopping();
             if (ok) {
-                ForkOutcome b = sides.run(two, after, kept.get(two.side())::addAll);
+                ForkOutcome b = sides.run(two, ahead(forks, 2 * pairs + 1), kept.get(two.side())::addAll);
                 outcomes.add(b);
                 ok = b.completed();
             }
-            baseFirst = nextBaseFirst;
             pairs++;
             if (!ok) {
                 break;
@@ -348,6 +348,11 @@ public final class SequentialAb {
             }
         }
         return new Result(seed, pairs, looks, outOfTime, outcomes, kept.get(0), kept.get(1));
+    }
+
+    /** The forks after fork {@code index} of {@code forks}, at most {@link Forks.Sequence#MOST_AHEAD}. */
+    private static List<Fork> ahead(List<Fork> forks, int index) {
+        return forks.subList(index + 1, Math.min(forks.size(), index + 1 + Forks.Sequence.MOST_AHEAD));
     }
 
     /**
