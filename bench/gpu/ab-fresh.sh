@@ -26,7 +26,8 @@
 #   source bench/gpu/with-dist.sh && SIZES="20 24" CASES="aa plus1" TRIES=2 bash bench/gpu/ab-fresh.sh
 # KERNEL=spin measures bench/history/planted-spin.ptx instead, which plants an exact change in time (below).
 # MAX_FORKS (default 200) and MAX_TIME_S (default 120) are ab's --max-forks and --max-time-s; FINAL the
-# directory (default bench/out/ab-fresh); SEED the first try's --seed (try t uses SEED + t).
+# directory (default bench/out/ab-fresh); SEED the first try's --seed (try t uses SEED + t); RUN_ARGS more run
+# options for every fork (e.g. "--place-every 2").
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
@@ -70,6 +71,8 @@ for s in $sizes; do
           --arg "buf:f32:$n" --arg "i32:$n" --repetitions 10 --rep-ms 10)
     base=$(spin "$s" 0) || exit 2
   fi
+  # shellcheck disable=SC2206
+  args+=(${RUN_ARGS:-})
   for (( t = 0; t < tries; t++ )); do
     for c in $cases; do
       new=$base; extra=()

@@ -19,6 +19,7 @@ done
 # (1) fresh kbench ab at 2^24, A/A and +1 % (threshold 0.5 %), the two builds alternating
 for t in 0 1 2; do
   for v in new alt; do
+    (( $(el) > 250 )) && break 2
     k=$KBENCH; [[ $v == alt ]] && k=$KBENCH_ALT
     KBENCH=$k SIZES=24 CASES="aa plus1" TRIES=1 MAX_TIME_S=60 SEED=$((91 + t)) FINAL=/tmp/ab-$v-$t \
       bash bench/gpu/ab-fresh.sh > /tmp/ab-$v-$t.out 2> /tmp/ab-$v-$t.err
@@ -27,11 +28,11 @@ for t in 0 1 2; do
 done
 # (2) this build over planted-spin.ptx: 2^20 A/A, +1 % (threshold 0.5 %), +2 %; then 2^22 A/A and +1 %
 KERNEL=spin SIZES=20 CASES="aa plus1 plus2" TRIES=1 MAX_TIME_S=120 SEED=101 FINAL=/tmp/spin20 \
-  bash bench/gpu/ab-fresh.sh > /tmp/spin20.out 2> /tmp/spin20.err
+  timeout $(( 545 - $(el) )) bash bench/gpu/ab-fresh.sh > /tmp/spin20.out 2> /tmp/spin20.err
 echo "ab spin 20: exit $? at $(el) s" | tee -a "$OUT/summary.txt"; cat /tmp/spin20.out /tmp/spin20.err >> "$OUT/summary.txt"
-if (( $(el) < 430 )); then
-  KERNEL=spin SIZES=22 CASES="aa plus1" TRIES=1 MAX_TIME_S=60 SEED=111 FINAL=/tmp/spin22 \
-    bash bench/gpu/ab-fresh.sh > /tmp/spin22.out 2> /tmp/spin22.err
+if (( $(el) < 440 )); then
+  KERNEL=spin SIZES=22 CASES="aa plus1" TRIES=1 MAX_TIME_S=40 SEED=111 FINAL=/tmp/spin22 \
+    timeout $(( 550 - $(el) )) bash bench/gpu/ab-fresh.sh > /tmp/spin22.out 2> /tmp/spin22.err
   echo "ab spin 22: exit $? at $(el) s" | tee -a "$OUT/summary.txt"; cat /tmp/spin22.out /tmp/spin22.err >> "$OUT/summary.txt"
 fi
 (cd /tmp && tar -czf "$OUT/lean2.tgz" ab-new-* ab-alt-* spin20* spin22* warm.log)
