@@ -63,9 +63,12 @@ final class TimedLoop {
 
     /**
      * Cold timed calls. Held (where the backend has a {@link StreamGate} and {@value #HOLD_PROPERTY} is not
-     * {@code false}): for each call the stream is held shut, the hook, clear, start event, call and end
-     * event are enqueued, the stream is released and synchronized, so no host submission reaches the device
-     * while a call is timed and the device never has a queue of pending work behind it. Measured on an
+     * {@code false}): for each call the hook runs and the clear is enqueued, then the stream is held shut
+     * behind the clear, the start event, call and end event are enqueued, the stream is released and
+     * synchronized, so no host submission reaches the device while a call is timed and the device never has
+     * a queue of pending work behind it. The order is NVBench's (flush, block, timer start, launch, timer
+     * stop, unblock), without its synchronize between the flush and the block: the device clears while the
+     * host enqueues the rest. Measured on an
      * H200 (docs/performance.md), work enqueued while the device runs timed calls slowed them in some
      * processes and not in others, by up to 4 % at 2^22 elements, which made the medians of separate
      * processes disagree; held one at a time they agree within about a quarter of that. Otherwise (no
@@ -114,12 +117,12 @@ final class TimedLoop {
             long hostNanos = 0;
             for (int i = 0; i < calls; i++) {
                 if (gate == null) {
-                    hostNanos += enqueue(events, i, calls - i, beforeEach, clearer, fn);
+                    hostNanos += enqueue(events, i, calls - i, beforeEach, clearer, () -> { }, fn);
                     device.synchronize();
                     return hostNanos;
                 }
-                gate.hold();
-                hostNanos += enqueue(events, i, 1, beforeEach, clearer, fn);
+                StreamGate held = gate;
+                hostNanos += enqueue(events, i, 1, beforeEach, clearer, held::hold, fn);
                 gate.release();
                 device.synchronize();
                 if (gate.timedOut()) {
@@ -155,7 +158,7 @@ final class TimedLoop {
      * @return host nanoseconds spent enqueuing the timed part (clear, events, call), summed over the calls
      */
     static long enqueue(List<Event> events, int calls, Runnable beforeEach, CacheClearer clearer, Runnable fn) {
-        return enqueue(events, 0, calls, beforeEach, clearer, fn);
+        return enqueue(events, 0, calls, beforeEach, clearer, () -> { }, fn);
     }
 
     /**
@@ -166,16 +169,18 @@ final class TimedLoop {
      * @param calls the number of timed calls
      * @param beforeEach the untimed hook, run on the host before each call's clear
      * @param clearer the cache clear enqueued before each start event
+     * @param afterClear run between each call's clear and its start event (the hold of a held call)
      * @param fn enqueues one call
      * @return host nanoseconds spent enqueuing the timed part (clear, events, call), summed over the calls
      */
     static long enqueue(List<Event> events, int first, int calls, Runnable beforeEach, CacheClearer clearer,
-                        Runnable fn) {
+                        Runnable afterClear, Runnable fn) {
         long hostNanos = 0;
         for (int i = first; i < first + calls; i++) {
             beforeEach.run();
             long start = System.nanoTime();
             clearer.clear();
+            afterClear.run();
             events.get(2 * i).record();
             fn.run();
             events.get(2 * i + 1).record();
