@@ -237,15 +237,15 @@ class ForksTest {
         Path trace = dir.resolve("trace.txt");
         System.setProperty(dev.kbench.forks.Forks.TRACE_PROPERTY, trace.toString());
         try {
-            Cli.Result run = Cli.run(args(List.of("--backend", "opencl", "run", "--forks", "5", "--seed", "13",
+            Cli.Result run = Cli.run(args(List.of("--backend", "opencl", "run", "--forks", "6", "--seed", "13",
                     "--csv-samples", dir.resolve("run.csv").toString()), LONG_WARMUP));
             assertEquals(0, run.status(), run.toString());
-            assertEquals(Set.of(0, 1, 2, 3, 4), forks(dir.resolve("run.csv")), run.toString());
-            noOverlapButStandby(trace, 5, run.toString(), "released");
-            List<Traced> five = traced(trace);
-            assertTrue(java.util.stream.IntStream.range(0, 2).anyMatch(k -> five.get(k + 3).get("start") < five.get(k).get("end")),
-                    "three forks wait in standby ahead of the running one: fork k + 3 started before fork k ended (where "
-                    + "fork 0 trains an AOT cache, only from fork 1 on): " + five);
+            assertEquals(Set.of(0, 1, 2, 3, 4, 5), forks(dir.resolve("run.csv")), run.toString());
+            noOverlapButStandby(trace, 6, run.toString(), "released");
+            List<Traced> six = traced(trace);
+            assertTrue(java.util.stream.IntStream.range(0, 2).anyMatch(k -> six.get(k + 4).get("start") < six.get(k).get("end")),
+                    "four forks wait in standby ahead of the running one: fork k + 4 started before fork k ended (where "
+                    + "fork 0 trains an AOT cache, only from fork 1 on): " + six);
             assertFalse(run.err().contains("device released"), "the forks' hand-over line is not passed on: " + run);
 
             Files.delete(trace);
@@ -270,9 +270,9 @@ class ForksTest {
             assertEquals(ExitCodes.OK, decided.status(), decided.toString());
             assertEquals(Set.of(0, 1, 2), forks(dir.resolve("b3.csv")), decided.toString());
             noOverlapButStandby(trace, 6, decided.toString(), "released");
-            List<Traced> six = traced(trace);
-            assertTrue(java.util.stream.IntStream.range(1, 3).anyMatch(k -> six.get(k + 3).get("start") < six.get(k).get("end")),
-                    "ab --max-forks: fork k + 3 started before fork k ended: " + six);
+            List<Traced> pairs = traced(trace);
+            assertTrue(java.util.stream.IntStream.range(0, 2).anyMatch(k -> pairs.get(k + 4).get("start") < pairs.get(k).get("end")),
+                    "ab --max-forks: fork k + 4 started before fork k ended: " + pairs);
 
             // start: forks wait before their driver's discovery and go on once the one before has exited
             Files.delete(trace);
@@ -296,7 +296,7 @@ class ForksTest {
             refused(dev.kbench.forks.Forks.STANDBY_PROPERTY, "sometimes",
                     "-Dkbench.forks.standby=sometimes is not a standby mode");
             System.clearProperty(dev.kbench.forks.Forks.STANDBY_PROPERTY);
-            refused(dev.kbench.forks.Forks.DEPTH_PROPERTY, "4", "-Dkbench.forks.standby.depth=4 is not a standby depth: use 1 to 3");
+            refused(dev.kbench.forks.Forks.DEPTH_PROPERTY, "5", "-Dkbench.forks.standby.depth=5 is not a standby depth: use 1 to 4");
             System.clearProperty(dev.kbench.forks.Forks.DEPTH_PROPERTY);
             refused(dev.kbench.forks.Forks.HANDOVER_PROPERTY, "early",
                     "-Dkbench.forks.handover=early is not a hand-over: use finished (the default) or closed");

@@ -700,7 +700,7 @@ public final class Forks {
     public static final class Sequence implements AutoCloseable {
 
         /** The most forks that {@link #run} starts in standby ahead of the running one. */
-        public static final int MOST_AHEAD = 3;
+        public static final int MOST_AHEAD = 4;
 
         /**
          * The launches ahead of fork {@code fork} of {@code count} forks numbered 0 to {@code count - 1}, as
