@@ -243,8 +243,8 @@ class ForksTest {
             assertEquals(Set.of(0, 1, 2, 3, 4, 5), forks(dir.resolve("run.csv")), run.toString());
             noOverlapButStandby(trace, 6, run.toString(), "released");
             List<Traced> six = traced(trace);
-            assertTrue(java.util.stream.IntStream.range(0, 2).anyMatch(k -> six.get(k + 4).get("start") < six.get(k).get("end")),
-                    "four forks wait in standby ahead of the running one: fork k + 4 started before fork k ended (where "
+            assertTrue(java.util.stream.IntStream.range(0, 3).anyMatch(k -> six.get(k + 3).get("start") < six.get(k).get("end")),
+                    "three forks wait in standby ahead of the running one: fork k + 3 started before fork k ended (where "
                     + "fork 0 trains an AOT cache, only from fork 1 on): " + six);
             assertFalse(run.err().contains("device released"), "the forks' hand-over line is not passed on: " + run);
 
@@ -271,8 +271,8 @@ class ForksTest {
             assertEquals(Set.of(0, 1, 2), forks(dir.resolve("b3.csv")), decided.toString());
             noOverlapButStandby(trace, 6, decided.toString(), "released");
             List<Traced> pairs = traced(trace);
-            assertTrue(java.util.stream.IntStream.range(0, 2).anyMatch(k -> pairs.get(k + 4).get("start") < pairs.get(k).get("end")),
-                    "ab --max-forks: fork k + 4 started before fork k ended: " + pairs);
+            assertTrue(java.util.stream.IntStream.range(0, 3).anyMatch(k -> pairs.get(k + 3).get("start") < pairs.get(k).get("end")),
+                    "ab --max-forks: fork k + 3 started before fork k ended: " + pairs);
 
             // start: forks wait before their driver's discovery and go on once the one before has exited
             Files.delete(trace);
@@ -296,7 +296,7 @@ class ForksTest {
             refused(dev.kbench.forks.Forks.STANDBY_PROPERTY, "sometimes",
                     "-Dkbench.forks.standby=sometimes is not a standby mode");
             System.clearProperty(dev.kbench.forks.Forks.STANDBY_PROPERTY);
-            refused(dev.kbench.forks.Forks.DEPTH_PROPERTY, "5", "-Dkbench.forks.standby.depth=5 is not a standby depth: use 1 to 4");
+            refused(dev.kbench.forks.Forks.DEPTH_PROPERTY, "5", "-Dkbench.forks.standby.depth=5 is not a standby depth: use 1 to 4 (3 is the default)");
             System.clearProperty(dev.kbench.forks.Forks.DEPTH_PROPERTY);
             refused(dev.kbench.forks.Forks.HANDOVER_PROPERTY, "early",
                     "-Dkbench.forks.handover=early is not a hand-over: use finished (the default) or closed");
