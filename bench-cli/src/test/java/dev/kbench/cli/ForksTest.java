@@ -228,6 +228,16 @@ class ForksTest {
         assertTrue(overlapped, "no fork started up while the one before it measured: " + all + "\n" + report);
     }
 
+    /** An A/A {@code ab} of the spin kernel with each fork's long warmup, the fork count options given. */
+    private Cli.Result spinAb(Path spin, List<String> forkOptions, String baseCsv, String newCsv) {
+        List<String> command = new java.util.ArrayList<>(List.of("--backend", "opencl", "ab", "--base-kernel",
+                spin.toString(), "--new-kernel", spin.toString(), "--entry", "spin", "--grid", "16", "--block", "256",
+                "--arg", "buf:f32:4096:fill=1", "--arg", "i32:4096", "--arg", "i32:50", "--seed", "7",
+                "--base-csv", dir.resolve(baseCsv).toString(), "--new-csv", dir.resolve(newCsv).toString()));
+        command.addAll(forkOptions);
+        return Cli.run(args(command, LONG_WARMUP.subList(4, LONG_WARMUP.size())));
+    }
+
     /** Each fork warms up 1.5 s, so that the next one's JVM starts up meanwhile (what standby is for). */
     private static final List<String> LONG_WARMUP = List.of("--filter", "copy", "-p", "n=2^12", "--repetitions", "2",
             "--rep-ms", "1", "--warmup-ms", "1500", "--cache-clear", "64KiB");
@@ -250,11 +260,7 @@ class ForksTest {
 
             Files.delete(trace);
             Path spin = Cli.resource("kernels/spin.cl", dir);
-            Cli.Result ab = Cli.run(args(List.of("--backend", "opencl", "ab", "--base-kernel", spin.toString(),
-                    "--new-kernel", spin.toString(), "--entry", "spin", "--grid", "16", "--block", "256", "--arg",
-                    "buf:f32:4096:fill=1", "--arg", "i32:4096", "--arg", "i32:50", "--forks", "2", "--seed", "7",
-                    "--base-csv", dir.resolve("b.csv").toString(), "--new-csv", dir.resolve("n.csv").toString()),
-                    LONG_WARMUP.subList(4, LONG_WARMUP.size())));
+            Cli.Result ab = spinAb(spin, List.of("--forks", "2"), "b.csv", "n.csv");
             assertEquals(ExitCodes.OK, ab.status(), ab.toString());
             assertEquals(Set.of(0, 1), forks(dir.resolve("b.csv")), ab.toString());
             assertEquals(Set.of(0, 1), forks(dir.resolve("n.csv")), ab.toString());
@@ -262,11 +268,7 @@ class ForksTest {
 
             // ab's loop that stops when decided keeps as many forks in standby as run --forks does
             Files.delete(trace);
-            Cli.Result decided = Cli.run(args(List.of("--backend", "opencl", "ab", "--base-kernel", spin.toString(),
-                    "--new-kernel", spin.toString(), "--entry", "spin", "--grid", "16", "--block", "256", "--arg",
-                    "buf:f32:4096:fill=1", "--arg", "i32:4096", "--arg", "i32:50", "--max-forks", "3", "--seed", "7",
-                    "--base-csv", dir.resolve("b3.csv").toString(), "--new-csv", dir.resolve("n3.csv").toString()),
-                    LONG_WARMUP.subList(4, LONG_WARMUP.size())));
+            Cli.Result decided = spinAb(spin, List.of("--max-forks", "3"), "b3.csv", "n3.csv");
             assertEquals(ExitCodes.OK, decided.status(), decided.toString());
             assertEquals(Set.of(0, 1, 2), forks(dir.resolve("b3.csv")), decided.toString());
             noOverlapButStandby(trace, 6, decided.toString(), "released");

@@ -25,12 +25,17 @@ import dev.kbench.api.Drivers;
  * The OpenCL driver on PoCL, which the end-to-end tests need. A missing PoCL fails these tests, never
  * skips them: install it with {@code apt-get install pocl-opencl-icd} (./kbench test does).
  */
-final class Pocl {
+public final class Pocl {
 
     private Pocl() {
     }
 
-    static Backend require() {
+    /**
+     * The OpenCL driver, asserting that it is active.
+     *
+     * @return the driver
+     */
+    public static Backend require() {
         DriverStatus status = Drivers.system().statuses().stream().filter(s -> s.name().equals("opencl")).findFirst()
                 .orElseThrow(() -> new AssertionError("the opencl backend is not on the test class path"));
         assertTrue(status.active(), "these tests need an OpenCL driver such as PoCL (apt-get install pocl-opencl-icd); "

@@ -20,8 +20,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kbench.api.Backend;
 import dev.kbench.api.BenchmarkOutcome;
-import dev.kbench.api.DriverStatus;
-import dev.kbench.api.Drivers;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
 import dev.kbench.api.StopReason;
@@ -46,10 +44,7 @@ class BuiltinChecksTest {
 
     @BeforeAll
     static void pocl() {
-        DriverStatus status = Drivers.system().statuses().stream().filter(s -> s.name().equals("opencl")).findFirst()
-                .orElseThrow(() -> new AssertionError("the opencl backend is not on the test class path"));
-        assertTrue(status.active(), "this test needs PoCL (apt-get install pocl-opencl-icd): " + status.describe());
-        driver = Drivers.system().select("opencl");
+        driver = dev.kbench.cli.Pocl.require();
     }
 
     private static Map<String, BenchmarkOutcome> run(String code) {

@@ -23,8 +23,6 @@ import dev.kbench.api.Backend;
 import dev.kbench.api.Device;
 import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.Dim3;
-import dev.kbench.api.DriverStatus;
-import dev.kbench.api.Drivers;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.Params;
 import dev.kbench.api.SourceKind;
@@ -48,10 +46,7 @@ class UserKernelTest {
 
     @BeforeAll
     static void pocl() {
-        DriverStatus status = Drivers.system().statuses().stream().filter(s -> s.name().equals("opencl")).findFirst()
-                .orElseThrow(() -> new AssertionError("the opencl backend is not on the test class path"));
-        assertTrue(status.active(), "this test needs PoCL (apt-get install pocl-opencl-icd): " + status.describe());
-        driver = Drivers.system().select("opencl");
+        driver = dev.kbench.cli.Pocl.require();
     }
 
     private static final String CODE = "__kernel void touch(__global float *a, __global double *b, __global int *c, "
