@@ -119,6 +119,10 @@ ln -sfn "$tmp/cache/junk.aot" "${links[0]}"
 out=$(cd "$tmp" && "${cached[@]}" "$home/bin/kbench" --backend opencl --version 2>&1) \
   || fail "bin/kbench --version with a link to a file that is no cache exited $?: $out"
 [[ $out == "$version" ]] || fail "a link to a file that is no cache changed --version's output: '$out' against '$version'"
+rm "${links[0]}" && echo "a file of the user's" > "${links[0]}"
+out=$(cd "$tmp" && "${cached[@]}" "$home/bin/kbench" --backend opencl run --filter copy -p n=2^10 --repetitions 2 \
+  --forks 3 --csv-samples forks2.csv 2>&1) || fail "run --forks 3 with a file where the link goes exited $?: $out"
+[[ ! -L ${links[0]} && $(<"${links[0]}") == "a file of the user's" ]] || fail "the forks replaced a file that was not their link"
 echo "test-dist: a command after run --forks maps the forks' kept AOT cache; a bad one is ignored: ok"
 
 out=$(cd "$tmp" && "${clean[@]}" "$home/bin/kbench" --backend nosuch info 2>&1) && fail "--backend nosuch exited 0"

@@ -1420,8 +1420,9 @@ public final class Forks {
      * Points the launcher's link ({@value #AOT_LAUNCHER_PROPERTY}, set by the distribution's launcher) at a
      * kept cache, so that the next command's own JVM (this one's parent, a plain {@code run}, {@code compare})
      * maps the classes its forks loaded: a symbolic link made under a temporary name and renamed over the old
-     * one. Where the link already leads there, or it cannot be made, nothing happens and nothing is reported
-     * (the launcher then starts the JVM without it).
+     * one. Where the link already leads there, the path holds something other than a symbolic link (a file or
+     * directory is never replaced), or the link cannot be made, nothing happens and nothing is reported (the
+     * launcher then starts the JVM without it).
      */
     private static void pointLauncher(Path kept) {
         String launcher = System.getProperty(AOT_LAUNCHER_PROPERTY, "");
@@ -1432,8 +1433,9 @@ public final class Forks {
         Path target = kept.toAbsolutePath();
         Path made = null;
         try {
-            if (Files.isSymbolicLink(link) && Files.readSymbolicLink(link).equals(target)) {
-                return;
+            if (Files.isSymbolicLink(link) ? Files.readSymbolicLink(link).equals(target)
+                    : Files.exists(link, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                return;   // there already, or something that is not a link, which is never replaced
             }
             Files.createDirectories(link.toAbsolutePath().getParent());
             made = link.resolveSibling(link.getFileName() + "." + ProcessHandle.current().pid() + ".part");
