@@ -307,19 +307,15 @@ final class AbCommand implements Callable<Integer> {
         Run run = new Run(sides, err);
         try {
             run.open();
-            for (int i = 0; i < order.size() && !Forks.stopping(); i++) {
-                int s = order.get(i);
-                SequentialAb.Fork fork = new SequentialAb.Fork(s, run.next[s], seeds[run.next[s]]);
-                // the forks after it, each side's index counted on from this one
-                List<SequentialAb.Fork> ahead = new ArrayList<>();
-                int[] index = run.next.clone();
+            // every fork in its order, each side's forks numbered from 0
+            List<SequentialAb.Fork> all = new ArrayList<>();
+            int[] index = new int[2];
+            for (int s : order) {
+                all.add(new SequentialAb.Fork(s, index[s], seeds[index[s]]));
                 index[s]++;
-                for (int j = i + 1; j < Math.min(order.size(), i + 1 + Forks.Sequence.MOST_AHEAD); j++) {
-                    int t = order.get(j);
-                    ahead.add(new SequentialAb.Fork(t, index[t], seeds[index[t]]));
-                    index[t]++;
-                }
-                run.fork(fork, ahead, rows -> { });
+            }
+            for (int i = 0; i < all.size() && !Forks.stopping(); i++) {
+                run.fork(all.get(i), Forks.Sequence.ahead(i, all.size(), all::get), rows -> { });
             }
         } finally {
             run.close(err);

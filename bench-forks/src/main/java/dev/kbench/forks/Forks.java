@@ -710,16 +710,17 @@ public final class Forks {
         public static final int DEFAULT_DEPTH = 3;
 
         /**
-         * The launches ahead of fork {@code fork} of {@code count} forks numbered 0 to {@code count - 1}, as
+         * The forks ahead of fork {@code fork} of {@code count} forks numbered 0 to {@code count - 1}, as
          * {@link #run} takes them: the next ones, at most {@link #MOST_AHEAD}.
          *
+         * @param <T> what a fork is to the caller (its launch, or what the launch is made from)
          * @param fork the fork about to run
          * @param count how many forks there are
-         * @param launch the launch of a fork, by its number
-         * @return the launches, in order
+         * @param item a fork, by its number
+         * @return the forks, in order
          */
-        public static List<Launch> ahead(int fork, int count, java.util.function.IntFunction<Launch> launch) {
-            return java.util.stream.IntStream.range(fork + 1, Math.min(count, fork + 1 + MOST_AHEAD)).mapToObj(launch).toList();
+        public static <T> List<T> ahead(int fork, int count, java.util.function.IntFunction<T> item) {
+            return java.util.stream.IntStream.range(fork + 1, Math.min(count, fork + 1 + MOST_AHEAD)).mapToObj(item).toList();
         }
 
         private final Duration timeout;

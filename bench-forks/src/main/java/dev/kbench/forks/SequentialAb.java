@@ -303,11 +303,11 @@ public final class SequentialAb {
         while (pairs < maxForks && !Forks.stopping()) {
             Fork one = forks.get(2 * pairs);
             Fork two = forks.get(2 * pairs + 1);
-            ForkOutcome a = sides.run(one, ahead(forks, 2 * pairs), kept.get(one.side())::addAll);
+            ForkOutcome a = sides.run(one, Forks.Sequence.ahead(2 * pairs, forks.size(), forks::get), kept.get(one.side())::addAll);
             outcomes.add(a);
             boolean ok = a.completed() && !Forks.stopping();
             if (ok) {
-                ForkOutcome b = sides.run(two, ahead(forks, 2 * pairs + 1), kept.get(two.side())::addAll);
+                ForkOutcome b = sides.run(two, Forks.Sequence.ahead(2 * pairs + 1, forks.size(), forks::get), kept.get(two.side())::addAll);
                 outcomes.add(b);
                 ok = b.completed();
             }
@@ -348,11 +348,6 @@ public final class SequentialAb {
             }
         }
         return new Result(seed, pairs, looks, outOfTime, outcomes, kept.get(0), kept.get(1));
-    }
-
-    /** The forks after fork {@code index} of {@code forks}, at most {@link Forks.Sequence#MOST_AHEAD}. */
-    private static List<Fork> ahead(List<Fork> forks, int index) {
-        return forks.subList(index + 1, Math.min(forks.size(), index + 1 + Forks.Sequence.MOST_AHEAD));
     }
 
     /**
