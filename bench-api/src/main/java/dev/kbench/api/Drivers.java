@@ -69,10 +69,11 @@ public final class Drivers {
     private Backend chosen;
 
     /**
-     * A provider as discovery found it, not probed yet: a backend that gave its name, or a provider that
-     * failed to load or to name itself (then {@code broken} says so and {@code backend} is null).
+     * A provider as discovery found it, not probed yet: a backend and the name it gave, or a provider that
+     * failed to load or to name itself (then {@code broken} says so and {@code backend} and {@code name} are
+     * null).
      */
-    private record Found(Backend backend, DriverStatus broken) {
+    private record Found(Backend backend, String name, DriverStatus broken) {
     }
 
     private Drivers(Supplier<List<Found>> discovery, Function<String, String> properties,
@@ -110,7 +111,7 @@ public final class Drivers {
      */
     public synchronized List<DriverStatus> statuses() {
         if (statuses == null) {
-            statuses = found().stream().map(f -> f.backend() == null ? f.broken() : probe(f.backend())).toList();
+            statuses = found().stream().map(f -> f.backend() == null ? f.broken() : probe(f.backend(), f.name())).toList();
         }
         return statuses;
     }
@@ -249,7 +250,7 @@ public final class Drivers {
                 found.add(named(providers.next()));
             } catch (ServiceConfigurationError e) {
                 failures++;
-                found.add(new Found(null, new DriverStatus(brokenName(e), DriverStatus.State.BROKEN, describe(e),
+                found.add(new Found(null, null, new DriverStatus(brokenName(e), DriverStatus.State.BROKEN, describe(e),
                         Optional.empty())));
             }
         }
@@ -259,22 +260,15 @@ public final class Drivers {
     /** A found provider, broken if it cannot name itself. */
     private static Found named(Backend driver) {
         try {
-            driver.name();
-            return new Found(driver, null);
+            return new Found(driver, driver.name(), null);
         } catch (RuntimeException | LinkageError e) {
-            return new Found(null, new DriverStatus(driver.getClass().getName(), DriverStatus.State.BROKEN,
+            return new Found(null, null, new DriverStatus(driver.getClass().getName(), DriverStatus.State.BROKEN,
                     describe(e), Optional.empty()));
         }
     }
 
     /** A named provider's state: its availability, broken if asking threw. */
-    private static DriverStatus probe(Backend driver) {
-        String name;
-        try {
-            name = driver.name();
-        } catch (RuntimeException | LinkageError e) {
-            return new DriverStatus(driver.getClass().getName(), DriverStatus.State.BROKEN, describe(e), Optional.empty());
-        }
+    private static DriverStatus probe(Backend driver, String name) {
         try {
             Availability availability = driver.availability();
             return new DriverStatus(name, availability.active() ? DriverStatus.State.ACTIVE : DriverStatus.State.INACTIVE,
