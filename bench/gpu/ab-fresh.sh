@@ -26,8 +26,9 @@
 #   source bench/gpu/with-dist.sh && SIZES="20 24" CASES="aa plus1" TRIES=2 bash bench/gpu/ab-fresh.sh
 # KERNEL=spin measures bench/history/planted-spin.ptx instead, which plants an exact change in time (below).
 # MAX_FORKS (default 200) and MAX_TIME_S (default 120) are ab's --max-forks and --max-time-s; FINAL the
-# directory (default bench/out/ab-fresh); SEED the first try's --seed (try t uses SEED + t); RUN_ARGS more run
-# options for every fork (e.g. "--place-every 2").
+# directory (default bench/out/ab-fresh); SEED the first try's --seed (try t uses SEED + t); REPS and REP_MS
+# each fork's --repetitions and --rep-ms (default 10 and 10); RUN_ARGS more run options for every fork (e.g.
+# "--place-every 2").
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
@@ -49,26 +50,18 @@ done
 # with the base's wait 7.27, 17.8 and 58.5 us)
 kernel=${KERNEL:-gelu}
 [[ $kernel == gelu || $kernel == spin ]] || { echo "ab-fresh: KERNEL=$kernel: use gelu or spin" >&2; exit 2; }
-spin() { # SIZE VARIANT(0, 1, 2) -> the variant's PTX file, made on first use
-  local step=${SPIN_STEP:-$(case $1 in 20) echo 144 ;; 22) echo 352 ;; *) echo 1158 ;; esac)}
-  local c=$(( ${SPIN_BASE:-256} + $2 * step )) file
-  file=$final/spin$c.ptx
-  if [[ ! -f $file ]]; then
-    sed -E "/\/\/ SPIN$/ s/([ ,])[0-9]+(; \/\/ SPIN)$/\1$c\2/" bench/history/planted-spin.ptx > "$file"
-    grep -q " $c; // SPIN$" "$file" || { echo "ab-fresh: no SPIN line in planted-spin.ptx" >&2; exit 2; }
-  fi
-  echo "$file"
-}
+source bench/gpu/user-kernel.sh
+spin() { spin_ptx "$1" "$2" "$final"; }
 echo "size,case,try,exit,wall_s,verdict,change,interval,mdc,forks_a_side,looks,settled,go_to_go_s,before_first_go_s,after_last_end_s" \
   > "$final/summary.csv"
 for s in $sizes; do
   n=$(( 1 << s )); m=$(( n * 108 / 100 ))
   args=(--entry planted --name gelu_strided --grid 1056 --block 256 --arg "buf:f32:$m:fill=random" --arg "buf:f32:$m"
-        --arg "i32:$n" --repetitions 10 --rep-ms 10)
+        --arg "i32:$n" --repetitions "${REPS:-10}" --rep-ms "${REP_MS:-10}")
   base=$final/w1000.ptx
   if [[ $kernel == spin ]]; then
     args=(--entry planted_spin --name gelu_strided --grid 1056 --block 256 --arg "buf:f32:$n:fill=random"
-          --arg "buf:f32:$n" --arg "i32:$n" --repetitions 10 --rep-ms 10)
+          --arg "buf:f32:$n" --arg "i32:$n" --repetitions "${REPS:-10}" --rep-ms "${REP_MS:-10}")
     base=$(spin "$s" 0) || exit 2
   fi
   # shellcheck disable=SC2206

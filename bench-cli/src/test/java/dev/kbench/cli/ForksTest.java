@@ -194,7 +194,10 @@ class ForksTest {
         }
     }
 
-    /** The forks of a trace (lines: micros, pid, fork, event), in the order they got go. */
+    /**
+     * The forks of a trace (lines: micros, pid, fork, event), in the order they got go: the children's own
+     * lines, each child's first event its JVM's start.
+     */
     private static List<Traced> traced(Path trace) throws IOException {
         java.util.Map<Long, java.util.Map<String, Long>> byPid = new java.util.LinkedHashMap<>();
         for (String line : Files.readAllLines(trace)) {
@@ -202,8 +205,24 @@ class ForksTest {
             assertEquals(4, f.length, line);
             byPid.computeIfAbsent(Long.parseLong(f[1]), p -> new java.util.HashMap<>()).put(f[3], Long.parseLong(f[0]));
         }
-        return byPid.entrySet().stream().map(e -> new Traced(e.getKey(), e.getValue()))
+        return byPid.entrySet().stream().filter(e -> e.getValue().containsKey("start"))
+                .map(e -> new Traced(e.getKey(), e.getValue()))
                 .sorted(java.util.Comparator.comparingLong(t -> t.at().getOrDefault("go", Long.MAX_VALUE))).toList();
+    }
+
+    /**
+     * The parent's lines of a trace of {@code run --forks} (this JVM's pid): per fork index, when this JVM
+     * launched the fork's process and when it saw it end.
+     */
+    private static java.util.Map<Integer, java.util.Map<String, Long>> parentTraced(Path trace) throws IOException {
+        java.util.Map<Integer, java.util.Map<String, Long>> byFork = new java.util.TreeMap<>();
+        for (String line : Files.readAllLines(trace)) {
+            String[] f = line.split(" ");
+            if (Long.parseLong(f[1]) == ProcessHandle.current().pid()) {
+                byFork.computeIfAbsent(Integer.parseInt(f[2]), k -> new java.util.HashMap<>()).put(f[3], Long.parseLong(f[0]));
+            }
+        }
+        return byFork;
     }
 
     /**
@@ -247,15 +266,21 @@ class ForksTest {
         Path trace = dir.resolve("trace.txt");
         System.setProperty(dev.kbench.forks.Forks.TRACE_PROPERTY, trace.toString());
         try {
-            Cli.Result run = Cli.run(args(List.of("--backend", "opencl", "run", "--forks", "6", "--seed", "13",
+            Cli.Result run = Cli.run(args(List.of("--backend", "opencl", "run", "--forks", "7", "--seed", "13",
                     "--csv-samples", dir.resolve("run.csv").toString()), LONG_WARMUP));
             assertEquals(0, run.status(), run.toString());
-            assertEquals(Set.of(0, 1, 2, 3, 4, 5), forks(dir.resolve("run.csv")), run.toString());
-            noOverlapButStandby(trace, 6, run.toString(), "released");
-            List<Traced> six = traced(trace);
-            assertTrue(java.util.stream.IntStream.range(0, 3).anyMatch(k -> six.get(k + 3).get("start") < six.get(k).get("end")),
-                    "three forks wait in standby ahead of the running one: fork k + 3 started before fork k ended (where "
-                    + "fork 0 trains an AOT cache, only from fork 1 on): " + six);
+            assertEquals(Set.of(0, 1, 2, 3, 4, 5, 6), forks(dir.resolve("run.csv")), run.toString());
+            noOverlapButStandby(trace, 7, run.toString(), "released");
+            List<Traced> seven = traced(trace);
+            assertTrue(java.util.stream.IntStream.range(0, 3).anyMatch(k -> seven.get(k + 4).get("start") < seven.get(k).get("end")),
+                    "four forks wait in standby ahead of the running one: fork k + 4 started before fork k ended (where "
+                    + "fork 0 trains an AOT cache, only from fork 1 on): " + seven);
+            // the standby that takes the place of the one that went on is launched when the running fork hands
+            // over, before this JVM has seen that fork end (fork 6 at fork 1's hand-over, or fork 5 at fork 0's)
+            java.util.Map<Integer, java.util.Map<String, Long>> parent = parentTraced(trace);
+            assertEquals(Set.of(0, 1, 2, 3, 4, 5, 6), parent.keySet(), "this JVM traces each fork's launch: " + parent);
+            assertTrue(java.util.stream.IntStream.range(0, 2).anyMatch(k -> parent.get(k + 5).get("launched")
+                    < parent.get(k).get("reaped")), "fork k + 5 launched before fork k was seen to end: " + parent);
             assertFalse(run.err().contains("device released"), "the forks' hand-over line is not passed on: " + run);
 
             Files.delete(trace);
@@ -298,7 +323,7 @@ class ForksTest {
             refused(dev.kbench.forks.Forks.STANDBY_PROPERTY, "sometimes",
                     "-Dkbench.forks.standby=sometimes is not a standby mode");
             System.clearProperty(dev.kbench.forks.Forks.STANDBY_PROPERTY);
-            refused(dev.kbench.forks.Forks.DEPTH_PROPERTY, "5", "-Dkbench.forks.standby.depth=5 is not a standby depth: use 1 to 4 (3 is the default)");
+            refused(dev.kbench.forks.Forks.DEPTH_PROPERTY, "5", "-Dkbench.forks.standby.depth=5 is not a standby depth: use 1 to 4 (4 is the default)");
             System.clearProperty(dev.kbench.forks.Forks.DEPTH_PROPERTY);
             refused(dev.kbench.forks.Forks.HANDOVER_PROPERTY, "early",
                     "-Dkbench.forks.handover=early is not a hand-over: use finished (the default) or closed");

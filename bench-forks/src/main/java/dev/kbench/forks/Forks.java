@@ -118,7 +118,7 @@ public final class Forks {
 
     /**
      * The system property giving how many forks wait in standby ahead of the running one: 1 to
-     * {@value Sequence#MOST_AHEAD}, {@value Sequence#DEFAULT_DEPTH} by default.
+     * {@value Sequence#MOST_DEPTH}, {@value Sequence#DEFAULT_DEPTH} by default.
      */
     public static final String DEPTH_PROPERTY = "kbench.forks.standby.depth";
 
@@ -503,7 +503,7 @@ public final class Forks {
     public static ForkOutcome launch(Launch launch, Duration timeout, Consumer<String> output,
                                      Consumer<List<SampleRecord>> samples) {
         Started started = start(launch, output, Standby.OFF);
-        return started == null ? stoppedBefore(launch) : finish(started, timeout, samples);
+        return started == null ? stoppedBefore(launch) : finish(started, timeout, System.nanoTime() + timeout.toNanos(), samples);
     }
 
     /** A child that runs (or waits for go), with the thread reading its output and the last lines it printed. */
@@ -527,6 +527,7 @@ public final class Forks {
                 released = true;
                 run = then;
                 then = null;
+                notifyAll();
             }
             if (run != null) {
                 run.run();
@@ -542,6 +543,26 @@ public final class Forks {
                 }
             }
             action.run();
+        }
+
+        /**
+         * Waits until the fork has released its device, its process has ended or the deadline has passed.
+         *
+         * @param process the fork's process
+         * @param deadline {@link System#nanoTime()} by which to give up
+         * @return whether the fork released its device
+         * @throws InterruptedException if interrupted while waiting
+         */
+        synchronized boolean awaitRelease(Process process, long deadline) throws InterruptedException {
+            while (!released && process.isAlive()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    break;
+                }
+                // the process's end does not notify: look again every few milliseconds
+                wait(Math.max(1, Math.min(TimeUnit.NANOSECONDS.toMillis(left), 5)));
+            }
+            return released;
         }
 
         /** True the first time only: go is sent to a fork once. */
@@ -621,6 +642,7 @@ public final class Forks {
                 process = builder.start();
                 LIVE.add(process);
             }
+            traceParent(launch, "launched");
             Thread reader = Thread.ofPlatform().daemon().name("kbench-fork-" + launch.fork())
                     .start(() -> pump(launch.stdout() == ChildOutput.FORWARD ? process.getInputStream()   // merged
                             : process.getErrorStream(), forward));
@@ -671,14 +693,14 @@ public final class Forks {
     /**
      * How many forks wait in standby ahead of the running one, as {@value #DEPTH_PROPERTY} says.
      *
-     * @return 1 to {@value Sequence#MOST_AHEAD}
+     * @return 1 to {@value Sequence#MOST_DEPTH}
      * @throws IllegalArgumentException naming the property and its value if it is none of them
      */
     public static int standbyDepth() {
         String value = System.getProperty(DEPTH_PROPERTY, Integer.toString(Sequence.DEFAULT_DEPTH)).trim();
-        if (!value.matches("[1-9]") || Integer.parseInt(value) > Sequence.MOST_AHEAD) {
+        if (!value.matches("[1-9]") || Integer.parseInt(value) > Sequence.MOST_DEPTH) {
             throw new IllegalArgumentException("-D" + DEPTH_PROPERTY + "=" + value + " is not a standby depth: use 1 to "
-                    + Sequence.MOST_AHEAD + " (" + Sequence.DEFAULT_DEPTH + " is the default)");
+                    + Sequence.MOST_DEPTH + " (" + Sequence.DEFAULT_DEPTH + " is the default)");
         }
         return Integer.parseInt(value);
     }
@@ -689,7 +711,9 @@ public final class Forks {
      * starts its JVM and gets as far as its first driver call ({@link #awaitGo()}), and is told to go on once
      * the fork before it has exited; with {@link Standby#DEVICE} it gets as far as its first work on the
      * device ({@link #awaitGoBeforeWork()}), with its device open and its kernels built, and is told to go on
-     * once the fork before it has released its device ({@link #handOver(Runnable)}) or exited. The fork that
+     * once the fork before it has released its device ({@link #handOver(Runnable)}) or exited; then, with
+     * {@link Standby#DEVICE}, the standby that takes the place of the one that went on starts at once, while the
+     * fork before it closes its device, rather than when that fork has ended. The fork that
      * writes the forks' AOT cache ({@link #aotOptions}) has no
      * standby beside it, so that every later fork maps the complete cache; a child that is not kbench's own
      * ({@link Program#COMMAND}) is never started ahead, since it would not wait. A standby that is not used
@@ -699,15 +723,22 @@ public final class Forks {
      */
     public static final class Sequence implements AutoCloseable {
 
-        /** The most forks that {@link #run} starts in standby ahead of the running one ({@value Forks#DEPTH_PROPERTY}). */
-        public static final int MOST_AHEAD = 4;
+        /** The most forks that wait in standby ahead of the running one ({@value Forks#DEPTH_PROPERTY}). */
+        public static final int MOST_DEPTH = 4;
 
         /**
-         * How many forks {@link #run} starts in standby by default. Four keep a fork at 2^20 from waiting for
-         * its standby where forks hold the device for 0.23 s and a standby needs 0.75 s to be ready (measured on
-         * an H200), but four against three has not been measured on a GPU yet.
+         * The most forks ahead of the running one that {@link #run} uses: its standbys, and the one that takes a
+         * standby's place when the running fork hands over.
          */
-        public static final int DEFAULT_DEPTH = 3;
+        public static final int MOST_AHEAD = MOST_DEPTH + 1;
+
+        /**
+         * How many forks wait in standby by default. On an H200 a standby needed 0.85 to 1.0 s from its JVM's
+         * start to ready while forks followed each other every 0.26 to 0.30 s: with three every fourth fork
+         * waited for its standby, with four the mean time from one fork's go to the next fell by 9 to 13 %
+         * (docs/performance.md, section 15).
+         */
+        public static final int DEFAULT_DEPTH = 4;
 
         /**
          * The forks ahead of fork {@code fork} of {@code count} forks numbered 0 to {@code count - 1}, as
@@ -767,8 +798,9 @@ public final class Forks {
          *
          * @param launch the fork to run now
          * @param ahead the forks that the next calls will run, in order, as far as they are known (at most
-         *        {@link #MOST_AHEAD} are used); asked at most once, before this fork gets go, and not at all
-         *        when no standby can be started
+         *        {@link #MOST_AHEAD} are used: the standbys, and in standby {@code device} the one started when
+         *        this fork hands over, in the place of the standby that goes on); asked at most once, before this
+         *        fork gets go, and not at all when no standby can be started
          * @param samples receives its samples, tagged with its fork index, unless it recorded none
          * @return how it ended
          * @throws UncheckedIOException if the process cannot be started
@@ -822,7 +854,25 @@ public final class Forks {
                 // go as soon as this fork has released its device; else (it died first) at the next call
                 current.handoff().whenReleased(() -> go(after));
             }
-            return finish(current, timeout, samples);
+            long deadline = System.nanoTime() + timeout.toNanos();
+            if (standby == Standby.DEVICE && waiting.size() == depth && following.size() > depth
+                    && following.get(depth).program() == Program.KBENCH) {
+                // the standby that takes the place of the one going on starts as soon as this fork hands over,
+                // while this fork closes its device and ends, so that it has that much longer to be ready
+                try {
+                    if (current.handoff().awaitRelease(current.process(), deadline) && !stopping()) {
+                        Started started = start(following.get(depth), output, standby);
+                        if (started != null) {
+                            waiting.addLast(started);
+                        }
+                    }
+                } catch (UncheckedIOException e) {
+                    // its turn starts it again and reports what fails
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return finish(current, timeout, deadline, samples);
         }
 
         /**
@@ -973,10 +1023,24 @@ public final class Forks {
         return now.getEpochSecond() * 1_000_000 + now.getNano() / 1000;
     }
 
-    /** Appends one line to the forks' trace: microseconds since the epoch, pid, fork, event. */
+    /**
+     * Where this JVM runs forks with {@value #TRACE_PROPERTY} set, appends an event about a kbench child to
+     * the trace: this JVM's pid, the child's fork index.
+     */
+    private static void traceParent(Launch launch, String event) {
+        String trace = System.getProperty(TRACE_PROPERTY, "");
+        if (!trace.isEmpty() && launch.program() == Program.KBENCH) {
+            trace(Path.of(trace), event, micros(), Integer.toString(launch.fork()));
+        }
+    }
+
     private static void trace(Path file, String event, long micros) {
-        String line = micros + " " + ProcessHandle.current().pid() + " " + System.getenv().getOrDefault(FORK_VARIABLE, "-")
-                + " " + event + "\n";
+        trace(file, event, micros, System.getenv().getOrDefault(FORK_VARIABLE, "-"));
+    }
+
+    /** Appends one line to the forks' trace: microseconds since the epoch, pid, fork, event. */
+    private static void trace(Path file, String event, long micros, String fork) {
+        String line = micros + " " + ProcessHandle.current().pid() + " " + fork + " " + event + "\n";
         try {
             Files.writeString(file, line, StandardCharsets.US_ASCII, java.nio.file.StandardOpenOption.CREATE,
                     java.nio.file.StandardOpenOption.APPEND);
@@ -1026,8 +1090,12 @@ public final class Forks {
         }
     }
 
-    /** Waits for a started child to end (or its timeout), then reads back its samples. */
-    private static ForkOutcome finish(Started started, Duration timeout, Consumer<List<SampleRecord>> samples) {
+    /**
+     * Waits for a started child to end (or until {@code deadline}, {@link System#nanoTime()} at most its
+     * {@code timeout} from now, when it is killed as hung), then reads back its samples.
+     */
+    private static ForkOutcome finish(Started started, Duration timeout, long deadline,
+                                      Consumer<List<SampleRecord>> samples) {
         Launch launch = started.launch();
         Process process = started.process();
         Deque<String> tail = started.tail();
@@ -1035,13 +1103,14 @@ public final class Forks {
         OptionalInt status;
         boolean stopped;
         try {
-            if (process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            if (process.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
                 status = OptionalInt.of(process.exitValue());
             } else {
                 kill(process);
                 process.waitFor(60, TimeUnit.SECONDS);
                 status = OptionalInt.empty();
             }
+            traceParent(launch, "reaped");
             // SIGINT reaches a child only from the terminal (Ctrl-C) before its guard runs: a stop too
             stopped = stopping && status.orElse(0) != 0 || status.orElse(0) == 128 + 2;
             synchronized (LIVE_LOCK) {

@@ -1,0 +1,67 @@
+#
+# Copyright 2026 The kbench authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+#
+"""Standby forks from their traces (-Dkbench.forks.trace), read straight from the archives of a results
+directory: per group of traces (a fork-standby.sh mode, or the fresh ab runs of one ab-fresh.sh directory,
+its tries together), the median time a standby took from its JVM's start to ready (from the sixth fork on,
+after the first burst of starts), the mean and median time from one fork's go to the next one's (from the
+second fork on: the first has no standby), a fork's time from go to its hand-over, and how many forks were
+not yet ready when the fork before them handed over (each of them made the device wait).
+
+    python3 bench/results/summarize_standby.py bench/results/2026-12-02-h200-standby-depth/*.tgz
+"""
+import re
+import statistics
+import sys
+import tarfile
+
+
+def forks_of(lines):
+    by_pid = {}
+    for line in lines:
+        micros, pid, _, event = line.split()
+        by_pid.setdefault(pid, {})[event] = int(micros) / 1e6
+    return sorted((f for f in by_pid.values() if "go" in f), key=lambda f: f["go"])
+
+
+def groups(archive):
+    found = {}
+    with tarfile.open(archive) as tar:
+        for member in tar.getmembers():
+            name = member.name
+            standby = re.fullmatch(r"(.*/)trace-(.+)-\d+\.txt", name)
+            ab = re.fullmatch(r"(ab-.+?)(-\d+)?/[^/]*-trace\.txt", name)
+            key = standby.group(1) + standby.group(2) if standby else ab.group(1) if ab else None
+            if key and member.isfile():
+                text = tar.extractfile(member).read().decode("ascii").splitlines()
+                found.setdefault(key, []).append(forks_of(text))
+    return found
+
+
+print("group                                 traces  forks  start-to-ready s  go-to-go s mean/median  go-to-release s  not ready at hand-over")
+for archive in sys.argv[1:]:
+    print(f"{archive}:")
+    for key, traces in sorted(groups(archive).items()):
+        ready = [f["ready"] - f["start"] for forks in traces for f in forks[5:] if "ready" in f]
+        cadence = [b["go"] - a["go"] for forks in traces for a, b in zip(forks[1:], forks[2:])]
+        held = [f["released"] - f["go"] for forks in traces for f in forks if "released" in f]
+        late = sum(1 for forks in traces for a, b in zip(forks[1:], forks[2:])
+                   if b.get("ready", 0) > a.get("released", a.get("end", 0)))
+        count = sum(len(forks) for forks in traces)
+        if not cadence:
+            continue
+        med = lambda xs: f"{statistics.median(xs):.3f}" if xs else "-"
+        print(f"  {key:36} {len(traces):6} {count:6}  {med(ready):>16}  {statistics.mean(cadence):11.3f}/{statistics.median(cadence):.3f}"
+              f"  {med(held):>15}  {late:6} of {len(cadence)}")
