@@ -18,7 +18,11 @@ directory: per group of traces (a fork-standby.sh mode, or the fresh ab runs of 
 its tries together), the median time a standby took from its JVM's start to ready (from the sixth fork on,
 after the first burst of starts), the mean and median time from one fork's go to the next one's (from the
 second fork on: the first has no standby), a fork's time from go to its hand-over, and how many forks were
-not yet ready when the fork before them handed over (each of them made the device wait).
+not yet ready when the fork before them handed over (each of them made the device wait). Then, for the
+`fork-standby.sh` and `fork-configs.sh` runs, whose samples are in the archives: timed calls per repetition
+and the wall time per timed call between a fork's first and last repetition (from its trace: timed1 to
+measured, over the calls of its later repetitions), against which the repetition budget (--rep-ms) counts
+only the calls' estimated device time.
 
     python3 bench/results/summarize_standby.py bench/results/2026-12-02-h200-standby-depth/*.tgz
 """
@@ -34,6 +38,33 @@ def forks_of(lines):
         micros, pid, _, event = line.split()
         by_pid.setdefault(pid, {})[event] = int(micros) / 1e6
     return sorted((f for f in by_pid.values() if "go" in f), key=lambda f: f["go"])
+
+
+def calls(archive):
+    """Per samples file of a fork-standby.sh or fork-configs.sh run: (group, fork -> (repetitions, calls))."""
+    import csv
+    import io
+    found = {}
+    with tarfile.open(archive) as tar:
+        for member in tar.getmembers():
+            m = re.fullmatch(r"(.*/)samples-(.+)-(\d+)\.csv", member.name)
+            if not m or not member.isfile():
+                continue
+            per = {}
+            for row in csv.DictReader(io.TextIOWrapper(tar.extractfile(member), "ascii")):
+                reps = per.setdefault(row["fork"], {})
+                reps[row["repetition"]] = reps.get(row["repetition"], 0) + 1
+            trace = tar.extractfile(f"{m.group(1)}trace-{m.group(2)}-{m.group(3)}.txt")
+            by_fork = {}
+            for line in trace.read().decode("ascii").splitlines():
+                micros, pid, fork, event = line.split()
+                by_fork.setdefault((pid, fork), {})[event] = int(micros) / 1e6
+            for (pid, fork), events in by_fork.items():
+                if fork in per and "timed1" in events and "measured" in events and len(per[fork]) > 1:
+                    later = sum(n for rep, n in per[fork].items() if rep != "0")
+                    found.setdefault(m.group(1) + m.group(2), []).append(
+                        (statistics.median(per[fork].values()), (events["measured"] - events["timed1"]) / later))
+    return found
 
 
 def groups(archive):
@@ -65,3 +96,11 @@ for archive in sys.argv[1:]:
         med = lambda xs: f"{statistics.median(xs):.3f}" if xs else "-"
         print(f"  {key:36} {len(traces):6} {count:6}  {med(ready):>16}  {statistics.mean(cadence):11.3f}/{statistics.median(cadence):.3f}"
               f"  {med(held):>15}  {late:6} of {len(cadence)}")
+print()
+print("group                                 forks  calls per repetition  wall per timed call, us")
+for archive in sys.argv[1:]:
+    found = calls(archive)
+    if found:
+        print(f"{archive}:")
+    for key, forks in sorted(found.items()):
+        print(f"  {key:36} {len(forks):5}  {statistics.median(c for c, _ in forks):20.0f}  {1e6 * statistics.median(w for _, w in forks):23.0f}")
