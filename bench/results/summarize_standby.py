@@ -22,7 +22,9 @@ not yet ready when the fork before them handed over (each of them made the devic
 `fork-standby.sh` and `fork-configs.sh` runs, whose samples are in the archives: timed calls per repetition
 and the wall time per timed call between a fork's first and last repetition (from its trace: timed1 to
 measured, over the calls of its later repetitions), against which the repetition budget (--rep-ms) counts
-only the calls' estimated device time.
+only the calls' estimated device time. Last, for the fresh ab runs: where the first fork's time goes before
+its first work (from kbench's launch of its process to its JVM's start, to its go, to its run's environment
+read), medians over the runs.
 
     python3 bench/results/summarize_standby.py bench/results/2026-12-02-h200-standby-depth/*.tgz
 """
@@ -67,14 +69,32 @@ def calls(archive):
     return found
 
 
+def first_forks(archive):
+    """Per ab group: (launch to JVM start, JVM start to go, go to environment) of each run's first fork."""
+    found = {}
+    with tarfile.open(archive) as tar:
+        for member in tar.getmembers():
+            ab = re.fullmatch(r"(ab-[^/]+)/[^/]*-trace\.txt", member.name)
+            if not ab or not member.isfile():
+                continue
+            lines = [line.split() for line in tar.extractfile(member).read().decode("ascii").splitlines()]
+            launched = [int(m) / 1e6 for m, _, _, event in lines if event == "launched"]
+            forks = forks_of(" ".join(line) for line in lines)
+            if launched and forks and "environment" in forks[0]:
+                first = forks[0]
+                found.setdefault(re.sub(r"-\d+$", "", ab.group(1)), []).append(
+                    (first["start"] - min(launched), first["go"] - first["start"], first["environment"] - first["go"]))
+    return found
+
+
 def groups(archive):
     found = {}
     with tarfile.open(archive) as tar:
         for member in tar.getmembers():
             name = member.name
             standby = re.fullmatch(r"(.*/)trace-(.+)-\d+\.txt", name)
-            ab = re.fullmatch(r"(ab-.+?)(-\d+)?/[^/]*-trace\.txt", name)
-            key = standby.group(1) + standby.group(2) if standby else ab.group(1) if ab else None
+            ab = re.fullmatch(r"(ab-[^/]+)/[^/]*-trace\.txt", name)
+            key = standby.group(1) + standby.group(2) if standby else re.sub(r"-\d+$", "", ab.group(1)) if ab else None
             if key and member.isfile():
                 text = tar.extractfile(member).read().decode("ascii").splitlines()
                 found.setdefault(key, []).append(forks_of(text))
@@ -104,3 +124,12 @@ for archive in sys.argv[1:]:
         print(f"{archive}:")
     for key, forks in sorted(found.items()):
         print(f"  {key:36} {len(forks):5}  {statistics.median(c for c, _ in forks):20.0f}  {1e6 * statistics.median(w for _, w in forks):23.0f}")
+print()
+print("group                                 runs  first fork: launch to JVM start  JVM start to go  go to environment (s)")
+for archive in sys.argv[1:]:
+    found = first_forks(archive)
+    if found:
+        print(f"{archive}:")
+    for key, runs in sorted(found.items()):
+        med = [statistics.median(column) for column in zip(*runs)]
+        print(f"  {key:36} {len(runs):4}  {med[0]:31.3f}  {med[1]:15.3f}  {med[2]:17.3f}")
