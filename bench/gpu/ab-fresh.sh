@@ -98,16 +98,11 @@ PY
       # the last look says how many of the benchmarks it settled
       settled=$(grep -E "^kbench ab: look " "$run.log" | tail -1 | grep -qE " 1 of 1 benchmark\(s\) settled" && echo yes || echo no)
       # the forks' cadence and what ab spends before its first fork's go and after its last fork's end
-      cost=$(python3 - "$run-trace.txt" "$t0" "$t1" <<'PY'
-import statistics, sys
-by_pid = {}
-try:
-    for line in open(sys.argv[1]):
-        micros, pid, fork, event = line.split()
-        by_pid.setdefault(pid, {})[event] = int(micros) / 1e6
-except OSError:
-    pass
-forks = sorted((f for f in by_pid.values() if "go" in f), key=lambda f: f["go"])
+      cost=$(python3 - "$run-trace.txt" "$t0" "$t1" "$root" <<'PY'
+import os, statistics, sys
+sys.path.insert(0, f"{sys.argv[4]}/bench/gpu")
+from forktrace import forks_of
+forks = forks_of(open(sys.argv[1]) if os.path.exists(sys.argv[1]) else [])
 t0, t1 = int(sys.argv[2]) / 1e9, int(sys.argv[3]) / 1e9
 gaps = [b["go"] - a["go"] for a, b in zip(forks, forks[1:])]
 print(",".join([f"{statistics.median(gaps):.3f}" if gaps else "", f"{forks[0]['go'] - t0:.3f}" if forks else "",

@@ -57,9 +57,11 @@ for (( r = 0; r < rounds; r++ )); do
     echo "$config,$r,$rc,$(awk -v n=$(( t1 - t0 )) 'BEGIN { printf "%.3f", n / 1e9 }')" >> "$final/runs.csv"
   done
 done
-python3 - "$final" "${configs[@]}" <<'PY'
+python3 - "$root" "$final" "${configs[@]}" <<'PY'
 import csv, glob, statistics, sys
-final, configs = sys.argv[1], sys.argv[2:]
+sys.path.insert(0, f"{sys.argv[1]}/bench/gpu")
+from forktrace import forks_of
+final, configs = sys.argv[2], sys.argv[3:]
 rows = []
 for config in configs:
     reps, place = config.split("/")
@@ -70,11 +72,7 @@ for config in configs:
             by_fork.setdefault(r["fork"], []).append(float(r["time_ms"]))
         medians += [statistics.median(v) for v in by_fork.values()]
     for path in sorted(glob.glob(f"{final}/trace-{reps}r-p{place}-*.txt")):
-        by_pid = {}
-        for line in open(path):
-            micros, pid, _, event = line.split()
-            by_pid.setdefault(pid, {})[event] = int(micros) / 1e6
-        forks = sorted((f for f in by_pid.values() if "go" in f), key=lambda f: f["go"])
+        forks = forks_of(open(path))
         cadence += [b["go"] - a["go"] for a, b in zip(forks[1:], forks[2:])]   # not the first, which has no standby
         held += [f["released"] - f["go"] for f in forks if "released" in f]
     if len(medians) < 3 or not cadence:

@@ -77,24 +77,20 @@ for (( t = 0; t < tries; t++ )); do
     echo "$mode,$t,$(awk -v n=$(( t1 - t0 )) 'BEGIN { printf "%.3f", n / 1e9 }'),$forks" >> "$final/runs.csv"
   done
 done
-python3 - "$final" "${modes//\//-}" "${WARMUP_MS:-25}" "${REPS:-10}" "${REP_MS:-10}" <<'PY'
+python3 - "$final" "${modes//\//-}" "${WARMUP_MS:-25}" "${REPS:-10}" "${REP_MS:-10}" "$root" <<'PY'
 import csv, statistics, sys, pathlib
 final = pathlib.Path(sys.argv[1])
 busy = (float(sys.argv[3]) + int(sys.argv[4]) * float(sys.argv[5])) / 1000
 runs = list(csv.DictReader(open(final / "runs.csv")))
-def forks_of(trace):
-    by_pid = {}
-    for line in open(trace):
-        micros, pid, fork, event = line.split()
-        by_pid.setdefault(pid, {})[event] = int(micros) / 1e6
-    return sorted((f for f in by_pid.values() if "go" in f), key=lambda f: f["go"])
+sys.path.insert(0, f"{sys.argv[6]}/bench/gpu")
+from forktrace import forks_of
 print(f"device busy per fork (warmup and repetition budgets): {busy:.3f} s")
 print("mode    wall/fork s  go-to-go s  go-to-release s  go-to-end s  hand-over gap s  start-to-ready s  busy share  overlaps")
 for mode in sys.argv[2].split():
     wall, cadence, released, held, gap, ready, bad = [], [], [], [], [], [], 0
     for r in (r for r in runs if r["mode"] == mode):
         wall.append(float(r["wall_s"]) / int(r["forks"]))
-        forks = forks_of(final / f"trace-{mode}-{r['try']}.txt")
+        forks = forks_of(open(final / f"trace-{mode}-{r['try']}.txt"))
         cadence += [b["go"] - a["go"] for a, b in zip(forks, forks[1:])]
         released += [f["released"] - f["go"] for f in forks if "released" in f]
         held += [f["end"] - f["go"] for f in forks if "end" in f]
@@ -113,7 +109,7 @@ print("mode    " + "  ".join(f"{a}->{b}" for a, b in zip(steps, steps[1:])))
 for mode in sys.argv[2].split():
     cols = [[] for _ in steps[1:]]
     for r in (r for r in runs if r["mode"] == mode):
-        for f in forks_of(final / f"trace-{mode}-{r['try']}.txt"):
+        for f in forks_of(open(final / f"trace-{mode}-{r['try']}.txt")):
             for i, (a, b) in enumerate(zip(steps, steps[1:])):
                 if a in f and b in f:
                     cols[i].append(f[b] - f[a])

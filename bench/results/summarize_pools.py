@@ -33,6 +33,9 @@ import sys
 import tarfile
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gpu"))
+from forktrace import forks_of as traced_forks  # noqa: E402
+
 
 def forks_of(path):
     """{(benchmark, params): [per-fork times]} of one fork-RRR.csv, forks by their fork column."""
@@ -78,11 +81,7 @@ def trace_times(root, pool):
         # traces/POOL-SIZE-VARIANT-ROUND.txt; user's must not take user-pe2's
         if not re.match(re.escape(pool) + r"-(\d+|all)-", os.path.basename(f)):
             continue
-        by = {}
-        for line in open(f):
-            micros, pid, _, event = line.split()
-            by.setdefault(pid, {})[event] = int(micros) / 1e6
-        forks = sorted((v for v in by.values() if "go" in v), key=lambda v: v["go"])[1:]
+        forks = traced_forks(open(f))[1:]
         cadence += [b["go"] - a["go"] for a, b in zip(forks, forks[1:])]
         held += [v["end"] - v["go"] for v in forks if "end" in v]
     return cadence, held

@@ -28,24 +28,32 @@ read), medians over the runs.
 
     python3 bench/results/summarize_standby.py bench/results/2026-12-02-h200-standby-depth/*.tgz
 """
+import os
 import re
 import statistics
 import sys
 import tarfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gpu"))
+from forktrace import forks_of, processes  # noqa: E402
 
-def forks_of(lines):
-    by_pid = {}
-    for line in lines:
-        micros, pid, _, event = line.split()
-        by_pid.setdefault(pid, {})[event] = int(micros) / 1e6
-    return sorted((f for f in by_pid.values() if "go" in f), key=lambda f: f["go"])
+
+def members(archive):
+    """The traces of an archive: (group, its path, its lines) for fork-standby.sh, fork-configs.sh and ab runs."""
+    with tarfile.open(archive) as tar:
+        for member in tar.getmembers():
+            standby = re.fullmatch(r"(.*/)trace-(.+)-\d+\.txt", member.name)
+            ab = re.fullmatch(r"(ab-[^/]+)/[^/]*-trace\.txt", member.name)
+            if member.isfile() and (standby or ab):
+                key = standby.group(1) + standby.group(2) if standby else re.sub(r"-\d+$", "", ab.group(1))
+                yield key, member.name, tar.extractfile(member).read().decode("ascii").splitlines()
 
 
 def calls(archive):
-    """Per samples file of a fork-standby.sh or fork-configs.sh run: (group, fork -> (repetitions, calls))."""
+    """Per fork-standby.sh or fork-configs.sh group: (calls per repetition, wall per timed call) of each fork."""
     import csv
     import io
+    traces = {name: lines for _, name, lines in members(archive)}
     found = {}
     with tarfile.open(archive) as tar:
         for member in tar.getmembers():
@@ -56,12 +64,8 @@ def calls(archive):
             for row in csv.DictReader(io.TextIOWrapper(tar.extractfile(member), "ascii")):
                 reps = per.setdefault(row["fork"], {})
                 reps[row["repetition"]] = reps.get(row["repetition"], 0) + 1
-            trace = tar.extractfile(f"{m.group(1)}trace-{m.group(2)}-{m.group(3)}.txt")
-            by_fork = {}
-            for line in trace.read().decode("ascii").splitlines():
-                micros, pid, fork, event = line.split()
-                by_fork.setdefault((pid, fork), {})[event] = int(micros) / 1e6
-            for (pid, fork), events in by_fork.items():
+            trace = traces.get(f"{m.group(1)}trace-{m.group(2)}-{m.group(3)}.txt", [])
+            for fork, events in processes(trace).values():
                 if fork in per and "timed1" in events and "measured" in events and len(per[fork]) > 1:
                     later = sum(n for rep, n in per[fork].items() if rep != "0")
                     found.setdefault(m.group(1) + m.group(2), []).append(
@@ -72,32 +76,20 @@ def calls(archive):
 def first_forks(archive):
     """Per ab group: (launch to JVM start, JVM start to go, go to environment) of each run's first fork."""
     found = {}
-    with tarfile.open(archive) as tar:
-        for member in tar.getmembers():
-            ab = re.fullmatch(r"(ab-[^/]+)/[^/]*-trace\.txt", member.name)
-            if not ab or not member.isfile():
-                continue
-            lines = [line.split() for line in tar.extractfile(member).read().decode("ascii").splitlines()]
-            launched = [int(m) / 1e6 for m, _, _, event in lines if event == "launched"]
-            forks = forks_of(" ".join(line) for line in lines)
-            if launched and forks and "environment" in forks[0]:
-                first = forks[0]
-                found.setdefault(re.sub(r"-\d+$", "", ab.group(1)), []).append(
-                    (first["start"] - min(launched), first["go"] - first["start"], first["environment"] - first["go"]))
+    for key, name, lines in members(archive):
+        launched = [int(line.split()[0]) / 1e6 for line in lines if line.split()[3] == "launched"]
+        forks = forks_of(lines)
+        if name.startswith("ab-") and launched and forks and "environment" in forks[0]:
+            first = forks[0]
+            found.setdefault(key, []).append(
+                (first["start"] - min(launched), first["go"] - first["start"], first["environment"] - first["go"]))
     return found
 
 
 def groups(archive):
     found = {}
-    with tarfile.open(archive) as tar:
-        for member in tar.getmembers():
-            name = member.name
-            standby = re.fullmatch(r"(.*/)trace-(.+)-\d+\.txt", name)
-            ab = re.fullmatch(r"(ab-[^/]+)/[^/]*-trace\.txt", name)
-            key = standby.group(1) + standby.group(2) if standby else re.sub(r"-\d+$", "", ab.group(1)) if ab else None
-            if key and member.isfile():
-                text = tar.extractfile(member).read().decode("ascii").splitlines()
-                found.setdefault(key, []).append(forks_of(text))
+    for key, _, lines in members(archive):
+        found.setdefault(key, []).append(forks_of(lines))
     return found
 
 
@@ -116,20 +108,23 @@ for archive in sys.argv[1:]:
         med = lambda xs: f"{statistics.median(xs):.3f}" if xs else "-"
         print(f"  {key:36} {len(traces):6} {count:6}  {med(ready):>16}  {statistics.mean(cadence):11.3f}/{statistics.median(cadence):.3f}"
               f"  {med(held):>15}  {late:6} of {len(cadence)}")
-print()
-print("group                                 forks  calls per repetition  wall per timed call, us")
-for archive in sys.argv[1:]:
-    found = calls(archive)
-    if found:
-        print(f"{archive}:")
-    for key, forks in sorted(found.items()):
-        print(f"  {key:36} {len(forks):5}  {statistics.median(c for c, _ in forks):20.0f}  {1e6 * statistics.median(w for _, w in forks):23.0f}")
-print()
-print("group                                 runs  first fork: launch to JVM start  JVM start to go  go to environment (s)")
-for archive in sys.argv[1:]:
-    found = first_forks(archive)
-    if found:
-        print(f"{archive}:")
-    for key, runs in sorted(found.items()):
-        med = [statistics.median(column) for column in zip(*runs)]
-        print(f"  {key:36} {len(runs):4}  {med[0]:31.3f}  {med[1]:15.3f}  {med[2]:17.3f}")
+
+
+def table(header, found_in, row):
+    """A blank line, the header, then per archive that has any, its groups: each a line that row makes."""
+    print()
+    print(header)
+    for archive in sys.argv[1:]:
+        found = found_in(archive)
+        if found:
+            print(f"{archive}:")
+        for key, values in sorted(found.items()):
+            print(f"  {key:36} " + row(values))
+
+
+table("group                                 forks  calls per repetition  wall per timed call, us", calls,
+      lambda forks: f"{len(forks):5}  {statistics.median(c for c, _ in forks):20.0f}"
+                    f"  {1e6 * statistics.median(w for _, w in forks):23.0f}")
+table("group                                 runs  first fork: launch to JVM start  JVM start to go  go to environment (s)",
+      first_forks, lambda runs: f"{len(runs):4}  " + "  ".join(
+          f"{statistics.median(column):{width}.3f}" for column, width in zip(zip(*runs), (31, 15, 17))))
