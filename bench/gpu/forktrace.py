@@ -13,6 +13,7 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 #
+
 """Reading the forks' trace (-Dkbench.forks.trace, docs/formats.md section 6): lines `MICROS PID FORK EVENT`,
 written by each kbench child and, with its own PID, by kbench itself (`launched`, `reaped`)."""
 
