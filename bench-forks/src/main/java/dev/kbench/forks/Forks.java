@@ -838,16 +838,9 @@ public final class Forks {
                 discard(waiting.pollLast());
             }
             for (Launch next : wanted.subList(matched, wanted.size())) {
-                Started started;
-                try {
-                    started = start(next, output, standby);
-                } catch (UncheckedIOException e) {
-                    break;   // its turn starts it again and reports what fails
-                }
-                if (started == null) {
+                if (!standBy(next)) {
                     break;
                 }
-                waiting.addLast(started);
             }
             Started after = waiting.peekFirst();
             if (after != null && standby == Standby.DEVICE) {
@@ -861,18 +854,33 @@ public final class Forks {
                 // while this fork closes its device and ends, so that it has that much longer to be ready
                 try {
                     if (current.handoff().awaitRelease(current.process(), deadline) && !stopping()) {
-                        Started started = start(following.get(depth), output, standby);
-                        if (started != null) {
-                            waiting.addLast(started);
-                        }
+                        standBy(following.get(depth));
                     }
-                } catch (UncheckedIOException e) {
-                    // its turn starts it again and reports what fails
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
             }
             return finish(current, timeout, deadline, samples);
+        }
+
+        /**
+         * Starts a fork in standby behind the others waiting.
+         *
+         * @return false if it could not be started (its turn starts it again and reports what fails) or this
+         *         JVM is exiting
+         */
+        private boolean standBy(Launch next) {
+            Started started;
+            try {
+                started = start(next, output, standby);
+            } catch (UncheckedIOException e) {
+                return false;
+            }
+            if (started == null) {
+                return false;
+            }
+            waiting.addLast(started);
+            return true;
         }
 
         /**
