@@ -18,7 +18,8 @@
 # Standby modes against each other: `kbench run --forks F` with each -Dkbench.forks.standby of MODES
 # (default "off start device"; MODE/closed or MODE/finished adds -Dkbench.forks.handover=closed or =finished,
 # MODE/dN (or MODE/closed/dN) -Dkbench.forks.standby.depth=N, MODE/alt runs the kbench command in KBENCH_ALT
-# instead of KBENCH, e.g. another build; what a mode does not name is kbench's default), alternating, TRIES times each, every fork tracing when its JVM started, was
+# instead of KBENCH, e.g. another build, and MODE/-Dname=value passes that system property, e.g.
+# device/-Dkbench.hold=false; what a mode does not name is kbench's default), alternating, TRIES times each, every fork tracing when its JVM started, was
 # ready, got go, released its device and ended (-Dkbench.forks.trace). Source bench/gpu/with-dist.sh first
 # (or set KBENCH to any kbench command), then:
 #   bash bench/gpu/fork-standby.sh     # FINAL=DIR (default bench/out/fork-standby), TRIES=3, FORKS=10,
@@ -60,6 +61,10 @@ for (( t = 0; t < tries; t++ )); do
     opts="-Dkbench.forks.standby=${variant%%/*}"
     [[ $variant =~ /(finished|closed) ]] && opts+=" -Dkbench.forks.handover=${BASH_REMATCH[1]}"
     [[ $variant =~ /d([0-9]) ]] && opts+=" -Dkbench.forks.standby.depth=${BASH_REMATCH[1]}"
+    IFS=/ read -ra parts <<< "$variant"
+    for part in "${parts[@]}"; do
+      [[ $part == -D* ]] && opts+=" $part"
+    done
     command=$KBENCH
     if [[ $variant == */alt* ]]; then
       [[ -n ${KBENCH_ALT:-} ]] || { echo "fork-standby: mode $variant needs KBENCH_ALT" >&2; exit 2; }

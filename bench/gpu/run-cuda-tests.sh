@@ -26,6 +26,8 @@
 # sweep-classpath.csv, sweep-classpath.log. Exits non-zero if any step failed.
 #   SWEEP_ARGS   extra GeluSweep options, e.g. "--exponents 20,28 --modes normal"
 #   STEPS        which steps to run (default "info junit sweep")
+#   SELECT       which tests the junit step runs, as JUnit console options (default: every test class),
+#                e.g. "--select-class dev.kbench.cuda.CudaGpuTest"
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
@@ -66,7 +68,7 @@ if [[ $steps == *junit* ]]; then
   classes=$(mktemp -d)
   python3 -m zipfile -e "$tests" "$classes"
   "$java" --enable-native-access=ALL-UNNAMED "${cubin[@]}" -jar "$app"/test/junit-platform-console-standalone-*.jar execute \
-    --class-path "$lib:$classes:$(ls "$app"/test/*.jar | grep -v junit-platform-console | tr '\n' ':')" --scan-class-path "$classes" \
+    --class-path "$lib:$classes:$(ls "$app"/test/*.jar | grep -v junit-platform-console | tr '\n' ':')" ${SELECT:---scan-class-path "$classes"} \
     --details=tree --disable-banner >"$out/junit.txt" 2>&1 || status=1
   echo "junit: $(grep -E 'tests (successful|failed)' "$out/junit.txt" | tr -s ' ' | tr '\n' ' ') (status $status)"
 fi

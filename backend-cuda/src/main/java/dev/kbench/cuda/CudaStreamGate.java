@@ -38,13 +38,17 @@ import jcuda.driver.JCudaDriver;
  * NVBench's blocking kernel on the device's stream: {@code kbench_hold_stream} (src/main/cuda/hold_stream.cu)
  * spins on a flag in pinned host memory mapped into the device until {@link #release()} sets it, or
  * until the timeout passes on the device's global timer, when it sets a second flag that
- * {@link #timedOut()} reads. The kernel is launched once at creation, already released, so that it is
- * loaded before the first hold (under lazy module loading a first launch would wait for the held stream).
+ * {@link #timedOut()} reads. Two holds may be in place at once ({@link #maxHolds()}), each on its own pair
+ * of flags, used in turn. The kernel is launched once at creation, already released, so that it is loaded
+ * before the first hold (under lazy module loading a first launch would wait for the held stream).
  */
 final class CudaStreamGate implements StreamGate {
 
     private static final VarHandle INT = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.nativeOrder());
     private static final String ENTRY = "kbench_hold_stream";
+    /** Holds in place at most at once; each has its own pair of flags (release, timed out). */
+    private static final int SLOTS = 2;
+    private static final int SLOT_BYTES = 2 * Integer.BYTES;
 
     private final CudaDevice device;
     private final Pointer host = new Pointer();
@@ -54,6 +58,10 @@ final class CudaStreamGate implements StreamGate {
     private KernelModule module;
     private Kernel kernel;
     private boolean closed;
+    /** The slot of the oldest hold in place, how many are in place, and the slot released last. */
+    private int oldest;
+    private int inPlace;
+    private int releasedLast;
 
     CudaStreamGate(CudaDevice device, double timeoutMillis) {
         if (!(timeoutMillis > 0) || Double.isInfinite(timeoutMillis)) {
@@ -62,10 +70,10 @@ final class CudaStreamGate implements StreamGate {
         this.device = device;
         this.timeoutNanos = (long) (timeoutMillis * 1e6);
         device.makeCurrent();
-        Cuda.check(JCudaDriver.cuMemHostAlloc(host, 2 * Integer.BYTES,
+        Cuda.check(JCudaDriver.cuMemHostAlloc(host, SLOTS * SLOT_BYTES,
                 JCudaDriver.CU_MEMHOSTALLOC_DEVICEMAP | JCudaDriver.CU_MEMHOSTALLOC_PORTABLE), "cuMemHostAlloc (stream gate)");
         try {
-            flags = host.getByteBuffer(0, 2 * Integer.BYTES).order(ByteOrder.nativeOrder());
+            flags = host.getByteBuffer(0, SLOTS * SLOT_BYTES).order(ByteOrder.nativeOrder());
             CUdeviceptr mapped = new CUdeviceptr();
             Cuda.check(JCudaDriver.cuMemHostGetDevicePointer(mapped, host, 0), "cuMemHostGetDevicePointer (stream gate)");
             flagsOnDevice = NativeHandles.address(mapped);
@@ -73,7 +81,7 @@ final class CudaStreamGate implements StreamGate {
             kernel = module.kernel(ENTRY);
             INT.setVolatile(flags, 0, 1);
             INT.setVolatile(flags, Integer.BYTES, 0);
-            launch();
+            launch(0);
             device.synchronize();
         } catch (RuntimeException | Error e) {
             close();
@@ -92,29 +100,49 @@ final class CudaStreamGate implements StreamGate {
         }
     }
 
-    private void launch() {
-        kernel.launch(new Dim3(1, 1, 1), new Dim3(1, 1, 1), KernelArg.i64(flagsOnDevice), KernelArg.i64(timeoutNanos));
+    private void launch(int slot) {
+        kernel.launch(new Dim3(1, 1, 1), new Dim3(1, 1, 1), KernelArg.i64(flagsOnDevice + (long) slot * SLOT_BYTES),
+                KernelArg.i64(timeoutNanos));
     }
 
-    /** {@inheritDoc} <p>Call it only after the stream was synchronized since the last hold. */
+    /**
+     * {@inheritDoc} <p>The slot it takes was last used two holds ago: call it only once the work behind that
+     * hold has completed (as a caller that waits for each call's end event before its next hold does).
+     */
     @Override
     public void hold() {
         requireOpen();
-        INT.setVolatile(flags, 0, 0);
-        INT.setVolatile(flags, Integer.BYTES, 0);
-        launch();
+        if (inPlace == SLOTS) {
+            throw new IllegalStateException(SLOTS + " holds are in place; release one first");
+        }
+        int slot = (oldest + inPlace) % SLOTS;
+        INT.setVolatile(flags, slot * SLOT_BYTES, 0);
+        INT.setVolatile(flags, slot * SLOT_BYTES + Integer.BYTES, 0);
+        launch(slot);
+        inPlace++;
     }
 
     @Override
     public void release() {
         requireOpen();
-        INT.setVolatile(flags, 0, 1);
+        if (inPlace == 0) {
+            return;
+        }
+        INT.setVolatile(flags, oldest * SLOT_BYTES, 1);
+        releasedLast = oldest;
+        oldest = (oldest + 1) % SLOTS;
+        inPlace--;
     }
 
     @Override
     public boolean timedOut() {
         requireOpen();
-        return (int) INT.getVolatile(flags, Integer.BYTES) != 0;
+        return (int) INT.getVolatile(flags, releasedLast * SLOT_BYTES + Integer.BYTES) != 0;
+    }
+
+    @Override
+    public int maxHolds() {
+        return SLOTS;
     }
 
     @Override
@@ -128,7 +156,7 @@ final class CudaStreamGate implements StreamGate {
         }
     }
 
-    /** Releases a hold still in place, waits for the stream, then frees the kernel and the flags. */
+    /** Releases the holds still in place, waits for the stream, then frees the kernel and the flags. */
     @Override
     public void close() {
         if (closed) {
@@ -137,7 +165,9 @@ final class CudaStreamGate implements StreamGate {
         closed = true;
         try {
             if (flags != null) {
-                INT.setVolatile(flags, 0, 1);
+                for (int slot = 0; slot < SLOTS; slot++) {
+                    INT.setVolatile(flags, slot * SLOT_BYTES, 1);
+                }
                 device.synchronize();
             }
         } finally {

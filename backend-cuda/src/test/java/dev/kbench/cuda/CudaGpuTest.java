@@ -146,6 +146,38 @@ class CudaGpuTest {
     }
 
     @Test
+    void twoHoldsInPlaceReleaseInTurn() {
+        // hold A, spin, event, hold B, spin, event: releasing A runs the first spin only; the second waits for B,
+        // which the host releases 20 ms after the first spin's end event completed
+        try (StreamGate gate = device.streamGate(60_000); Event first = device.createEvent();
+             Event second = device.createEvent()) {
+            assertEquals(2, gate.maxHolds());
+            Kernel kernel = spin.kernel("spin");
+            gate.hold();
+            kernel.launch(Dim3.of(1), Dim3.of(1), KernelArg.i64(100_000));
+            first.record();
+            gate.hold();
+            kernel.launch(Dim3.of(1), Dim3.of(1), KernelArg.i64(100_000));
+            second.record();
+            assertThrows(IllegalStateException.class, gate::hold, "two holds are the most in place");
+            gate.release();
+            first.synchronize();
+            assertFalse(gate.timedOut(), "the first hold was released by the host");
+            long t0 = System.nanoTime();
+            while (System.nanoTime() - t0 < 20_000_000) {
+                Thread.onSpinWait();
+            }
+            gate.release();
+            device.synchronize();
+            assertFalse(gate.timedOut(), "the second hold was released by the host");
+            double millis = first.elapsedMillis(second);
+            System.out.printf(Locale.ROOT, "second hold released 20 ms after the first call's end: %.3f ms between "
+                    + "the end events%n", millis);
+            assertTrue(millis >= 20.1 * 0.95, "the second spin waited for its own release: " + millis + " ms");
+        }
+    }
+
+    @Test
     void aHoldNeverReleasedEndsByItsTimeout() {
         try (StreamGate gate = device.streamGate(50)) {
             gate.hold();

@@ -38,7 +38,9 @@ import java.util.Objects;
  * @param maxWarmup cap on the number of warmup calls
  * @param minEstimateMillis floor applied to the per-call estimate before dividing by it
  * @param beforeEach untimed hook before each timed call (Triton's {@code grad_to_none} slot); in hot
- *     timing, before each timed batch
+ *     timing, before each timed batch. With a hook, held cold calls are held one at a time (the hook runs
+ *     once the call before it has completed); without one, the next call is held before the current one
+ *     is released, where the backend can
  * @param timing cold (each call timed alone after a clear, the default) or hot (batches of calls back to
  *     back, no clear)
  */
@@ -87,7 +89,7 @@ public record BenchOptions(double warmupMillis, double repMillis, ReturnMode ret
      */
     public static BenchOptions withDefaults() {
         return new BenchOptions(25, 100, ReturnMode.MEAN, List.of(), CacheSizes.TRITON_BYTES,
-                DEFAULT_MAX_REPEAT, DEFAULT_MAX_WARMUP, DEFAULT_MIN_ESTIMATE_MILLIS, () -> { }, Timing.COLD);
+                DEFAULT_MAX_REPEAT, DEFAULT_MAX_WARMUP, DEFAULT_MIN_ESTIMATE_MILLIS, TimedLoop.NO_HOOK, Timing.COLD);
     }
 
     /**

@@ -394,7 +394,7 @@ final class SuiteRunner {
         if (cold == null) {
             cold = new TimedLoop.Cold(device);
         }
-        long hostNanos = cold.run(events, calls, workload::beforeEachCall, clearer, workload::run);
+        long hostNanos = cold.run(events, calls, hook(workload), clearer, workload::run);
         entry.method = cold.method();
         entry.timingNote = cold.note();
         if (entry.method == TimingMethod.EVENTS) {
@@ -403,6 +403,16 @@ final class SuiteRunner {
             entry.hostCalls += calls;
         }
         return TimedLoop.elapsedMillis(events, calls);
+    }
+
+    /** The workload's untimed hook, or {@link TimedLoop#NO_HOOK} where it keeps {@link Workload}'s, which does nothing. */
+    private static Runnable hook(Workload workload) {
+        try {
+            return workload.getClass().getMethod("beforeEachCall").getDeclaringClass() == Workload.class
+                    ? TimedLoop.NO_HOOK : workload::beforeEachCall;
+        } catch (NoSuchMethodException e) {
+            return workload::beforeEachCall;
+        }
     }
 
     private void decideStop(Entry entry) {

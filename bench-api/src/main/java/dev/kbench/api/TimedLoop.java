@@ -42,6 +42,15 @@ final class TimedLoop {
      */
     static final String HOLD_PROPERTY = "kbench.hold";
 
+    /**
+     * System property that turns off ({@code false}) holding the next cold call before the current one is
+     * released, for an A/B of it; default {@code true}.
+     */
+    static final String AHEAD_PROPERTY = "kbench.hold.ahead";
+
+    /** The untimed hook of a workload or options that have none: cold calls may then be held ahead. */
+    static final Runnable NO_HOOK = () -> { };
+
     private TimedLoop() {
     }
 
@@ -73,6 +82,14 @@ final class TimedLoop {
      * processes and not in others, by up to 4 % at 2^22 elements, which made the medians of separate
      * processes disagree; held one at a time they agree within about a quarter of that. Otherwise (no
      * gate, or a hold that timed out) all calls are enqueued, then synchronized once.
+     *
+     * <p>Held ahead, where the gate can hold two at once ({@link StreamGate#maxHolds()}), there is no
+     * untimed hook ({@link #NO_HOOK}) and {@value #AHEAD_PROPERTY} is not {@code false}: the next call's
+     * clear and hold are enqueued before the current call is released, and the host waits for the current
+     * call's end event instead of the whole stream. The device then goes from one call's end to the next
+     * call's clear without waiting for the host, while still no host submission arrives during a timed
+     * call; only the next clear and hold are queued behind it. With a hook the calls are held one at a time:
+     * a hook may synchronize, and must see the call before it completed.
      */
     static final class Cold implements AutoCloseable {
         private final DeviceInterface device;
@@ -114,8 +131,55 @@ final class TimedLoop {
          * @return host nanoseconds spent enqueuing the timed part, summed over the calls
          */
         long run(List<Event> events, int calls, Runnable beforeEach, CacheClearer clearer, Runnable fn) {
-            long hostNanos = 0;
+            long[] hostNanos = {0};
+            int i = calls > 0 && gate != null && beforeEach == NO_HOOK && gate.maxHolds() >= 2
+                    && !"false".equalsIgnoreCase(System.getProperty(AHEAD_PROPERTY, "true"))
+                    ? ahead(events, calls, clearer, fn, hostNanos) : 0;
+            return hostNanos[0] + oneAtATime(events, i, calls, beforeEach, clearer, fn);
+        }
+
+        /**
+         * Times calls {@code 0..calls-1} held ahead, until a hold times out: the gate is then dropped.
+         *
+         * @param hostNanos where the host nanoseconds spent enqueuing the timed part are added
+         * @return the first call not timed (calls when all were)
+         */
+        private int ahead(List<Event> events, int calls, CacheClearer clearer, Runnable fn, long[] hostNanos) {
+            hostNanos[0] += holdNext(clearer);
             for (int i = 0; i < calls; i++) {
+                hostNanos[0] += enqueue(events, i, 1, NO_HOOK, Bench.NO_CLEAR, NO_HOOK, fn);
+                boolean next = i + 1 < calls;
+                if (next) {
+                    hostNanos[0] += holdNext(clearer);
+                }
+                gate.release();
+                events.get(2 * i + 1).synchronize();
+                if (gate.timedOut()) {
+                    if (next) {
+                        gate.release();
+                    }
+                    device.synchronize();
+                    timedOut();
+                    return i;
+                }
+            }
+            device.synchronize();
+            return calls;
+        }
+
+        /** Enqueues the next call's clear and its hold; returns the host nanoseconds spent. */
+        private long holdNext(CacheClearer clearer) {
+            long start = System.nanoTime();
+            clearer.clear();
+            gate.hold();
+            return System.nanoTime() - start;
+        }
+
+        /** Calls {@code first..calls-1} held one at a time, or all enqueued and synchronized once without a gate. */
+        private long oneAtATime(List<Event> events, int first, int calls, Runnable beforeEach, CacheClearer clearer,
+                                Runnable fn) {
+            long hostNanos = 0;
+            for (int i = first; i < calls; i++) {
                 if (gate == null) {
                     hostNanos += enqueue(events, i, calls - i, beforeEach, clearer, () -> { }, fn);
                     device.synchronize();
@@ -126,15 +190,19 @@ final class TimedLoop {
                 gate.release();
                 device.synchronize();
                 if (gate.timedOut()) {
-                    // the call may have waited on the host inside its event pair: drop the gate, time it again
-                    note = String.format(Locale.ROOT, "the %s holding the stream timed out after %.0f ms; "
-                            + "later cold calls are not held", gate.technique(), Bench.HOLD_TIMEOUT_MILLIS);
-                    gate.close();
-                    gate = null;
+                    timedOut();
                     i--;
                 }
             }
             return hostNanos;
+        }
+
+        /** The call behind the last hold may have waited on the host inside its event pair: drops the gate. */
+        private void timedOut() {
+            note = String.format(Locale.ROOT, "the %s holding the stream timed out after %.0f ms; "
+                    + "later cold calls are not held", gate.technique(), Bench.HOLD_TIMEOUT_MILLIS);
+            gate.close();
+            gate = null;
         }
 
         /** Frees the gate. Idempotent. */

@@ -31,7 +31,10 @@ public interface Workload extends AutoCloseable {
      * An untimed hook run on the host before each timed call (before its cache clear and start event),
      * and not before the estimate or warmup calls: Triton's {@code grad_to_none} slot, the suite
      * counterpart of {@link BenchOptions#beforeEach()}. It may enqueue device work, which then runs
-     * before the clear; its host time is not counted as launch cost. The default does nothing.
+     * before the clear; its host time is not counted as launch cost. The default does nothing. A workload
+     * that overrides it has its cold calls held one at a time, the hook running once the call before it has
+     * completed; one that keeps the default has the next call held before the current one is released,
+     * where the backend can.
      */
     default void beforeEachCall() {
     }

@@ -119,6 +119,87 @@ class HotTimingTest {
     }
 
     @Test
+    void coldCallsAreHeldAheadWhereTheGateHoldsTwo() {
+        device.gates = true;
+        device.maxHolds = 2;
+        BenchResult result = Bench.doBench(driver, this::call, BenchOptions.withDefaults().withCacheClearBytes(0));
+        assertEquals(TimingMethod.HELD, result.method());
+        assertEquals(result.repeatCalls(), device.holds, "one hold per timed call");
+        assertEquals(2, device.mostHoldsInPlace, "the next call held before the current one was released");
+        // the simulated events throw where the host would wait on an event still behind a hold
+        assertEquals(result.repeatCalls(), device.eventSynchronizations, "the host waits for each call's end event");
+        assertEquals(1, device.gatesClosed);
+        assertAll(CALL, result.timesMillis());
+        assertTrue(Double.isNaN(result.hostMillisPerCall()), "launches hidden: the host sets no pace");
+    }
+
+    @Test
+    void withAHookOrTurnedOffColdCallsAreHeldOneAtATime() {
+        device.gates = true;
+        device.maxHolds = 2;
+        int[] hooks = {0};
+        BenchResult result = Bench.doBench(driver, this::call,
+                BenchOptions.withDefaults().withCacheClearBytes(0).withBeforeEach(() -> hooks[0]++));
+        assertEquals(TimingMethod.HELD, result.method());
+        assertEquals(result.repeatCalls(), hooks[0]);
+        assertEquals(1, device.mostHoldsInPlace, "a hook may synchronize: one hold at a time");
+        assertAll(CALL, result.timesMillis());
+        String before = System.getProperty(TimedLoop.AHEAD_PROPERTY);
+        System.setProperty(TimedLoop.AHEAD_PROPERTY, "false");
+        try {
+            Bench.doBench(driver, this::call, BenchOptions.withDefaults().withCacheClearBytes(0));
+            assertEquals(1, device.mostHoldsInPlace, TimedLoop.AHEAD_PROPERTY + "=false: one hold at a time");
+        } finally {
+            if (before == null) {
+                System.clearProperty(TimedLoop.AHEAD_PROPERTY);
+            } else {
+                System.setProperty(TimedLoop.AHEAD_PROPERTY, before);
+            }
+        }
+    }
+
+    @Test
+    void aColdHoldAheadThatTimesOutTimesTheCallAgainUnheldAndDropsTheGate() {
+        device.gates = true;
+        device.maxHolds = 2;
+        device.holdsTimeOut = true;
+        BenchResult result = Bench.doBench(driver, this::call, BenchOptions.withDefaults().withCacheClearBytes(0));
+        assertEquals(2, device.holds, "the first call's hold and the next one's, then the gate is dropped");
+        assertEquals(1, device.gatesClosed);
+        assertEquals(TimingMethod.EVENTS, result.method());
+        assertEquals(result.repeatCalls(), result.timesMillis().length, "every call timed, the first one again");
+        assertAll(LAUNCH, result.timesMillis());
+    }
+
+    @Test
+    void suiteHoldsAheadOnlyWorkloadsWithoutAHook() {
+        device.gates = true;
+        device.maxHolds = 2;
+        SuiteResult plain = suite().run(driver, SuiteOptions.withDefaults().withRepetitions(2).withSeed(1)
+                .withCacheClearBytes(0), SuiteListener.onSamples(rows -> { }));
+        assertEquals(TimingMethod.HELD, plain.outcomes().getFirst().method());
+        assertAll(CALL, plain.outcomes().getFirst().samplesMillis());
+        assertEquals(2, device.mostHoldsInPlace, "a workload that keeps the default hook is held ahead");
+        device.mostHoldsInPlace = 0;
+        int[] hooks = {0};
+        SuiteResult hooked = Suite.of(Benchmark.of("call", (d, params) -> new Workload() {
+            @Override
+            public void run() {
+                call();
+            }
+
+            @Override
+            public void beforeEachCall() {
+                hooks[0]++;
+            }
+        })).run(driver, SuiteOptions.withDefaults().withRepetitions(2).withSeed(1).withCacheClearBytes(0),
+                SuiteListener.onSamples(rows -> { }));
+        assertEquals(1, device.mostHoldsInPlace, "a workload with a hook is held one call at a time");
+        assertEquals(hooked.outcomes().getFirst().samplesMillis().length, hooks[0], "the hook ran before each call");
+        assertAll(CALL, hooked.outcomes().getFirst().samplesMillis());
+    }
+
+    @Test
     void withoutAGateColdCallsAreTimedByEventsAlone() {
         BenchResult result = Bench.doBench(driver, this::call, BenchOptions.withDefaults().withCacheClearBytes(0));
         assertEquals(TimingMethod.EVENTS, result.method());

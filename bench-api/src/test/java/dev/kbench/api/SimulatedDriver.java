@@ -125,15 +125,24 @@ class SimulatedDriver implements Driver {
         java.util.function.Supplier<DeviceTelemetry> telemetry = () -> DeviceTelemetry.NONE;
         /** Every telemetry reading, in order: whether it read the energy counter. */
         final List<Boolean> telemetryReads = new ArrayList<>();
-        /** Work enqueued while the stream is held, run at release; null when not held. */
-        List<Runnable> held;
+        /** How many holds the gate lets be in place at once. */
+        int maxHolds = 1;
+        /** The most holds that were in place at once. */
+        int mostHoldsInPlace;
+        /** Synchronizations of single events (waits for one call's end). */
+        int eventSynchronizations;
+        /**
+         * Work enqueued behind each hold in place, oldest first: a release runs the oldest hold's work, which
+         * ends where the next hold was enqueued; null when no hold is in place.
+         */
+        java.util.ArrayDeque<List<Runnable>> inPlace;
         private boolean gapped;
 
         void enqueue(double millis) {
             if (capturing != null) {
                 capturing.add(() -> clockMillis += millis);
-            } else if (held != null) {
-                held.add(() -> clockMillis += gapped ? Math.max(millis, launchMillis) : millis);
+            } else if (inPlace != null) {
+                inPlace.peekLast().add(() -> clockMillis += gapped ? Math.max(millis, launchMillis) : millis);
             } else {
                 clockMillis += Math.max(millis, launchMillis);
             }
@@ -142,8 +151,8 @@ class SimulatedDriver implements Driver {
         void submit(Runnable op) {
             if (capturing != null) {
                 capturing.add(op);
-            } else if (held != null) {
-                held.add(op);
+            } else if (inPlace != null) {
+                inPlace.peekLast().add(op);
             } else {
                 op.run();
             }
@@ -159,18 +168,32 @@ class SimulatedDriver implements Driver {
 
                 @Override
                 public void hold() {
+                    if (inPlace == null) {
+                        inPlace = new java.util.ArrayDeque<>();
+                    } else if (inPlace.size() == maxHolds) {
+                        throw new IllegalStateException(maxHolds + " holds are in place");
+                    }
                     holds++;
-                    held = new ArrayList<>();
+                    inPlace.addLast(new ArrayList<>());
+                    mostHoldsInPlace = Math.max(mostHoldsInPlace, inPlace.size());
                 }
 
                 @Override
                 public void release() {
-                    List<Runnable> ops = held;
-                    held = null;
+                    // the work up to the next hold runs now; the next hold keeps what is behind it
+                    List<Runnable> ops = inPlace.removeFirst();
+                    if (inPlace.isEmpty()) {
+                        inPlace = null;
+                    }
                     timedOut = holdsTimeOut;
                     gapped = holdsTimeOut;
                     ops.forEach(Runnable::run);
                     gapped = false;
+                }
+
+                @Override
+                public int maxHolds() {
+                    return maxHolds;
                 }
 
                 @Override
@@ -230,6 +253,9 @@ class SimulatedDriver implements Driver {
         @Override
         public void synchronize() {
             synchronizations++;
+            if (inPlace != null) {
+                throw new IllegalStateException("synchronized with a hold in place: a real device would wait for ever");
+            }
         }
 
         @Override
@@ -317,11 +343,16 @@ class SimulatedDriver implements Driver {
         @Override
         public void record() {
             device.eventsRecorded++;
+            stamp = Double.NaN;   // recorded again: not complete until the device reaches it
             device.submit(() -> stamp = device.clockMillis);
         }
 
         @Override
         public void synchronize() {
+            device.eventSynchronizations++;
+            if (Double.isNaN(stamp)) {
+                throw new IllegalStateException("the event is behind a hold: a real device would wait for ever");
+            }
         }
 
         @Override
