@@ -17,11 +17,17 @@
 
 """What each NVML reading that kbench takes around a repetition costs (CudaDevice.telemetry(): Nvml.read),
 timed from Python through ctypes on the GPU host: the median and 90th percentile of TRIES calls of each
-function, in microseconds, while the GPU idles and while a CuPy kernel loop keeps it busy (if CuPy is
-there).
+function, in microseconds, while the GPU idles, while a CuPy kernel loop keeps it busy (if CuPy is there)
+and, where BESIDE names a shell command (e.g. `kbench run --forks 40 ...`), while that command runs (started
+2 s before, waited for after). Besides each function alone: a whole reading as Nvml.read takes it without
+the energy counter (clock, temperature, clock-event reasons, the two violation counters), and the two
+violation counters read in one nvmlDeviceGetFieldValues call (fields 74 and 75, whose values it prints
+beside the separate calls' once, to compare their units).
 
     python3 bench/gpu/nvml-cost.py [TRIES]    # default 200; device 0
 """
+import os
+import subprocess
 import ctypes
 import statistics
 import sys
@@ -41,6 +47,26 @@ class Violation(ctypes.Structure):
 
 
 violation = Violation()
+
+
+class FieldValue(ctypes.Structure):  # nvmlFieldValue_t
+    _fields_ = [("fieldId", ctypes.c_uint), ("scopeId", ctypes.c_uint), ("timestamp", ctypes.c_longlong),
+                ("latencyUsec", ctypes.c_longlong), ("valueType", ctypes.c_int), ("nvmlReturn", ctypes.c_int),
+                ("value", ctypes.c_ulonglong)]
+
+
+fields = (FieldValue * 2)()
+fields[0].fieldId, fields[1].fieldId = 74, 75  # NVML_FI_DEV_PERF_POLICY_POWER, _THERMAL
+
+
+def reading():
+    nvml.nvmlDeviceGetClockInfo(handle, 1, ctypes.byref(u32))
+    nvml.nvmlDeviceGetTemperature(handle, 0, ctypes.byref(u32))
+    nvml.nvmlDeviceGetCurrentClocksEventReasons(handle, ctypes.byref(u64))
+    nvml.nvmlDeviceGetViolationStatus(handle, 0, ctypes.byref(violation))
+    return nvml.nvmlDeviceGetViolationStatus(handle, 1, ctypes.byref(violation))
+
+
 calls = {
     "nvmlDeviceGetClockInfo(SM)": lambda: nvml.nvmlDeviceGetClockInfo(handle, 1, ctypes.byref(u32)),
     "nvmlDeviceGetTemperature(GPU)": lambda: nvml.nvmlDeviceGetTemperature(handle, 0, ctypes.byref(u32)),
@@ -48,7 +74,15 @@ calls = {
     "nvmlDeviceGetViolationStatus(POWER)": lambda: nvml.nvmlDeviceGetViolationStatus(handle, 0, ctypes.byref(violation)),
     "nvmlDeviceGetViolationStatus(THERMAL)": lambda: nvml.nvmlDeviceGetViolationStatus(handle, 1, ctypes.byref(violation)),
     "nvmlDeviceGetTotalEnergyConsumption": lambda: nvml.nvmlDeviceGetTotalEnergyConsumption(handle, ctypes.byref(u64)),
+    "a reading (Nvml.read, no energy)": reading,
+    "nvmlDeviceGetFieldValues(POWER, THERMAL)": lambda: nvml.nvmlDeviceGetFieldValues(handle, 2, fields),
 }
+for policy in (0, 1):
+    nvml.nvmlDeviceGetViolationStatus(handle, policy, ctypes.byref(violation))
+    print(f"violation status, policy {policy}: referenceTime {violation.referenceTime} violationTime {violation.violationTime}")
+status = nvml.nvmlDeviceGetFieldValues(handle, 2, fields)
+for f in fields:
+    print(f"field {f.fieldId}: status {status}/{f.nvmlReturn} type {f.valueType} value {f.value} timestamp {f.timestamp}")
 
 
 def measure(label):
@@ -83,3 +117,10 @@ try:
     worker.join()
 except ImportError:
     print("no CuPy: the busy case was not measured")
+
+beside = os.environ.get("BESIDE")
+if beside:
+    load = subprocess.Popen(beside, shell=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(2)
+    measure(f"beside: {beside[:60]}")
+    print(f"  (the command exited {load.wait()})")

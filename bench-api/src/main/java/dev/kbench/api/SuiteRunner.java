@@ -200,7 +200,9 @@ final class SuiteRunner {
             // serves as this one's before where no device work came between them; the energy counter is
             // read only for repetitions that could report energy (cold calls behind a clear never do).
             if (energyCounter == null) {
-                energyCounter = device.telemetry(true).energyMillijoules().isPresent();
+                // the first reading, with the energy counter, also serves as this repetition's before
+                lastAfter = device.telemetry(true);
+                energyCounter = lastAfter.energyMillijoules().isPresent();
             }
             boolean energy = energyCounter && (entry.hot != null || clearer == Bench.NO_CLEAR);
             DeviceTelemetry before = lastAfter != null && (!energy || lastAfter.energyMillijoules().isPresent())
