@@ -57,13 +57,10 @@ final class SuiteSession {
      */
     static int run(Main main, Backend driver, Suite suite, SuiteOptions options, OutputOptions output, PrintWriter out,
                    PrintWriter err, List<String> command, Runnable release) {
-        String runId = output.runId();
-        if (dev.kbench.forks.Forks.awaitingGo()) {
-            StandbyWarmup.run(driver, runId);
-        }
         dev.kbench.forks.Forks.awaitGoBeforeWork();
         ProgressListener progress = new ProgressListener(err, output.progressMode(), output.quiet);
         List<SuiteListener> listeners = new ArrayList<>();
+        String runId = output.runId();
         options = options.withRunId(runId);
         OutputFiles.Samples csv = output.openSamples(runId);
         Watchdog watchdog = new Watchdog(err, output.timeout(), output.quiet, message -> {

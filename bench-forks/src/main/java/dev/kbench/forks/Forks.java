@@ -926,16 +926,6 @@ public final class Forks {
     }
 
     /**
-     * Whether this JVM is a kbench child in standby whose turn is still to come: what it runs now runs
-     * before {@link #awaitGoBeforeWork()} returns, while another fork may be measuring.
-     *
-     * @return true in a standby that has not yet got its go
-     */
-    public static boolean awaitingGo() {
-        return System.getenv(STANDBY_VARIABLE) != null && !AWAITED.get();
-    }
-
-    /**
      * Where a fork hands the device on, once its last work on it has finished: says so, a line on standard
      * error ({@link #RELEASED_LINE}) that its parent reads and does not pass on, then runs {@code close} (which
      * frees what the fork holds on the device: kernels, context), so that the next fork's go does not wait for

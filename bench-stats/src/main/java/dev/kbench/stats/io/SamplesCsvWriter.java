@@ -264,27 +264,6 @@ public final class SamplesCsvWriter implements Closeable {
      * @throws IOException if writing fails
      */
     public void append(List<SampleRecord> samples) throws IOException {
-        String text = rows(samples);
-        if (samples.isEmpty()) {
-            return;
-        }
-        if (pendingReplace) {
-            channel.truncate(0);
-            channel.position(0);
-            write(channel, HEADER + "\n");
-            pendingReplace = false;
-        }
-        write(out, text);
-        rows += samples.size();
-    }
-
-    /**
-     * The lines {@link #append} writes for these samples, without the header.
-     *
-     * @param samples the rows
-     * @return one line per sample, each ended by a line break
-     */
-    public static String rows(List<SampleRecord> samples) {
         StringBuilder text = new StringBuilder(64 * samples.size());
         try (CSVPrinter printer = new CSVPrinter(text, SamplesCsv.format())) {
             for (SampleRecord r : samples) {
@@ -297,10 +276,18 @@ public final class SamplesCsvWriter implements Closeable {
                         r.smClockMHz().isPresent() ? Decimals.plain(r.smClockMHz().getAsDouble()) : "", r.runId(),
                         throttle(r), r.joulesPerCall().isPresent() ? Decimals.plain(r.joulesPerCall().getAsDouble()) : "");
             }
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);   // a StringBuilder does not fail
         }
-        return text.toString();
+        if (samples.isEmpty()) {
+            return;
+        }
+        if (pendingReplace) {
+            channel.truncate(0);
+            channel.position(0);
+            write(channel, HEADER + "\n");
+            pendingReplace = false;
+        }
+        write(out, text.toString());
+        rows += samples.size();
     }
 
     /** The {@code throttle} field: the reasons' tokens joined by {@code ;}, {@code none}, or empty for unknown. */
