@@ -94,6 +94,8 @@ final class TimedLoop {
     static final class Cold implements AutoCloseable {
         private final DeviceInterface device;
         private StreamGate gate;
+        /** Holds enqueued on the gate and not yet released. */
+        private int inPlace;
         private String note = "";
 
         /**
@@ -132,10 +134,28 @@ final class TimedLoop {
          */
         long run(List<Event> events, int calls, Runnable beforeEach, CacheClearer clearer, Runnable fn) {
             long[] hostNanos = {0};
-            int i = calls > 0 && gate != null && beforeEach == NO_HOOK && gate.maxHolds() >= 2
-                    && !"false".equalsIgnoreCase(System.getProperty(AHEAD_PROPERTY, "true"))
-                    ? ahead(events, calls, clearer, fn, hostNanos) : 0;
-            return hostNanos[0] + oneAtATime(events, i, calls, beforeEach, clearer, fn);
+            try {
+                int i = calls > 0 && gate != null && beforeEach == NO_HOOK && gate.maxHolds() >= 2
+                        && !"false".equalsIgnoreCase(System.getProperty(AHEAD_PROPERTY, "true"))
+                        ? ahead(events, calls, clearer, fn, hostNanos) : 0;
+                return hostNanos[0] + oneAtATime(events, i, calls, beforeEach, clearer, fn);
+            } catch (RuntimeException | Error e) {
+                // a call that failed to enqueue must not leave the stream held for the next work
+                while (gate != null && inPlace > 0) {
+                    release();
+                }
+                throw e;
+            }
+        }
+
+        private void hold() {
+            gate.hold();
+            inPlace++;
+        }
+
+        private void release() {
+            gate.release();
+            inPlace--;
         }
 
         /**
@@ -152,11 +172,11 @@ final class TimedLoop {
                 if (next) {
                     hostNanos[0] += holdNext(clearer);
                 }
-                gate.release();
+                release();
                 events.get(2 * i + 1).synchronize();
                 if (gate.timedOut()) {
                     if (next) {
-                        gate.release();
+                        release();
                     }
                     device.synchronize();
                     timedOut();
@@ -171,7 +191,7 @@ final class TimedLoop {
         private long holdNext(CacheClearer clearer) {
             long start = System.nanoTime();
             clearer.clear();
-            gate.hold();
+            hold();
             return System.nanoTime() - start;
         }
 
@@ -185,9 +205,8 @@ final class TimedLoop {
                     device.synchronize();
                     return hostNanos;
                 }
-                StreamGate held = gate;
-                hostNanos += enqueue(events, i, 1, beforeEach, clearer, held::hold, fn);
-                gate.release();
+                hostNanos += enqueue(events, i, 1, beforeEach, clearer, this::hold, fn);
+                release();
                 device.synchronize();
                 if (gate.timedOut()) {
                     timedOut();
@@ -201,8 +220,9 @@ final class TimedLoop {
         private void timedOut() {
             note = String.format(Locale.ROOT, "the %s holding the stream timed out after %.0f ms; "
                     + "later cold calls are not held", gate.technique(), Bench.HOLD_TIMEOUT_MILLIS);
-            gate.close();
+            gate.close();   // releases what is still held
             gate = null;
+            inPlace = 0;
         }
 
         /** Frees the gate. Idempotent. */

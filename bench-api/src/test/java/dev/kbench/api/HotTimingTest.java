@@ -172,6 +172,25 @@ class HotTimingTest {
     }
 
     @Test
+    void aCallThatFailsToEnqueueLeavesNoHoldInPlace() {
+        device.gates = true;
+        for (int most : new int[] {1, 2}) {
+            device.maxHolds = most;
+            int[] left = {1 + 5 + 3};   // the first call, the estimate and some warmup calls succeed
+            RuntimeException failure = new RuntimeException("launch failed");
+            RuntimeException thrown = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class,
+                    () -> Bench.doBench(driver, () -> {
+                        if (left[0]-- <= 0 && device.inPlace != null) {
+                            throw failure;
+                        }
+                        call();
+                    }, BenchOptions.withDefaults().withCacheClearBytes(0)));
+            assertEquals(failure, thrown);
+            assertEquals(null, device.inPlace, "held " + most + " at a time: every hold released");
+        }
+    }
+
+    @Test
     void suiteHoldsAheadOnlyWorkloadsWithoutAHook() {
         device.gates = true;
         device.maxHolds = 2;
