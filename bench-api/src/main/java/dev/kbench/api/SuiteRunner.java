@@ -85,6 +85,8 @@ final class SuiteRunner {
         final Params params;
         final List<double[]> repetitions = new ArrayList<>();
         Workload workload;
+        /** The workload's untimed hook, {@link TimedLoop#NO_HOOK} where it keeps the default. */
+        Runnable hook = TimedLoop.NO_HOOK;
         StopReason stopped;
         String reason;
         double estimateMillis = Double.NaN;
@@ -323,6 +325,7 @@ final class SuiteRunner {
     /** The entry's workload from its factory, run once to completion: the first call of every placement. */
     private Workload create(Entry entry) throws Exception {
         entry.workload = entry.benchmark.factory().create(device, entry.params);
+        entry.hook = hook(entry.workload);
         entry.workload.run();
         device.synchronize();
         return entry.workload;
@@ -396,7 +399,7 @@ final class SuiteRunner {
         if (cold == null) {
             cold = new TimedLoop.Cold(device);
         }
-        long hostNanos = cold.run(events, calls, hook(workload), clearer, workload::run);
+        long hostNanos = cold.run(events, calls, entry.hook, clearer, workload::run);
         entry.method = cold.method();
         entry.timingNote = cold.note();
         if (entry.method == TimingMethod.EVENTS) {

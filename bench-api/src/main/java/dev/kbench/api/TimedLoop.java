@@ -48,7 +48,10 @@ final class TimedLoop {
      */
     static final String AHEAD_PROPERTY = "kbench.hold.ahead";
 
-    /** The untimed hook of a workload or options that have none: cold calls may then be held ahead. */
+    /**
+     * Does nothing: the untimed hook of a workload or options that have none (cold calls may then be held
+     * ahead), and the step between a clear and its start event where nothing is held.
+     */
     static final Runnable NO_HOOK = () -> { };
 
     private TimedLoop() {
@@ -201,7 +204,7 @@ final class TimedLoop {
             long hostNanos = 0;
             for (int i = first; i < calls; i++) {
                 if (gate == null) {
-                    hostNanos += enqueue(events, i, calls - i, beforeEach, clearer, () -> { }, fn);
+                    hostNanos += enqueue(events, i, calls - i, beforeEach, clearer, NO_HOOK, fn);
                     device.synchronize();
                     return hostNanos;
                 }
@@ -246,7 +249,7 @@ final class TimedLoop {
      * @return host nanoseconds spent enqueuing the timed part (clear, events, call), summed over the calls
      */
     static long enqueue(List<Event> events, int calls, Runnable beforeEach, CacheClearer clearer, Runnable fn) {
-        return enqueue(events, 0, calls, beforeEach, clearer, () -> { }, fn);
+        return enqueue(events, 0, calls, beforeEach, clearer, NO_HOOK, fn);
     }
 
     /**

@@ -17,6 +17,8 @@ package dev.kbench.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -178,7 +180,7 @@ class HotTimingTest {
             device.maxHolds = most;
             int[] left = {1 + 5 + 3};   // the first call, the estimate and some warmup calls succeed
             RuntimeException failure = new RuntimeException("launch failed");
-            RuntimeException thrown = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class,
+            RuntimeException thrown = assertThrows(RuntimeException.class,
                     () -> Bench.doBench(driver, () -> {
                         if (left[0]-- <= 0 && device.inPlace != null) {
                             throw failure;
@@ -186,7 +188,7 @@ class HotTimingTest {
                         call();
                     }, BenchOptions.withDefaults().withCacheClearBytes(0)));
             assertEquals(failure, thrown);
-            assertEquals(null, device.inPlace, "held " + most + " at a time: every hold released");
+            assertNull(device.inPlace, "held " + most + " at a time: every hold released");
         }
     }
 
