@@ -45,7 +45,17 @@ public final class Decimals {
         if (value == 0) {
             return "0";
         }
-        return new BigDecimal(Double.toString(value)).stripTrailingZeros().toPlainString();
+        String text = Double.toString(value);
+        if (text.indexOf('E') >= 0 || !Double.isFinite(value)) {
+            // 1e-3 > |value| or |value| >= 1e7: Double.toString used an exponent; NaN and infinities throw here
+            return new BigDecimal(text).stripTrailingZeros().toPlainString();
+        }
+        // plain already ("0.00725", "120.0"): drop the trailing zeros of the fraction, and the point with them
+        int end = text.length();
+        while (text.charAt(end - 1) == '0') {
+            end--;
+        }
+        return text.substring(0, text.charAt(end - 1) == '.' ? end - 1 : end);
     }
 
     /**

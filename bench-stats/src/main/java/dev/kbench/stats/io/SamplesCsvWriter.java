@@ -264,21 +264,30 @@ public final class SamplesCsvWriter implements Closeable {
      * @throws IOException if writing fails
      */
     public void append(List<SampleRecord> samples) throws IOException {
-        StringBuilder text = new StringBuilder(64 * samples.size());
-        try (CSVPrinter printer = new CSVPrinter(text, SamplesCsv.format())) {
-            for (SampleRecord r : samples) {
-                printer.printRecord(r.benchmark(), r.params(),
-                        r.repetition().isPresent() ? Integer.toString(r.repetition().getAsInt()) : "",
-                        Integer.toString(r.sample()), Decimals.plain(r.timeMillis()), r.backend(), r.device(),
+        if (samples.isEmpty()) {
+            return;
+        }
+        // A repetition's rows differ in their sample and time only: the fields around those two are put in
+        // CSV form once for each run of such rows, and each row is those fields with its own two numbers
+        // (which never need quotes). What goes out is what printing each row as one record would give.
+        StringBuilder text = new StringBuilder(160 * samples.size());
+        SampleRecord formatted = null;
+        String head = "";
+        String tail = "";
+        for (SampleRecord r : samples) {
+            if (formatted == null || !sameButSampleAndTime(formatted, r)) {
+                head = fields(false, r.benchmark(), r.params(),
+                        r.repetition().isPresent() ? Integer.toString(r.repetition().getAsInt()) : "");
+                tail = fields(true, r.backend(), r.device(),
                         r.bytes().isPresent() ? Long.toString(r.bytes().getAsLong()) : "",
                         r.flops().isPresent() ? Long.toString(r.flops().getAsLong()) : "",
                         Integer.toString(r.fork()), r.host(), r.deviceId(),
                         r.smClockMHz().isPresent() ? Decimals.plain(r.smClockMHz().getAsDouble()) : "", r.runId(),
                         throttle(r), r.joulesPerCall().isPresent() ? Decimals.plain(r.joulesPerCall().getAsDouble()) : "");
+                formatted = r;
             }
-        }
-        if (samples.isEmpty()) {
-            return;
+            text.append(head).append(',').append(r.sample()).append(',').append(Decimals.plain(r.timeMillis()))
+                    .append(',').append(tail).append('\n');
         }
         if (pendingReplace) {
             channel.truncate(0);
@@ -288,6 +297,32 @@ public final class SamplesCsvWriter implements Closeable {
         }
         write(out, text.toString());
         rows += samples.size();
+    }
+
+    /** Whether two rows differ at most in their sample index and time. */
+    private static boolean sameButSampleAndTime(SampleRecord a, SampleRecord b) {
+        return a.benchmark().equals(b.benchmark()) && a.params().equals(b.params())
+                && a.repetition().equals(b.repetition()) && a.backend().equals(b.backend())
+                && a.device().equals(b.device()) && a.bytes().equals(b.bytes()) && a.flops().equals(b.flops())
+                && a.fork() == b.fork() && a.host().equals(b.host()) && a.deviceId().equals(b.deviceId())
+                && a.smClockMHz().equals(b.smClockMHz()) && a.runId().equals(b.runId())
+                && a.throttling().equals(b.throttling()) && a.joulesPerCall().equals(b.joulesPerCall());
+    }
+
+    /**
+     * Fields in the samples dialect, joined by commas, as they read within a record: a record's first field
+     * is quoted by other rules (an empty one is quoted), so fields that follow others are formatted behind
+     * a placeholder that is then cut off.
+     */
+    private static String fields(boolean following, String... values) throws IOException {
+        StringBuilder text = new StringBuilder(16 * values.length + 2);
+        try (CSVPrinter printer = new CSVPrinter(text, SamplesCsv.format())) {
+            if (following) {
+                printer.print("x");
+            }
+            printer.printRecord((Object[]) values);
+        }
+        return text.substring(following ? 2 : 0, text.length() - 1);
     }
 
     /** The {@code throttle} field: the reasons' tokens joined by {@code ;}, {@code none}, or empty for unknown. */

@@ -221,6 +221,69 @@ class SamplesCsvTest {
     }
 
     @Test
+    void plainMatchesTheBigDecimalLayoutOfEveryDouble() {
+        // the layout it had before its fast path: BigDecimal(Double.toString(v)).stripTrailingZeros()
+        java.util.SplittableRandom random = new java.util.SplittableRandom(20261202L);
+        for (int i = 0; i < 200_000; i++) {
+            double v = switch (i % 4) {
+                case 0 -> Double.longBitsToDouble(random.nextLong()); // any bits: every exponent
+                case 1 -> random.nextDouble() * 100;                  // times in ms, clocks
+                case 2 -> Math.round(random.nextDouble() * 1e6) / 1e3; // few digits, trailing zeros
+                default -> (double) random.nextInt(10_000_000);       // integral values, 1.0E7 and up aside
+            };
+            if (!Double.isFinite(v)) {
+                continue;
+            }
+            String expected = v == 0 ? "0"
+                    : new java.math.BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
+            assertEquals(expected, Decimals.plain(v), () -> Double.toString(v));
+        }
+        assertThrows(NumberFormatException.class, () -> Decimals.plain(Double.NaN));
+        assertThrows(NumberFormatException.class, () -> Decimals.plain(Double.POSITIVE_INFINITY));
+    }
+
+    @Test
+    void writtenRowsReadAsEachRowPrintedAsOneRecord() throws IOException {
+        // runs of rows that differ in sample and time only, broken by rows that differ in any other field,
+        // with fields that need quotes (first or not), empty ones and a leading '#'
+        List<SampleRecord> rows = new java.util.ArrayList<>();
+        String[][] names = {{"gemm", "m=64"}, {"say \"hi\", then", "a,b"}, {"#lead", "line\nbreak"},
+            {" spaced ", ""}};
+        int n = 0;
+        for (String[] name : names) {
+            for (String backend : new String[] {"", "cuda", "open,cl"}) {
+                for (int rep = 0; rep < 2; rep++) {
+                    for (int s = 0; s < 3; s++) {
+                        SampleRecord.Builder b = SampleRecord.builder(name[0], name[1]).repetition(rep).sample(s)
+                                .timeMillis(0.00725 + n++ * 1e-6).backend(backend).device(backend.isEmpty() ? "" : "H200")
+                                .fork(s == 2 ? 1 : 0).host("#h").deviceId("\"id\"").runId(rep == 0 ? "" : "r1")
+                                .smClockMHz(java.util.OptionalDouble.of(1980.5))
+                                .throttling(rep == 0 ? Optional.empty()
+                                        : Optional.of(java.util.EnumSet.of(dev.kbench.api.ThrottleReason.values()[0])));
+                        rows.add(s == 1 ? b.bytes(4096).build() : b.build());
+                    }
+                }
+            }
+        }
+        Path file = dir.resolve("grouped.csv");
+        try (SamplesCsvWriter out = SamplesCsvWriter.open(file, WriteMode.CREATE_NEW)) {
+            out.append(rows);
+        }
+        StringBuilder expected = new StringBuilder(String.join(",", SamplesCsv.COLUMNS)).append('\n');
+        try (org.apache.commons.csv.CSVPrinter printer = new org.apache.commons.csv.CSVPrinter(expected, SamplesCsv.format())) {
+            for (SampleRecord r : rows) {
+                printer.printRecord(r.benchmark(), r.params(), Integer.toString(r.repetition().getAsInt()),
+                        Integer.toString(r.sample()), Decimals.plain(r.timeMillis()), r.backend(), r.device(),
+                        r.bytes().isPresent() ? Long.toString(r.bytes().getAsLong()) : "", "",
+                        Integer.toString(r.fork()), r.host(), r.deviceId(), "1980.5", r.runId(),
+                        SamplesCsvWriter.throttle(r), "");
+            }
+        }
+        assertEquals(expected.toString(), Files.readString(file, StandardCharsets.UTF_8));
+        assertEquals(rows, SamplesCsv.read(file));
+    }
+
+    @Test
     void extremeNumbersStillRoundTrip() {
         for (double v : new double[] {Double.MIN_VALUE, 1.5e-300, Double.MAX_VALUE, Math.PI * 1e20}) {
             String text = Decimals.plain(v);
