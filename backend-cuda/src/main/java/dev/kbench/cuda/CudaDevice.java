@@ -199,7 +199,8 @@ final class CudaDevice implements OpenableDevice {
         return n == null ? OptionalDouble.empty() : n.energyUpdateMillis();
     }
 
-    private Nvml nvml() {
+    /** NVML for this device, looked up once; null when telemetry is off or NVML cannot be used. */
+    Nvml nvml() {
         if (!nvmlLooked) {
             nvmlLooked = true;
             boolean off = "off".equals(System.getProperty("kbench.cuda.telemetry", "nvml"));

@@ -56,6 +56,16 @@ final class Nvml {
     private static final int NVML_TEMPERATURE_GPU = 0;
     private static final int NVML_PERF_POLICY_POWER = 0;
     private static final int NVML_PERF_POLICY_THERMAL = 1;
+    /** {@code NVML_FI_DEV_PERF_POLICY_POWER}; the field ids of the policies follow in their order. */
+    private static final int NVML_FI_DEV_PERF_POLICY_POWER = 74;
+    /** {@code sizeof(nvmlFieldValue_t)}: fieldId, scopeId, timestamp, latencyUsec, valueType, nvmlReturn, value. */
+    private static final long FIELD_VALUE_BYTES = 40;
+    private static final long FIELD_RETURN_OFFSET = 28;
+    private static final long FIELD_VALUE_OFFSET = 32;
+    /** {@code NVML_VALUE_TYPE_UNSIGNED_LONG} to {@code _SIGNED_LONG_LONG}: the 64-bit integer types. */
+    private static final int FIELD_TYPE_FIRST_LONG = 2;
+    private static final int FIELD_TYPE_LAST_LONG = 4;
+    private static final long FIELD_TYPE_OFFSET = 24;
     /** Counter changes observed to measure the energy counter's update period (the first ends a partial period). */
     static final int PERIOD_CHANGES = 6;
     /** The longest the update period's measurement may take. */
@@ -71,14 +81,14 @@ final class Nvml {
     };
 
     /**
-     * The linked functions, or why there are none; {@code eventReasons}, {@code violation} and {@code energy}
-     * are null where the driver's NVML lacks them.
+     * The linked functions, or why there are none; {@code eventReasons}, {@code violation},
+     * {@code fieldValues} and {@code energy} are null where the driver's NVML lacks them.
      */
     private record Linked(MethodHandle handleByPciBusId, MethodHandle clockInfo, MethodHandle temperature,
                           MethodHandle driverVersion, MethodHandle eventReasons, MethodHandle violation,
-                          MethodHandle energy, String failure) {
+                          MethodHandle fieldValues, MethodHandle energy, String failure) {
         static Linked failed(String why) {
-            return new Linked(null, null, null, null, null, null, null, why);
+            return new Linked(null, null, null, null, null, null, null, null, why);
         }
     }
 
@@ -87,6 +97,11 @@ final class Nvml {
     }
 
     private final MemorySegment device;
+    /**
+     * Whether the violation counters are read one call for both ({@code nvmlDeviceGetFieldValues}); false
+     * from the first time that call fails for this device, which then reads them one call each.
+     */
+    private volatile boolean violationFields = true;
     /** The energy counter's update period in ms; null until measured, empty if it could not be. */
     private volatile OptionalDouble energyUpdateMillis;
 
@@ -146,7 +161,8 @@ final class Nvml {
      * Everything NVML can say now; each value empty if NVML cannot read it.
      *
      * @param withEnergy whether to read the total-energy counter (about 3 ms a call on an H200; the other
-     *        readings take a few microseconds, the two violation counters about 0.5 ms each)
+     *        readings take a few microseconds, the two violation counters about 0.5 ms together, read in one
+     *        call where the driver can)
      * @return the readings, the energy and its period empty unless read
      */
     DeviceTelemetry read(boolean withEnergy) {
@@ -166,8 +182,15 @@ final class Nvml {
                     && (int) linked.eventReasons().invokeExact(device, value) == NVML_SUCCESS) {
                 reasons = Optional.of(reasons(value.get(JAVA_LONG, 0)));
             }
-            OptionalLong power = violationNanos(linked, arena, NVML_PERF_POLICY_POWER);
-            OptionalLong thermal = violationNanos(linked, arena, NVML_PERF_POLICY_THERMAL);
+            OptionalLong[] violations = violationFields ? violationFields(linked, arena, NVML_PERF_POLICY_POWER,
+                    NVML_PERF_POLICY_THERMAL) : null;
+            if (violations == null) {
+                violationFields = false;
+                violations = new OptionalLong[] {violationNanos(linked, arena, NVML_PERF_POLICY_POWER),
+                    violationNanos(linked, arena, NVML_PERF_POLICY_THERMAL)};
+            }
+            OptionalLong power = violations[0];
+            OptionalLong thermal = violations[1];
             OptionalLong energy = withEnergy ? energyMillijoules(linked, value) : OptionalLong.empty();
             OptionalDouble measured = energyUpdateMillis;
             OptionalDouble period = energy.isPresent() && measured != null ? measured : OptionalDouble.empty();
@@ -254,6 +277,72 @@ final class Nvml {
         return OptionalLong.of(value.get(JAVA_LONG, 0));
     }
 
+    /**
+     * Violation counters read one call each ({@code nvmlDeviceGetViolationStatus}), as {@link #read} reads
+     * them where the driver cannot read them together.
+     *
+     * @param policies {@code nvmlPerfPolicyType_t} values
+     * @return each policy's violation time in ns, empty where it cannot be read
+     */
+    OptionalLong[] violationsOneByOne(int... policies) {
+        OptionalLong[] values = new OptionalLong[policies.length];
+        try (Arena arena = Arena.ofConfined()) {
+            for (int i = 0; i < policies.length; i++) {
+                values[i] = violationNanos(Holder.LINKED, arena, policies[i]);
+            }
+        } catch (Throwable t) {
+            java.util.Arrays.fill(values, OptionalLong.empty());
+        }
+        return values;
+    }
+
+    /**
+     * Violation counters read in one {@code nvmlDeviceGetFieldValues} call, as {@link #read} reads them.
+     *
+     * @param policies {@code nvmlPerfPolicyType_t} values up to {@code NVML_PERF_POLICY_TOTAL_BASE_CLOCKS}
+     * @return each policy's violation time in ns (empty where the field cannot be read), or null when the
+     *         call itself cannot be made
+     */
+    OptionalLong[] violationsTogether(int... policies) {
+        try (Arena arena = Arena.ofConfined()) {
+            return violationFields(Holder.LINKED, arena, policies);
+        } catch (Throwable t) {
+            return null;
+        }
+    }
+
+    /**
+     * The violation counters of these policies in one call: fields {@code NVML_FI_DEV_PERF_POLICY_*}, whose
+     * values are the counters {@code nvmlDeviceGetViolationStatus} gives as {@code violationTime} (ns).
+     *
+     * @return the counters, or null when the call failed or gave any of them in an unexpected form (so that
+     *         the caller reads them one by one instead)
+     */
+    private OptionalLong[] violationFields(Linked linked, Arena arena, int... policies) throws Throwable {
+        if (linked.fieldValues() == null) {
+            return null;
+        }
+        MemorySegment fields = arena.allocate(FIELD_VALUE_BYTES * policies.length, 8);
+        for (int i = 0; i < policies.length; i++) {
+            int field = NVML_FI_DEV_PERF_POLICY_POWER + (policies[i] <= 5 ? policies[i] : policies[i] - 4);
+            fields.set(JAVA_INT, FIELD_VALUE_BYTES * i, field);
+        }
+        if ((int) linked.fieldValues().invokeExact(device, policies.length, fields) != NVML_SUCCESS) {
+            return null;
+        }
+        OptionalLong[] values = new OptionalLong[policies.length];
+        for (int i = 0; i < policies.length; i++) {
+            long at = FIELD_VALUE_BYTES * i;
+            int type = fields.get(JAVA_INT, at + FIELD_TYPE_OFFSET);
+            if (fields.get(JAVA_INT, at + FIELD_RETURN_OFFSET) != NVML_SUCCESS
+                    || type < FIELD_TYPE_FIRST_LONG || type > FIELD_TYPE_LAST_LONG) {
+                return null;
+            }
+            values[i] = OptionalLong.of(fields.get(JAVA_LONG, at + FIELD_VALUE_OFFSET));
+        }
+        return values;
+    }
+
     private OptionalLong violationNanos(Linked linked, Arena arena, int policy) throws Throwable {
         if (linked.violation() == null) {
             return OptionalLong.empty();
@@ -293,6 +382,8 @@ final class Nvml {
                             "nvmlDeviceGetCurrentClocksEventReasons", "nvmlDeviceGetCurrentClocksThrottleReasons"),
                     optional(linker, lookup, FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
                             "nvmlDeviceGetViolationStatus"),
+                    optional(linker, lookup, FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
+                            "nvmlDeviceGetFieldValues"),
                     optional(linker, lookup, FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS),
                             "nvmlDeviceGetTotalEnergyConsumption"),
                     null);

@@ -100,6 +100,40 @@ class CudaGpuTest {
     }
 
     @Test
+    void violationCountersReadTogetherAreTheOnesReadOneByOne() throws InterruptedException {
+        Nvml nvml = ((CudaDevice) device).nvml();
+        assertNotNull(nvml, "NVML on the GPU machine: " + Nvml.unavailable());
+        // nvmlPerfPolicyType_t: POWER, THERMAL, LOW_UTILIZATION, TOTAL_BASE_CLOCKS; the last two advance on
+        // an idle GPU, so that a difference of units (us against ns) would show
+        int[] policies = {0, 1, 4, 11};
+        boolean between = false;
+        StringBuilder seen = new StringBuilder();
+        for (int round = 0; round < 5 && !between; round++) {
+            java.util.OptionalLong[] before = nvml.violationsOneByOne(policies);
+            Thread.sleep(250);
+            java.util.OptionalLong[] together = nvml.violationsTogether(policies);
+            Thread.sleep(250);
+            java.util.OptionalLong[] after = nvml.violationsOneByOne(policies);
+            assertNotNull(together, "nvmlDeviceGetFieldValues could not read the violation counters");
+            for (int i = 0; i < policies.length; i++) {
+                seen.append(String.format(java.util.Locale.ROOT, "policy %d: %s <= %s <= %s%n", policies[i],
+                        before[i], together[i], after[i]));
+                assertEquals(before[i].isPresent(), together[i].isPresent(), seen.toString());
+                if (before[i].isPresent()) {
+                    long b = before[i].getAsLong();
+                    long t = together[i].getAsLong();
+                    long a = after[i].getAsLong();
+                    assertTrue(b <= t && t <= a, "read together between the readings one by one:\n" + seen);
+                    between |= b < t && t < a;
+                }
+            }
+        }
+        System.out.print(seen);
+        assertTrue(between, "no counter advanced on both sides of the reading together, so its unit was not"
+                + " compared:\n" + seen);
+    }
+
+    @Test
     void factsComeFromTheDeviceAttributes() {
         DeviceFacts facts = device.facts();
         System.out.println("facts: " + facts);
