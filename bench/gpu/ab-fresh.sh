@@ -28,7 +28,8 @@
 # MAX_FORKS (default 200) and MAX_TIME_S (default 120) are ab's --max-forks and --max-time-s; FINAL the
 # directory (default bench/out/ab-fresh); SEED the first try's --seed (try t uses SEED + t); REPS and REP_MS
 # each fork's --repetitions and --rep-ms (default 10 and 10); RUN_ARGS more run options for every fork (e.g.
-# "--place-every 2").
+# "--place-every 2"); COMPARE_ARGS more compare options for every case (e.g. "--center trimmed_mean"). Case aa05 is
+# A/A against the 0.5 % threshold of plus1.
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
@@ -69,7 +70,11 @@ for s in $sizes; do
   for (( t = 0; t < tries; t++ )); do
     for c in $cases; do
       new=$base; extra=()
-      [[ $c == plus1 ]] && new=$final/w1010.ptx && extra=(-- --threshold 0.5%)
+      [[ $c == plus1 || $c == aa05 ]] && extra=(--threshold 0.5%)
+      [[ $c == plus1 ]] && new=$final/w1010.ptx
+      # shellcheck disable=SC2206
+      extra+=(${COMPARE_ARGS:-})
+      (( ${#extra[@]} )) && extra=(-- "${extra[@]}")
       [[ $c == plus2 ]] && new=$final/w1020.ptx
       [[ $kernel == spin && $c == plus1 ]] && new=$(spin "$s" 1)
       [[ $kernel == spin && $c == plus2 ]] && new=$(spin "$s" 2)

@@ -50,6 +50,11 @@ final class CompareOptions {
                     + "0.01; 0 lets the test alone decide.")
     String threshold;
 
+    @Option(names = "--center", paramLabel = "CENTER", defaultValue = "median",
+            description = "Center of each side's fork medians for the ratio and its interval (fork unit): median "
+                    + "(default) or trimmed_mean (20%%: narrows below the timer's step for kernels of a few us).")
+    String center;
+
     @Option(names = "--distribution", paramLabel = "DIST", defaultValue = "t",
             description = "Brunner-Munzel's p-value distribution: t (default) or normal.")
     String distribution;
@@ -78,6 +83,7 @@ final class CompareOptions {
                 .with(choice("--distribution", distribution, StatsNames::distribution))
                 .with(unit())
                 .with(choice("--correction", correction, StatsNames::correction))
+                .with(choice("--center", center, StatsNames::center))
                 .withAlpha(number("--alpha", alpha, "a number in (0, 1), e.g. 0.001", a -> a > 0 && a < 1))
                 .withThreshold(relative("--threshold", threshold))
                 .withBootstrapResamples((int) number("--bootstrap", bootstrap,

@@ -17,6 +17,7 @@ package dev.kbench.cli;
 
 import dev.kbench.stats.Aggregation;
 import dev.kbench.stats.BrunnerMunzelTest.Distribution;
+import dev.kbench.stats.Center;
 import dev.kbench.stats.Correction;
 import dev.kbench.stats.TestMethod;
 import dev.kbench.stats.Unit;
@@ -156,6 +157,17 @@ final class StatsNames {
      */
     static Correction correction(String word) {
         return parse("correction", word, Correction.values(), StatsNames::of);
+    }
+
+    /**
+     * The center of a word, case-insensitive.
+     *
+     * @param word as given
+     * @return the center
+     * @throws IllegalArgumentException naming the choices if {@code word} is none of them
+     */
+    static Center center(String word) {
+        return parse("center", word, Center.values(), Center::jsonName);
     }
 
     private static <E> E parse(String kind, String word, E[] values, Function<E, String> names) {

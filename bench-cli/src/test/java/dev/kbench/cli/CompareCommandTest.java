@@ -120,6 +120,11 @@ class CompareCommandTest {
         JsonNode doc = JSON.readTree(r.out());
         assertEquals(5, doc.get("results").size());
         stream(doc.get("results")).forEach(n -> assertEquals("same", n.get("verdict").asText(), n.toString()));
+        assertEquals("median", doc.get("center").asText());
+        Cli.Result trimmed = Cli.run("compare", base.toString(), base.toString(), "--format", "json", "--center",
+                "TRIMMED_MEAN");
+        assertEquals(0, trimmed.status(), trimmed.toString());
+        assertEquals("trimmed_mean", JSON.readTree(trimmed.out()).get("center").asText());
     }
 
     @Test
@@ -191,6 +196,10 @@ class CompareCommandTest {
         assertTrue(method.err().contains("ttest") && method.err().contains("brunnermunzel"), method.err());
         assertEquals(2, Cli.run("compare", base.toString(), next.toString(), "--alpha", "1.5").status());
         assertEquals(2, Cli.run("compare", base.toString(), next.toString(), "--fail-on", "sometimes").status());
+        Cli.Result center = Cli.run("compare", base.toString(), next.toString(), "--center", "mean");
+        assertEquals(2, center.status());
+        assertTrue(center.err().contains("--center") && center.err().contains("'mean'")
+                && center.err().contains("trimmed_mean"), center.err());
         Cli.Result one = Cli.run("compare", base.toString());
         assertEquals(2, one.status());
         assertTrue(one.err().contains("kbench compare --help"), one.err());

@@ -100,6 +100,7 @@ public final class Compare {
     private final double alpha;
     private final Correction correction;
     private final Unit unit;
+    private final Center center;
     private final double thresholdRel;
     private final int bootstrapResamples;
     private final double confidenceLevel;
@@ -118,6 +119,7 @@ public final class Compare {
         double alpha = DEFAULT_ALPHA;
         Correction correction = Correction.NONE;
         Unit unit = Unit.AUTO;
+        Center center = Center.MEDIAN;
         double thresholdRel = DEFAULT_THRESHOLD;
         int bootstrapResamples = DEFAULT_BOOTSTRAP_RESAMPLES;
         double confidenceLevel = DEFAULT_CONFIDENCE_LEVEL;
@@ -136,6 +138,7 @@ public final class Compare {
             alpha = c.alpha;
             correction = c.correction;
             unit = c.unit;
+            center = c.center;
             thresholdRel = c.thresholdRel;
             bootstrapResamples = c.bootstrapResamples;
             confidenceLevel = c.confidenceLevel;
@@ -151,6 +154,7 @@ public final class Compare {
         this.alpha = s.alpha;
         this.correction = s.correction;
         this.unit = s.unit;
+        this.center = s.center;
         this.thresholdRel = s.thresholdRel;
         this.bootstrapResamples = s.bootstrapResamples;
         this.confidenceLevel = s.confidenceLevel;
@@ -320,6 +324,18 @@ public final class Compare {
     }
 
     /**
+     * With another center of the fork medians ({@link Center}): the base and new values, the ratio and its
+     * interval of benchmarks tested with the fork unit; samples and repetitions tested always use the median.
+     *
+     * @param c the center; {@link Center#MEDIAN} is the default
+     * @return a new comparison
+     */
+    public Compare with(Center c) {
+        Center checked = Objects.requireNonNull(c, "center");
+        return changed(s -> s.center = checked);
+    }
+
+    /**
      * With another practical-significance threshold: a benchmark is slower only when the test says so
      * and the ratio's confidence interval lies entirely above {@code 1 + threshold} (faster: below
      * {@code 1 - threshold}).
@@ -382,8 +398,8 @@ public final class Compare {
                     return compareOne(id, baseGroups.get(id), nextGroups.get(id), level);
                 })
                 .toList();
-        return new CompareReport(method, distribution, unit, alpha, correction, level, thresholdRel, results,
-                onlyInBase, onlyInNew);
+        return new CompareReport(method, distribution, unit, alpha, correction, level, thresholdRel, center,
+                results, onlyInBase, onlyInNew);
     }
 
     /** The median SM clock of a side's samples, NaN if one has none. */
@@ -434,8 +450,9 @@ public final class Compare {
                     });
         }
 
-        double medianBase = Quantiles.of(base.tested, 0.5);
-        double medianNext = Quantiles.of(next.tested, 0.5);
+        Center used = resolved == Unit.FORK ? center : Center.MEDIAN;
+        double medianBase = used.of(base.tested);
+        double medianNext = used.of(next.tested);
         double ratio = MedianBootstrap.ratio(medianNext, medianBase);
         SplittableRandom random = new SplittableRandom(mix(seed, id));
         Interval interval;
@@ -443,7 +460,7 @@ public final class Compare {
             interval = new Interval(Double.NaN, Double.NaN, confidenceLevel);
         } else if (resolved == Unit.FORK) {
             interval = MedianBootstrap.hierarchicalRatioInterval(base.pooled, base.sizes, next.pooled, next.sizes,
-                    bootstrapResamples, confidenceLevel, random.split());
+                    used, bootstrapResamples, confidenceLevel, random.split());
         } else {
             interval = MedianBootstrap.ratioInterval(base.tested, next.tested, bootstrapResamples, confidenceLevel,
                     random.split());

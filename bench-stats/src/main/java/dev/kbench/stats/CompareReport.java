@@ -30,13 +30,14 @@ import java.util.Objects;
  * @param alphaPerBenchmark the level each benchmark was tested at: {@code alpha}, or
  *        {@code alpha / results().size()} with {@link Correction#BONFERRONI}
  * @param thresholdRel the practical-significance threshold, a relative change
+ * @param center the center of fork medians asked for (benchmarks tested with other units use the median)
  * @param results the comparisons
  * @param onlyInBase benchmarks with samples in the base only, in {@link BenchmarkId#ORDER}
  * @param onlyInNew benchmarks with samples in the new input only, in {@link BenchmarkId#ORDER}
  */
 public record CompareReport(TestMethod method, BrunnerMunzelTest.Distribution distribution, Unit unit,
                             double alpha, Correction correction, double alphaPerBenchmark, double thresholdRel,
-                            List<BenchmarkComparison> results, List<BenchmarkId> onlyInBase,
+                            Center center, List<BenchmarkComparison> results, List<BenchmarkId> onlyInBase,
                             List<BenchmarkId> onlyInNew) {
 
     /** Validates and copies. */
@@ -45,6 +46,7 @@ public record CompareReport(TestMethod method, BrunnerMunzelTest.Distribution di
         Objects.requireNonNull(distribution, "distribution");
         Objects.requireNonNull(unit, "unit");
         Objects.requireNonNull(correction, "correction");
+        Objects.requireNonNull(center, "center");
         results = List.copyOf(results);
         onlyInBase = List.copyOf(onlyInBase);
         onlyInNew = List.copyOf(onlyInNew);

@@ -121,19 +121,21 @@ final class MedianBootstrap {
     /**
      * The two-stage (hierarchical) percentile-bootstrap interval of the ratio of the medians of fork
      * medians: each replicate draws the forks with replacement, then each drawn fork's median from a
-     * resample of its own samples (in O(1), as {@link #next()}), and takes the median of those.
+     * resample of its own samples (in O(1), as {@link #next()}), and takes the center of those.
      *
      * @param base the base samples, fork after fork
      * @param baseSizes the size of each base fork, in order
      * @param next the new samples, fork after fork
      * @param nextSizes the size of each new fork
+     * @param center the center of a replicate's fork medians
      * @param resamples how many replicates, at least 1
      * @param confidenceLevel the level, in (0, 1)
      * @param random the source of randomness
      * @return the interval, by NumPy's linear quantiles of the replicates
      */
     static Interval hierarchicalRatioInterval(double[] base, int[] baseSizes, double[] next, int[] nextSizes,
-                                              int resamples, double confidenceLevel, SplittableRandom random) {
+                                              Center center, int resamples, double confidenceLevel,
+                                              SplittableRandom random) {
         MedianBootstrap[] b = forks(base, baseSizes, random.split());
         MedianBootstrap[] m = forks(next, nextSizes, random.split());
         SplittableRandom pick = random.split();
@@ -147,7 +149,7 @@ final class MedianBootstrap {
             for (int f = 0; f < m.length; f++) {
                 mMedians[f] = m[pick.nextInt(m.length)].next();
             }
-            ratios[i] = ratio(Quantiles.of(mMedians, 0.5), Quantiles.of(bMedians, 0.5));
+            ratios[i] = ratio(center.of(mMedians), center.of(bMedians));
         }
         Arrays.sort(ratios);
         double tail = (1 - confidenceLevel) / 2;

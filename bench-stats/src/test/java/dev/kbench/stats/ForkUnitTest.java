@@ -136,6 +136,49 @@ class ForkUnitTest {
         assertEquals(1.025, r.medianNewMillis(), 1e-15);
     }
 
+    /** Forks of three samples, a timer step (0.032) apart, around each of these medians. */
+    private static List<SampleRecord> onSteps(double... medians) {
+        double[][] forks = new double[medians.length][];
+        for (int f = 0; f < medians.length; f++) {
+            forks[f] = new double[] {medians[f] - 0.032, medians[f], medians[f] + 0.032};
+        }
+        return Records.forks("k", "", forks);
+    }
+
+    @Test
+    void theTrimmedMeanCentersForkMediansAsSciPyAndLeavesTheTestAlone() {
+        double[] x = {7.296, 7.296, 7.328, 7.264, 7.296, 7.36, 7.232, 7.328, 7.296, 7.392, 7.2};
+        double[] y = {7.36, 7.392, 7.328, 7.36, 7.424, 7.296, 7.36, 7.392, 7.456, 7.328};
+        Compare median = Compare.withDefaults().withSeed(7);
+        BenchmarkComparison m = median.compare(onSteps(x), onSteps(y)).results().getFirst();
+        CompareReport report = median.with(Center.TRIMMED_MEAN).compare(onSteps(x), onSteps(y));
+        BenchmarkComparison t = report.results().getFirst();
+        assertEquals(Center.TRIMMED_MEAN, report.center());
+        // SciPy 1.17.1: scipy.stats.trim_mean(x, 0.2), scipy.stats.trim_mean(y, 0.2), and their ratio
+        assertEquals(7.30057142857143, t.medianBaseMillis(), 1e-12);
+        assertEquals(7.365333333333335, t.medianNewMillis(), 1e-12);
+        assertEquals(1.008870799415571, t.ratio(), 1e-12);
+        // np.median(x), np.median(y): the steps themselves
+        assertEquals(7.296, m.medianBaseMillis(), 1e-12);
+        assertEquals(7.36, m.medianNewMillis(), 1e-12);
+        assertEquals(m.test(), t.test());
+        // the median's replicates are ratios of steps (7.36 / 7.296 = 1.00877 or 7.392 / 7.296 = 1.01316 ...);
+        // the trimmed mean's fall between them
+        assertTrue(t.ratioInterval().lower() != m.ratioInterval().lower(), t.ratioInterval() + " " + m.ratioInterval());
+        assertTrue(t.ratioInterval().lower() < t.ratio() && t.ratio() < t.ratioInterval().upper(), t.ratioInterval().toString());
+    }
+
+    @Test
+    void samplesTestedAreCenteredByTheirMedianWhateverTheCenter() {
+        // one fork a side: samples tested; the base's trimmed mean would be 1.3 (1.1, 1.2 and 1.6)
+        List<SampleRecord> base = Records.forks("k", "", new double[][] {{1.0, 1.1, 1.2, 1.6, 1.7}});
+        List<SampleRecord> next = Records.forks("k", "", new double[][] {{1.0, 1.1, 1.2, 1.3, 9.0}});
+        BenchmarkComparison r = Compare.withDefaults().with(Center.TRIMMED_MEAN).compare(base, next).results().getFirst();
+        assertEquals(Unit.SAMPLE, r.unit());
+        assertEquals(1.2, r.medianBaseMillis(), 1e-15);
+        assertEquals(1.2, r.medianNewMillis(), 1e-15);
+    }
+
     @Test
     void completeSeparationOfFewForksIsNoStrongerThanItsPermutationProbability() {
         List<SampleRecord> base = Records.forks("k", "", new double[][] {{1.0, 1.1}, {1.2, 1.3}, {1.4, 1.5}, {1.6, 1.7}});

@@ -95,7 +95,16 @@ class GroupSequentialTest {
      * stopped when every benchmark is settled; the verdict is the comparison's at the last look made.
      */
     private static Outcome simulate(GroupSequential design, double threshold, double forkCv, double shift, long seed) {
-        Compare user = Compare.withDefaults().withThreshold(threshold).withBootstrapResamples(300);
+        return simulate(design, threshold, Center.MEDIAN, 0, forkCv, shift, seed);
+    }
+
+    /**
+     * As above, centering fork medians as given, on samples of a 7.3 us kernel counted in steps of
+     * {@code step} ms where it is not 0 (samples of 0.05 ms otherwise).
+     */
+    private static Outcome simulate(GroupSequential design, double threshold, Center center, double step,
+                                    double forkCv, double shift, long seed) {
+        Compare user = Compare.withDefaults().withThreshold(threshold).withBootstrapResamples(300).with(center);
         int slower = 0;
         int faster = 0;
         int same = 0;
@@ -103,8 +112,8 @@ class GroupSequentialTest {
         int[] forks = new int[TRIALS];
         for (int t = 0; t < TRIALS; t++) {
             SplittableRandom random = new SplittableRandom(seed + t);
-            double[][] base = side(random, forkCv, 1, design.maxForks());
-            double[][] next = side(random, forkCv, shift, design.maxForks());
+            double[][] base = side(random, forkCv, 1, step, design.maxForks());
+            double[][] next = side(random, forkCv, shift, step, design.maxForks());
             for (GroupSequential.Look look : design.looks()) {
                 CompareReport report = design.compareAt(user, look).compare(
                         Records.forks("k", "", Arrays.copyOf(base, look.forks())),
@@ -131,13 +140,18 @@ class GroupSequentialTest {
         return new Outcome(slower, faster, same, unsettled, Arrays.stream(forks).average().orElse(0), forks);
     }
 
-    /** One side's forks: each fork's samples lognormal around its own lognormal offset. */
-    private static double[][] side(SplittableRandom random, double forkCv, double shift, int count) {
+    /**
+     * One side's forks: each fork's samples lognormal around its own lognormal offset, rounded to the timer's
+     * steps where {@code step} is not 0.
+     */
+    private static double[][] side(SplittableRandom random, double forkCv, double shift, double step, int count) {
         double[][] forks = new double[count][SAMPLES];
+        double time = step == 0 ? 0.05 : 0.0073;
         for (int f = 0; f < count; f++) {
             double offset = Math.exp(forkCv * gaussian(random));
             for (int s = 0; s < SAMPLES; s++) {
-                forks[f][s] = 0.05 * shift * offset * Math.exp(SAMPLE_CV * gaussian(random));
+                double v = time * shift * offset * Math.exp(SAMPLE_CV * gaussian(random));
+                forks[f][s] = step == 0 ? v : step * Math.rint(v / step);
             }
         }
         return forks;
@@ -175,5 +189,28 @@ class GroupSequentialTest {
         assertTrue(small.slower() >= 950 && small.faster() == 0, small.describe());
         Outcome hard = report("+2%, 1.2% fork CV", simulate(design, 0.01, 0.012, 1.02, 50_000));
         assertTrue(hard.slower() >= 400 && hard.faster() == 0 && hard.sameSettled() <= 25, hard.describe());
+    }
+
+    /**
+     * A kernel of 7.3 us timed in the H200's 32 ns steps (0.44 %), forks 0.5 % apart, against a 0.5 %
+     * threshold: the fork medians sit on a few steps. Centered by their median, the ratio and its interval
+     * move in steps and a planted +1 % (2.3 steps) is rarely settled within the design's 30 forks; centered by
+     * the trimmed mean the interval narrows between the steps. Both keep false alarms at alpha.
+     */
+    @Test
+    void forkMediansOnTheTimersStepsAreSettledWhenCenteredByTheTrimmedMean() {
+        GroupSequential design = GroupSequential.of(Compare.DEFAULT_ALPHA, MAX_FORKS);
+        double step = 0.000032;
+        Outcome medianAa = report("A/A, 32 ns steps, median", simulate(design, 0.005, Center.MEDIAN, step, 0.005, 1, 70_000));
+        Outcome trimmedAa = report("A/A, 32 ns steps, trimmed mean",
+                simulate(design, 0.005, Center.TRIMMED_MEAN, step, 0.005, 1, 70_000));
+        Outcome median = report("+1%, 32 ns steps, median", simulate(design, 0.005, Center.MEDIAN, step, 0.005, 1.01, 80_000));
+        Outcome trimmed = report("+1%, 32 ns steps, trimmed mean",
+                simulate(design, 0.005, Center.TRIMMED_MEAN, step, 0.005, 1.01, 80_000));
+        // false alarms: 2 x 0.001 x 1000 = 2 expected at most; 6 is beyond Poisson(2)'s 99.5th percentile
+        assertTrue(medianAa.slower() + medianAa.faster() <= 6, medianAa.describe());
+        assertTrue(trimmedAa.slower() + trimmedAa.faster() <= 6, trimmedAa.describe());
+        assertEquals(0, trimmed.faster(), trimmed.describe());
+        assertTrue(trimmed.slower() >= median.slower() + 200, median.describe() + " / " + trimmed.describe());
     }
 }

@@ -110,8 +110,10 @@ public final class CompareTable {
                         ? " (" + report.correction().jsonName() + ": " + Numbers.significant(report.alphaPerBenchmark(), 3)
                                 + " per benchmark)" : "");
         return String.format(Locale.ROOT,
-                "kbench compare: %s -> %s, %s on %s, alpha %s, threshold %s: %d slower, %d faster, %d same",
-                basePath, newPath, method, report.aggregationName(), alpha,
+                "kbench compare: %s -> %s, %s on %s%s, alpha %s, threshold %s: %d slower, %d faster, %d same",
+                basePath, newPath, method, report.aggregationName(),
+                report.center() == dev.kbench.stats.Center.MEDIAN ? "" : " (center " + report.center().jsonName() + ")",
+                alpha,
                 Numbers.significant(100 * report.thresholdRel(), 3) + "%", report.count(Verdict.SLOWER),
                 report.count(Verdict.FASTER), report.count(Verdict.SAME));
     }

@@ -178,6 +178,7 @@ public final class StatsJson {
         number(root, "confidence_level", level);
         root.put("unit", report.unit().jsonName());
         number(root, "threshold", report.thresholdRel());
+        root.put("center", report.center().jsonName());
         return root;
     }
 
