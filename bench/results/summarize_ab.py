@@ -31,7 +31,7 @@ import statistics
 import sys
 from collections import defaultdict
 
-LINE = re.compile(r"^\d+,(aa|plus1|plus2),\d+,\d+,")
+LINE = re.compile(r"^\d+,(aa|aa05|plus1|plus2),\d+,\d+,")
 
 
 def main(argv):
@@ -52,7 +52,7 @@ def main(argv):
     print(f"| n | case | runs | verdicts (exit) | forks a side | device time per side, s | within {goal:g} s "
           "| start to first go, s | last end to exit, s |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-    for (size, case), rows in sorted(runs.items(), key=lambda kv: (-kv[0][0], ["aa", "plus1", "plus2"].index(kv[0][1]))):
+    for (size, case), rows in sorted(runs.items(), key=lambda kv: (-kv[0][0], ["aa", "aa05", "plus1", "plus2"].index(kv[0][1]))):
         verdicts = defaultdict(int)
         for r in rows:
             verdicts[f"{r[5]} ({r[3]})"] += 1
