@@ -99,6 +99,9 @@ public final class Compare {
     private final BrunnerMunzelTest.Distribution distribution;
     private final double alpha;
     private final Correction correction;
+    /** The fewest forks a side for the note on fork medians that sit on a timer's steps. */
+    static final int STEPS_FORKS = 20;
+
     private final Unit unit;
     private final Center center;
     private final double thresholdRel;
@@ -472,6 +475,9 @@ public final class Compare {
                     + " is not entirely beyond %s%.4g%%", tested.jsonName(), tested == Verdict.SLOWER ? "+" : "-",
                     100 * thresholdRel));
         }
+        if (used == Center.MEDIAN && resolved == Unit.FORK) {
+            steps(base.tested, next.tested, medianBase).ifPresent(notes::add);
+        }
         double mdc = floor >= level ? Double.POSITIVE_INFINITY
                 : minimalDetectableChange(base.tested, next.tested, medianBase, level);
 
@@ -531,6 +537,30 @@ public final class Compare {
      */
     static double permutationFloor(int nx, int ny) {
         return 1 / BinomialCoefficientDouble.value(nx + ny, Math.min(nx, ny));
+    }
+
+    /**
+     * A note where the fork medians sit on a few values a sizable step apart, as a GPU timer's steps make them
+     * for a kernel of a few microseconds: the median of such values, its ratio and its interval move in
+     * whole steps. Said where at least {@value #STEPS_FORKS} forks a side take at most one distinct value in
+     * eight and the smallest gap between them is at least a quarter of the threshold.
+     */
+    private Optional<String> steps(double[] base, double[] next, double center) {
+        if (base.length < STEPS_FORKS || next.length < STEPS_FORKS || !(center > 0) || thresholdRel == 0) {
+            return Optional.empty();
+        }
+        double[] all = IntStream.range(0, base.length + next.length)
+                .mapToDouble(i -> i < base.length ? base[i] : next[i - base.length]).sorted().distinct().toArray();
+        double step = Double.POSITIVE_INFINITY;
+        for (int i = 1; i < all.length; i++) {
+            step = Math.min(step, all[i] - all[i - 1]);
+        }
+        if (all.length < 2 || all.length > (base.length + next.length) / 8 || step / center < thresholdRel / 4) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "the fork medians take %d values, %.2g%% apart at the least"
+                + " (a timer's steps?): the median's ratio and interval move in such steps; --center trimmed_mean"
+                + " narrows between them", all.length, 100 * step / center));
     }
 
     /**

@@ -169,6 +169,31 @@ class ForkUnitTest {
     }
 
     @Test
+    void forkMediansOnAFewStepsEarnANoteThatNamesTheTrimmedMean() {
+        double[] x = new double[24];
+        double[] y = new double[24];
+        for (int f = 0; f < 24; f++) {
+            x[f] = 7.296 + 0.032 * (f % 4 - 1);
+            y[f] = 7.36 + 0.032 * (f % 3 - 1);
+        }
+        BenchmarkComparison median = Compare.withDefaults().withThreshold(0.005).compare(onSteps(x), onSteps(y))
+                .results().getFirst();
+        assertTrue(median.notes().stream().anyMatch(n -> n.startsWith("the fork medians take 5 values, 0.44% apart")
+                && n.contains("--center trimmed_mean")), median.notes().toString());
+        BenchmarkComparison trimmed = Compare.withDefaults().withThreshold(0.005).with(Center.TRIMMED_MEAN)
+                .compare(onSteps(x), onSteps(y)).results().getFirst();
+        assertTrue(trimmed.notes().stream().noneMatch(n -> n.contains("fork medians take")), trimmed.notes().toString());
+        // steps of 0.055 % (58 us on the same timer) are below a quarter of the threshold: no note
+        for (int f = 0; f < 24; f++) {
+            x[f] = 58.304 + 0.032 * (f % 4 - 1);
+            y[f] = 58.88 + 0.032 * (f % 3 - 1);
+        }
+        BenchmarkComparison fine = Compare.withDefaults().withThreshold(0.005).compare(onSteps(x), onSteps(y))
+                .results().getFirst();
+        assertTrue(fine.notes().stream().noneMatch(n -> n.contains("fork medians take")), fine.notes().toString());
+    }
+
+    @Test
     void samplesTestedAreCenteredByTheirMedianWhateverTheCenter() {
         // one fork a side: samples tested; the base's trimmed mean would be 1.3 (1.1, 1.2 and 1.6)
         List<SampleRecord> base = Records.forks("k", "", new double[][] {{1.0, 1.1, 1.2, 1.6, 1.7}});
