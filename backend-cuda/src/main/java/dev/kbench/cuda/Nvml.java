@@ -101,7 +101,7 @@ final class Nvml {
      * Whether the violation counters are read one call for both ({@code nvmlDeviceGetFieldValues}); false
      * from the first time that call fails for this device, which then reads them one call each.
      */
-    private volatile boolean violationFields = true;
+    private volatile boolean readTogether = true;
     /** The energy counter's update period in ms; null until measured, empty if it could not be. */
     private volatile OptionalDouble energyUpdateMillis;
 
@@ -182,10 +182,10 @@ final class Nvml {
                     && (int) linked.eventReasons().invokeExact(device, value) == NVML_SUCCESS) {
                 reasons = Optional.of(reasons(value.get(JAVA_LONG, 0)));
             }
-            OptionalLong[] violations = violationFields ? violationFields(linked, arena, NVML_PERF_POLICY_POWER,
+            OptionalLong[] violations = readTogether ? violationFields(linked, arena, NVML_PERF_POLICY_POWER,
                     NVML_PERF_POLICY_THERMAL) : null;
             if (violations == null) {
-                violationFields = false;
+                readTogether = false;
                 violations = new OptionalLong[] {violationNanos(linked, arena, NVML_PERF_POLICY_POWER),
                     violationNanos(linked, arena, NVML_PERF_POLICY_THERMAL)};
             }
@@ -324,6 +324,7 @@ final class Nvml {
         }
         MemorySegment fields = arena.allocate(FIELD_VALUE_BYTES * policies.length, 8);
         for (int i = 0; i < policies.length; i++) {
+            // policies 0 to 5 are fields 74 to 79; TOTAL_APP_CLOCKS (10) and TOTAL_BASE_CLOCKS (11) are 80 and 81
             int field = NVML_FI_DEV_PERF_POLICY_POWER + (policies[i] <= 5 ? policies[i] : policies[i] - 4);
             fields.set(JAVA_INT, FIELD_VALUE_BYTES * i, field);
         }

@@ -95,13 +95,13 @@ public final class Compare {
     private static final int PARALLEL_THRESHOLD = 16;
     private static final Compare DEFAULT = new Compare(new Settings());
 
+    /** The fewest forks a side for the note on fork medians that sit on a timer's steps. */
+    static final int STEPS_FORKS = 20;
+
     private final TestMethod method;
     private final BrunnerMunzelTest.Distribution distribution;
     private final double alpha;
     private final Correction correction;
-    /** The fewest forks a side for the note on fork medians that sit on a timer's steps. */
-    static final int STEPS_FORKS = 20;
-
     private final Unit unit;
     private final Center center;
     private final double thresholdRel;

@@ -17,6 +17,7 @@ package dev.kbench.stats.format;
 
 import dev.kbench.stats.BenchmarkComparison;
 import dev.kbench.stats.BenchmarkId;
+import dev.kbench.stats.Center;
 import dev.kbench.stats.CompareReport;
 import dev.kbench.stats.GroupSequential;
 import dev.kbench.stats.TestResult;
@@ -112,7 +113,7 @@ public final class CompareTable {
         return String.format(Locale.ROOT,
                 "kbench compare: %s -> %s, %s on %s%s, alpha %s, threshold %s: %d slower, %d faster, %d same",
                 basePath, newPath, method, report.aggregationName(),
-                report.center() == dev.kbench.stats.Center.MEDIAN ? "" : " (center " + report.center().jsonName() + ")",
+                report.center() == Center.MEDIAN ? "" : " (center " + report.center().jsonName() + ")",
                 alpha,
                 Numbers.significant(100 * report.thresholdRel(), 3) + "%", report.count(Verdict.SLOWER),
                 report.count(Verdict.FASTER), report.count(Verdict.SAME));
