@@ -76,6 +76,18 @@ def fork_medians(text):
     return np.array([np.median(by_fork[k]) for k in sorted(by_fork)])
 
 
+def one_sided(b, w, alternative):
+    """Brunner-Munzel's one-sided p-value as kbench takes it (docs/stats.md, "Comparisons and verdicts"): SciPy's
+    where finite; complete separation (SciPy: NaN) is p 0 in its direction and 1 the other way; and no p-value
+    below the exact permutation probability of complete separation, 1 / C(n_base + n_new, n_base)."""
+    p = stats.brunnermunzel(b, w, alternative=alternative).pvalue
+    if math.isnan(p):
+        below = np.max(b) < np.min(w)
+        above = np.min(b) > np.max(w)
+        p = 0.0 if (below if alternative == "less" else above) else 1.0
+    return max(p, 1 / math.comb(len(b) + len(w), len(b)))
+
+
 def replay(base, new, ends, max_forks, threshold, center, rng):
     m = min(len(base), len(new))
     n, before, decided = 9, 0.0, None
@@ -89,9 +101,9 @@ def replay(base, new, ends, max_forks, threshold, center, rng):
         iw = rng.integers(0, n, (2000, n))
         ratios = center(w[iw], axis=1) / center(b[ib], axis=1)
         lo, hi = np.quantile(ratios, [(1 - level) / 2, (1 + level) / 2])
-        if stats.brunnermunzel(b, w, alternative="less").pvalue < alpha and lo > 1 + threshold:
+        if one_sided(b, w, "less") < alpha and lo > 1 + threshold:
             decided = "slower"
-        elif stats.brunnermunzel(b, w, alternative="greater").pvalue < alpha and hi < 1 - threshold:
+        elif one_sided(b, w, "greater") < alpha and hi < 1 - threshold:
             decided = "faster"
         elif lo > 1 - threshold and hi < 1 + threshold:
             decided = "same"

@@ -20,6 +20,7 @@ import dev.kbench.api.internal.Quantiles;
 import dev.kbench.forks.ForkOutcome;
 import dev.kbench.forks.SequentialAb;
 import dev.kbench.stats.BenchmarkComparison;
+import dev.kbench.stats.Center;
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.Unit;
 import dev.kbench.stats.io.SamplesCsv;
@@ -29,6 +30,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
@@ -50,8 +52,12 @@ import java.util.stream.Stream;
  * from the pool instead of being launched, and nothing else differs.
  *
  * <pre>
- * java -cp ... dev.kbench.evidence.PoolAb POOL_DIR POOL SIZES DRAWS SEED OUT.csv [trimmed|hd|median]    e.g. pool user 20,22,24 100 1 out.csv
+ * java -cp ... dev.kbench.evidence.PoolAb [--center median|trimmed_mean] POOL_DIR POOL SIZES DRAWS SEED OUT.csv [trimmed|hd|median]
+ *     e.g. pool user 20,22,24 100 1 out.csv
  * </pre>
+ *
+ * <p>{@code --center} is {@code kbench compare --center}: how each side's fork medians are centered for the ratio and
+ * its interval (default the median).
  *
  * <p>With a last argument, each fork's samples are replaced by one sample before the comparisons: {@code trimmed}
  * their 10 % trimmed mean, {@code hd} their Harrell-Davis median (the weighted sum of the order statistics that
@@ -77,10 +83,17 @@ public final class PoolAb {
     /**
      * Runs the comparisons.
      *
-     * @param args POOL_DIR SIZES DRAWS SEED OUT.csv
+     * @param args [--center C] POOL_DIR POOL SIZES DRAWS SEED OUT.csv [SUMMARY]
      * @throws IOException if a file cannot be read or written
      */
     public static void main(String[] args) throws IOException {
+        Center center = Center.MEDIAN;
+        if (args.length > 1 && args[0].equals("--center")) {
+            String word = args[1];
+            center = Arrays.stream(Center.values()).filter(c -> c.jsonName().equals(word)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("--center '" + word + "' is none of median, trimmed_mean"));
+            args = Arrays.copyOfRange(args, 2, args.length);
+        }
         Path pool = Path.of(args[0]);
         String name = args[1];
         boolean builtin = name.startsWith("builtin");
@@ -107,7 +120,7 @@ public final class PoolAb {
                                 ? select(all, benchmark, Math.round(n * Double.parseDouble(VARIANTS[c])), n)
                                 : forks(pool.resolve(name + "/2^" + size + "/" + VARIANTS[c])), summary);
                         compare(out, name, benchmark.isEmpty() ? "gelu_ptx" : benchmark, size,
-                                c, base, next, draws, seed);
+                                c, base, next, draws, seed, center);
                     }
                 }
             }
@@ -117,12 +130,13 @@ public final class PoolAb {
     /** Draws {@code draws} comparisons of one case and writes and prints them. */
     private static void compare(PrintWriter out, String pool, String benchmark, String size, int c,
                                 TreeMap<Integer, List<SampleRecord>> base, TreeMap<Integer, List<SampleRecord>> next,
-                                int draws, long seed) {
+                                int draws, long seed, Center center) {
         // the forks both pools have (A/A: the same pool), so that the two sides never share a fork
         List<Integer> rounds = new ArrayList<>(base.keySet());
         rounds.retainAll(next.keySet());
         int most = rounds.size() / 2;
-        Compare compare = Compare.withDefaults().with(Unit.AUTO).withThreshold(c == 1 ? 0.005 : 0.01);
+        Compare compare = Compare.withDefaults().with(Unit.AUTO).with(center)
+                .withThreshold(c == 1 ? 0.005 : 0.01);
         SequentialAb ab = SequentialAb.of(compare, 0.001).withMaxForks(most);
         Random random = new Random(seed * 1_000_003L + Integer.parseInt(size) * 31L + c + benchmark.hashCode());
         int slower = 0;
