@@ -38,6 +38,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -96,8 +97,10 @@ final class CudaDevice implements OpenableDevice {
             streamHandle = launchMode.ffm() ? MemorySegment.ofAddress(NativeHandles.address(stream)) : null;
             facts = readFacts();
             // NVML's device handle now, with the device: its lookup took about 20 ms on an H200, which a fork
-            // in standby spends before its turn instead of between the fork before it and its first reading
-            nvml();
+            // in standby spends before its turn instead of between the fork before it and its first reading;
+            // likewise whether it has an energy counter (one reading of it, about 3 ms), so that a run in cold
+            // timing behind a clear never reads the counter after its go
+            energyCounter();
         } catch (RuntimeException e) {
             JCudaDriver.cuDevicePrimaryCtxRelease(device);
             throw e;
@@ -190,6 +193,13 @@ final class CudaDevice implements OpenableDevice {
     public DeviceTelemetry telemetry(boolean energy) {
         Nvml n = nvml();
         return n == null ? DeviceTelemetry.NONE : n.read(energy);
+    }
+
+    /** {@inheritDoc} <p>NVML's total-energy counter, read once when the device was opened; false without NVML. */
+    @Override
+    public Optional<Boolean> energyCounter() {
+        Nvml n = nvml();
+        return Optional.of(n != null && n.hasEnergyCounter());
     }
 
     /** {@inheritDoc} <p>NVML's total-energy counter, sampled until it has changed a few times. */

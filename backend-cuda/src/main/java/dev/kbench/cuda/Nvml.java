@@ -104,6 +104,8 @@ final class Nvml {
     private volatile boolean readTogether = true;
     /** The energy counter's update period in ms; null until measured, empty if it could not be. */
     private volatile OptionalDouble energyUpdateMillis;
+    /** Whether the energy counter can be read; null until {@link #hasEnergyCounter()} first asks. */
+    private Boolean hasEnergyCounter;
 
     private Nvml(MemorySegment device) {
         this.device = device;
@@ -235,6 +237,22 @@ final class Nvml {
         java.util.Arrays.sort(gaps);
         int m = gaps.length / 2;
         return OptionalDouble.of(gaps.length % 2 == 1 ? gaps[m] : (gaps[m - 1] + gaps[m]) / 2);
+    }
+
+    /**
+     * Whether this device's total-energy counter can be read, learned by one reading on the first call.
+     *
+     * @return true where {@code nvmlDeviceGetTotalEnergyConsumption} succeeded then
+     */
+    synchronized boolean hasEnergyCounter() {
+        if (hasEnergyCounter == null) {
+            try (Arena arena = Arena.ofConfined()) {
+                hasEnergyCounter = energyMillijoules(Holder.LINKED, arena.allocate(JAVA_LONG)).isPresent();
+            } catch (Throwable t) {
+                hasEnergyCounter = false;
+            }
+        }
+        return hasEnergyCounter;
     }
 
     /**

@@ -100,6 +100,14 @@ class CudaGpuTest {
     }
 
     @Test
+    void theEnergyCounterKnownAtOpenIsTheOneAReadingHas() {
+        // the H200 has one; what the device learned when it opened must agree with a reading now
+        assertEquals(java.util.Optional.of(device.telemetry(true).energyMillijoules().isPresent()),
+                device.energyCounter());
+        assertEquals(java.util.Optional.of(true), device.energyCounter(), "an H200 has an energy counter");
+    }
+
+    @Test
     void violationCountersReadTogetherAreTheOnesReadOneByOne() throws InterruptedException {
         Nvml nvml = ((CudaDevice) device).nvml();
         assertNotNull(nvml, "NVML on the GPU machine: " + Nvml.unavailable());

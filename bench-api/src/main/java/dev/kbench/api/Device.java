@@ -16,6 +16,7 @@
 package dev.kbench.api;
 
 import java.lang.foreign.MemorySegment;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 
@@ -67,6 +68,19 @@ public interface Device {
      */
     default DeviceTelemetry telemetry(boolean energy) {
         return telemetry();
+    }
+
+    /**
+     * Whether {@link #telemetry(boolean) telemetry(true)} reads an energy counter on this device, where the
+     * backend knows it without reading the counter now (CUDA learns it when the device is opened). A run asks
+     * once, before its first repetition: where the answer is known, a run whose repetitions cannot report
+     * energy (cold timing behind a cache clear) never reads the counter, which takes about 3 ms a reading
+     * through NVML on an H200, and still says why it has no energy.
+     *
+     * @return whether the device has an energy counter; empty where only a reading would tell (the default)
+     */
+    default Optional<Boolean> energyCounter() {
+        return Optional.empty();
     }
 
     /**

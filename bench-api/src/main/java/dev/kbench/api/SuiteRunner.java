@@ -59,7 +59,7 @@ final class SuiteRunner {
     private final int perBenchmark;
     private long done;
     private long planned;
-    /** Whether the device has an energy counter: read once, at the first repetition. */
+    /** Whether the device has an energy counter: asked, or read, once, at the first repetition. */
     private Boolean energyCounter;
     /** The last reading after a repetition, while no device work has followed it; null otherwise. */
     private DeviceTelemetry lastAfter;
@@ -202,7 +202,11 @@ final class SuiteRunner {
             // serves as this one's before where no device work came between them; the energy counter is
             // read only for repetitions that could report energy (cold calls behind a clear never do).
             if (energyCounter == null) {
-                // the first reading, with the energy counter, also serves as this repetition's before
+                energyCounter = device.energyCounter().orElse(null);
+            }
+            if (energyCounter == null) {
+                // only a reading tells: the first one, with the energy counter, also serves as this
+                // repetition's before
                 lastAfter = device.telemetry(true);
                 energyCounter = lastAfter.energyMillijoules().isPresent();
             }

@@ -24,6 +24,7 @@ import dev.kbench.spi.StreamGate;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -125,6 +126,8 @@ class SimulatedDriver implements Driver {
         java.util.function.Supplier<DeviceTelemetry> telemetry = () -> DeviceTelemetry.NONE;
         /** Every telemetry reading, in order: whether it read the energy counter. */
         final List<Boolean> telemetryReads = new ArrayList<>();
+        /** What {@link #energyCounter()} says: empty, as by default, where only a reading tells. */
+        Optional<Boolean> energyCounter = Optional.empty();
         /** How many holds the gate lets be in place at once. */
         int maxHolds = 1;
         /** The most holds that were in place at once. */
@@ -239,6 +242,11 @@ class SimulatedDriver implements Driver {
         @Override
         public DeviceTelemetry telemetry() {
             return telemetry(true);
+        }
+
+        @Override
+        public Optional<Boolean> energyCounter() {
+            return energyCounter;
         }
 
         @Override

@@ -155,6 +155,45 @@ class TelemetryTest {
     }
 
     @Test
+    void aDeviceThatKnowsItsEnergyCounterIsNotReadForItInColdTiming() {
+        device.telemetry = () -> simulated(1e-9);
+        device.energyCounter = Optional.of(true);
+        SuiteResult result = suite().run(driver, SuiteOptions.withDefaults().withRepetitions(2).withSeed(1),
+                SuiteListener.onSamples(rows -> { }));
+        BenchmarkOutcome outcome = result.outcomes().getFirst();
+        assertTrue(outcome.energyNote().startsWith("no energy: cold timing runs a cache clear before every call"),
+                outcome.energyNote());
+        assertEquals(Optional.of(Set.of()), outcome.telemetry().get(0).throttling(), "throttling is still read");
+        // repetition 0's before and each repetition's after, none of them with the energy counter
+        assertEquals(List.of(false, false, false), device.telemetryReads);
+    }
+
+    @Test
+    void aDeviceThatKnowsItsEnergyCounterGetsEnergyInHotTiming() {
+        device.gates = true;
+        device.telemetry = () -> simulated(1e-9);
+        device.energyCounter = Optional.of(true);
+        SuiteResult result = suite().run(driver, SuiteOptions.withDefaults().withRepetitions(2).withSeed(1)
+                .withTiming(Timing.HOT), SuiteListener.onSamples(rows -> { }));
+        BenchmarkOutcome outcome = result.outcomes().getFirst();
+        assertEquals("", outcome.energyNote());
+        assertTrue(outcome.telemetry().stream().allMatch(t -> t.joulesPerCall().isPresent()));
+        assertEquals(List.of(true, true, true), device.telemetryReads);
+    }
+
+    @Test
+    void aDeviceWithoutAnEnergyCounterIsNeverReadForOneAndSaysNothingOfEnergy() {
+        device.telemetry = () -> simulated(1e-9);
+        device.energyCounter = Optional.of(false);
+        SuiteResult result = suite().run(driver, SuiteOptions.withDefaults().withRepetitions(2).withSeed(1)
+                .withTiming(Timing.HOT), SuiteListener.onSamples(rows -> { }));
+        BenchmarkOutcome outcome = result.outcomes().getFirst();
+        assertEquals("", outcome.energyNote());
+        assertTrue(outcome.telemetry().stream().allMatch(t -> t.joulesPerCall().isEmpty()));
+        assertEquals(List.of(false, false, false), device.telemetryReads);
+    }
+
+    @Test
     void aFreshWorkloadOrPlacementBetweenRepetitionsReadsTheTelemetryAfresh() {
         device.telemetry = () -> simulated(1e-9);
         SuiteResult result = suite().run(driver, SuiteOptions.withDefaults().withRepetitions(4).withSeed(1)
