@@ -265,8 +265,7 @@ final class Nvml {
             Linked linked = Holder.LINKED;
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment value = arena.allocate(JAVA_LONG);
-                energyUpdateMillis = energyMillijoules(linked, value).isPresent()
-                        ? measureUpdatePeriod(linked, value) : OptionalDouble.empty();
+                energyUpdateMillis = hasEnergyCounter() ? measureUpdatePeriod(linked, value) : OptionalDouble.empty();
             } catch (Throwable t) {
                 energyUpdateMillis = OptionalDouble.empty();
             }
