@@ -153,8 +153,9 @@ final class SuiteSelection {
      *
      * @param device the device
      * @param kernels receives the built-in suite's kernels, for the caller to close; unused for a user kernel
-     * @param inputsNow whether a user kernel's buffer values are made now (a run about to measure, which may
-     *        wait for its turn first), not when its workload is set up (a listing)
+     * @param inputsNow whether a user kernel's buffer values, or the built-in suite's module and random inputs,
+     *        are made now (a run about to measure, which may wait for its turn first), not when a workload is
+     *        set up (a listing)
      * @return the suite
      */
     Suite suite(Device device, Consumer<SuiteKernels> kernels, boolean inputsNow) {
@@ -169,7 +170,11 @@ final class SuiteSelection {
         }
         SuiteKernels loaded = SuiteKernels.forDevice(device, suiteSourceKind(), Optional.ofNullable(suiteDirectory));
         kernels.accept(loaded);
-        return builtin(loaded, device.facts().totalMemoryBytes());
+        Suite suite = builtin(loaded, device.facts().totalMemoryBytes());
+        if (inputsNow) {
+            BuiltinSuite.prepare(loaded, suite);
+        }
+        return suite;
     }
 
     private Suite builtin(SuiteKernels kernels, OptionalLong memory) {

@@ -19,10 +19,13 @@ import dev.kbench.api.Axis;
 import dev.kbench.api.Benchmark;
 import dev.kbench.api.Params;
 import dev.kbench.api.Suite;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
 
@@ -75,6 +78,42 @@ public final class BuiltinSuite {
                 Benchmark.of("sgemm", (device, params) -> new SgemmWorkload(kernels, params.getLong("size")))
                         .withAxis(size)
                         .withSkip(skipRule("size", memory, s -> 3 * 4 * s * s, s -> s * s)));
+    }
+
+    /** The random inputs of the benchmarks that have any, and how many floats each holds for a combination. */
+    private static final Map<String, Inputs> INPUTS = Map.of(
+            "copy", new Inputs(p -> p.getLong("n"), CopyWorkload.INPUTS),
+            "triad", new Inputs(p -> p.getLong("n"), TriadWorkload.INPUTS),
+            "gelu", new Inputs(p -> p.getLong("n"), GeluWorkload.INPUTS),
+            "reduce_sum", new Inputs(p -> p.getLong("n"), ReduceSumWorkload.INPUTS),
+            "sgemm", new Inputs(p -> p.getLong("size") * p.getLong("size"), SgemmWorkload.INPUTS));
+
+    private record Inputs(ToLongFunction<Params> count, List<HostInputs.Floats> floats) {
+    }
+
+    /**
+     * Gets a run of {@code suite} ready before its turn on the device (a fork in standby): builds the
+     * suite's module and makes, on the host, the random inputs of every combination it will measure (those
+     * not skipped), in the suite's order, up to {@value HostInputs#BUDGET_BYTES} bytes; the workloads take
+     * them when they are set up, so the device waits for none of that host work.
+     *
+     * @param kernels the suite's kernels, which keep the inputs until a workload takes them or they close
+     * @param suite the suite as it will run (filtered, with its overrides)
+     * @return the bytes of inputs made
+     */
+    public static long prepare(SuiteKernels kernels, Suite suite) {
+        kernels.build();
+        Set<HostInputs.Key> keys = new LinkedHashSet<>();
+        for (Benchmark benchmark : suite.benchmarks()) {
+            Inputs inputs = INPUTS.get(benchmark.name());
+            for (Params params : inputs == null ? List.<Params>of() : benchmark.combinations()) {
+                if (benchmark.skip().apply(params).isEmpty()) {
+                    long count = inputs.count().applyAsLong(params);
+                    inputs.floats().forEach(f -> keys.add(f.of(count)));
+                }
+            }
+        }
+        return kernels.inputs().make(keys, HostInputs.BUDGET_BYTES);
     }
 
     /** A workload over one length. */

@@ -27,17 +27,22 @@ import java.util.OptionalLong;
 /** {@code copy}: {@code dst[i] = src[i]} over {@code n} floats; moves {@code 8 n} bytes. */
 final class CopyWorkload extends DeviceWorkload {
 
+    /** A random input (seed, range). */
+    static final HostInputs.Floats SRC = new HostInputs.Floats(1, -1f, 1f);
+    /** Its random inputs, in the order it makes them. */
+    static final List<HostInputs.Floats> INPUTS = List.of(SRC);
+
     private final long n;
     private final Kernel kernel;
     private final MemorySegment src;
     private final List<KernelArg> args;
 
     CopyWorkload(SuiteKernels kernels, long n) {
-        super(kernels.device());
+        super(kernels);
         try {
             this.n = n;
             this.kernel = kernels.kernel("copy");
-            this.src = randomFloats(n, 1, -1, 1);
+            this.src = randomFloats(n, SRC);
             DeviceBuffer srcBuffer = upload(src);
             DeviceBuffer dst = poisoned(n);
             this.args = List.of(KernelArg.buffer(srcBuffer), KernelArg.buffer(dst), KernelArg.i32(Math.toIntExact(n)));

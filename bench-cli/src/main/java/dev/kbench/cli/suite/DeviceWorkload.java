@@ -23,7 +23,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
+import java.util.Optional;
 
 /**
  * A workload that owns device buffers and host copies of its inputs: the untimed part shared by the
@@ -34,16 +34,20 @@ abstract class DeviceWorkload implements Workload {
     /** Float elements per block for the one-dimensional kernels. */
     static final int BLOCK = 256;
     /** Results up to this length are checked element by element; longer ones at an even stride. */
-    static final long MAX_CHECKED = 1L << 24;
+    static final long MAX_CHECKED = 1L << 20;
     /** The last elements, always checked: where a kernel's bounds check matters. */
     static final long TAIL_CHECKED = 1L << 12;
 
     final Device device;
+    private final HostInputs inputs;
     private final List<DeviceBuffer> buffers = new ArrayList<>();
     private Arena host = Arena.ofShared();
+    /** The arenas of inputs made ahead that this workload took, freed with its host copies. */
+    private final List<Arena> taken = new ArrayList<>();
 
-    DeviceWorkload(Device device) {
-        this.device = device;
+    DeviceWorkload(SuiteKernels kernels) {
+        this.device = kernels.device();
+        this.inputs = kernels.inputs();
     }
 
     /** Allocates a device buffer freed by {@link #close()}. */
@@ -59,17 +63,17 @@ abstract class DeviceWorkload implements Workload {
     }
 
     /**
-     * Uniformly distributed floats in [lo, hi) from a fixed seed, so every run and every backend sees
-     * the same inputs.
+     * A random input of {@code count} floats: the one made ahead for it (a run about to measure makes them
+     * before its turn), else made now; either way the same values.
      */
-    final MemorySegment randomFloats(long count, long seed, float lo, float hi) {
-        MemorySegment data = hostFloats(count);
-        SplittableRandom random = new SplittableRandom(seed);
-        float span = hi - lo;
-        for (long i = 0; i < count; i++) {
-            data.setAtIndex(ValueLayout.JAVA_FLOAT, i, lo + span * (float) random.nextDouble());
+    final MemorySegment randomFloats(long count, HostInputs.Floats floats) {
+        HostInputs.Key key = floats.of(count);
+        Optional<HostInputs.Made> made = inputs.take(key);
+        if (made.isPresent()) {
+            taken.add(made.get().arena());
+            return made.get().values();
         }
-        return data;
+        return HostInputs.random(host, key);
     }
 
     /** A device buffer holding a copy of host floats. */
@@ -99,6 +103,8 @@ abstract class DeviceWorkload implements Workload {
             host.close();
             host = null;
         }
+        taken.forEach(Arena::close);
+        taken.clear();
     }
 
     /** Work-groups of {@link #BLOCK} that cover {@code n} elements. */

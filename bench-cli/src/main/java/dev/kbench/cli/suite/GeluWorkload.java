@@ -31,6 +31,11 @@ import org.apache.commons.numbers.gamma.Erf;
  */
 final class GeluWorkload extends DeviceWorkload {
 
+    /** A random input (seed, range). */
+    static final HostInputs.Floats X = new HostInputs.Floats(4, -4f, 4f);
+    /** Its random inputs, in the order it makes them. */
+    static final List<HostInputs.Floats> INPUTS = List.of(X);
+
     private final long n;
     private final Kernel kernel;
     private final MemorySegment x;
@@ -38,11 +43,11 @@ final class GeluWorkload extends DeviceWorkload {
     private final List<KernelArg> args;
 
     GeluWorkload(SuiteKernels kernels, long n) {
-        super(kernels.device());
+        super(kernels);
         try {
             this.n = n;
             this.kernel = kernels.kernel("gelu");
-            this.x = randomFloats(n, 4, -4, 4);
+            this.x = randomFloats(n, X);
             this.out = poisoned(n);
             this.args = List.of(KernelArg.buffer(upload(x)), KernelArg.buffer(out), KernelArg.i32(Math.toIntExact(n)));
         } catch (RuntimeException | Error e) {

@@ -31,6 +31,11 @@ import java.util.OptionalLong;
  */
 final class ReduceSumWorkload extends DeviceWorkload {
 
+    /** A random input (seed, range). */
+    static final HostInputs.Floats X = new HostInputs.Floats(5, 0f, 1f);
+    /** Its random inputs, in the order it makes them. */
+    static final List<HostInputs.Floats> INPUTS = List.of(X);
+
     /** The most work-groups of the first pass: enough to fill a large GPU, few for the second. */
     static final long MAX_GROUPS = 1024;
 
@@ -43,12 +48,12 @@ final class ReduceSumWorkload extends DeviceWorkload {
     private final List<KernelArg> second;
 
     ReduceSumWorkload(SuiteKernels kernels, long n) {
-        super(kernels.device());
+        super(kernels);
         try {
             this.n = n;
             this.groups = Math.min(groups(n), MAX_GROUPS);
             this.kernel = kernels.kernel("reduce_sum");
-            this.x = randomFloats(n, 5, 0, 1);
+            this.x = randomFloats(n, X);
             DeviceBuffer partial = poisoned(groups);
             this.total = poisoned(1);
             this.first = List.of(KernelArg.buffer(upload(x)), KernelArg.buffer(partial), KernelArg.i32(Math.toIntExact(n)));

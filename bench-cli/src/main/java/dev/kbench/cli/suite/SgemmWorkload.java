@@ -33,6 +33,13 @@ import java.util.SplittableRandom;
  */
 final class SgemmWorkload extends DeviceWorkload {
 
+    /** A random input (seed, range). */
+    static final HostInputs.Floats A = new HostInputs.Floats(6, -1f, 1f);
+    /** A random input (seed, range). */
+    static final HostInputs.Floats B = new HostInputs.Floats(7, -1f, 1f);
+    /** Its random inputs, in the order it makes them. */
+    static final List<HostInputs.Floats> INPUTS = List.of(A, B);
+
     /** The tile edge of the kernel: work-groups are TILE x TILE. */
     static final int TILE = 16;
     /** Entries of C compared to the reference. */
@@ -46,12 +53,12 @@ final class SgemmWorkload extends DeviceWorkload {
     private final List<KernelArg> args;
 
     SgemmWorkload(SuiteKernels kernels, long size) {
-        super(kernels.device());
+        super(kernels);
         try {
             this.size = size;
             this.kernel = kernels.kernel("sgemm");
-            this.a = randomFloats(size * size, 6, -1, 1);
-            this.b = randomFloats(size * size, 7, -1, 1);
+            this.a = randomFloats(size * size, A);
+            this.b = randomFloats(size * size, B);
             this.c = poisoned(size * size);
             int s = Math.toIntExact(size);
             this.args = List.of(KernelArg.buffer(upload(a)), KernelArg.buffer(upload(b)), KernelArg.buffer(c),

@@ -48,6 +48,7 @@ public final class SuiteKernels implements AutoCloseable {
 
     private final Device device;
     private final KernelSource source;
+    private final HostInputs inputs = new HostInputs();
     private KernelModule module;
 
     private SuiteKernels(Device device, KernelSource source) {
@@ -133,6 +134,26 @@ public final class SuiteKernels implements AutoCloseable {
     }
 
     /**
+     * The random inputs made ahead for the suite's workloads (none until {@link BuiltinSuite#prepare}).
+     *
+     * @return the inputs
+     */
+    HostInputs inputs() {
+        return inputs;
+    }
+
+    /**
+     * Builds the suite's module now, if it is not yet built.
+     *
+     * @throws KernelException if the module does not build
+     */
+    void build() {
+        if (module == null) {
+            module = device.loadModule(source);
+        }
+    }
+
+    /**
      * An entry point of the suite's module, building the module on first use.
      *
      * @param entry one of the kernel names of {@code kernels/suite}
@@ -140,9 +161,7 @@ public final class SuiteKernels implements AutoCloseable {
      * @throws KernelException if the module does not build or has no such kernel
      */
     Kernel kernel(String entry) {
-        if (module == null) {
-            module = device.loadModule(source);
-        }
+        build();
         return module.kernel(entry);
     }
 
@@ -214,9 +233,10 @@ public final class SuiteKernels implements AutoCloseable {
                 + SourceKind.describe(kinds) + ")");
     }
 
-    /** Releases the module, if it was built. */
+    /** Releases the module, if it was built, and the inputs made ahead that no workload took. */
     @Override
     public void close() {
+        inputs.close();
         if (module != null) {
             module.close();
             module = null;

@@ -27,6 +27,13 @@ import java.util.OptionalLong;
 /** {@code triad}: STREAM's {@code a = b + s * c} over {@code n} floats; 12 n bytes, 2 n flops. */
 final class TriadWorkload extends DeviceWorkload {
 
+    /** A random input (seed, range). */
+    static final HostInputs.Floats B = new HostInputs.Floats(2, -1f, 1f);
+    /** A random input (seed, range). */
+    static final HostInputs.Floats C = new HostInputs.Floats(3, -1f, 1f);
+    /** Its random inputs, in the order it makes them. */
+    static final List<HostInputs.Floats> INPUTS = List.of(B, C);
+
     /** STREAM's scalar. */
     static final float SCALAR = 3.0f;
 
@@ -38,12 +45,12 @@ final class TriadWorkload extends DeviceWorkload {
     private final List<KernelArg> args;
 
     TriadWorkload(SuiteKernels kernels, long n) {
-        super(kernels.device());
+        super(kernels);
         try {
             this.n = n;
             this.kernel = kernels.kernel("triad");
-            this.b = randomFloats(n, 2, -1, 1);
-            this.c = randomFloats(n, 3, -1, 1);
+            this.b = randomFloats(n, B);
+            this.c = randomFloats(n, C);
             this.a = poisoned(n);
             this.args = List.of(KernelArg.buffer(a), KernelArg.buffer(upload(b)), KernelArg.buffer(upload(c)),
                     KernelArg.f32(SCALAR), KernelArg.i32(Math.toIntExact(n)));

@@ -48,10 +48,14 @@ class BuiltinChecksTest {
     }
 
     private static Map<String, BenchmarkOutcome> run(String code) {
+        return run(code, Map.of("n", "1000", "size", "40"));
+    }
+
+    private static Map<String, BenchmarkOutcome> run(String code, Map<String, String> overrides) {
         KernelSource source = KernelSource.ofText(SourceKind.OPENCL_C, code, "suite.cl (modified)");
         try (SuiteKernels kernels = SuiteKernels.of(driver.device(), source)) {
             Suite suite = BuiltinSuite.create(kernels, driver.device().facts().totalMemoryBytes())
-                    .withOverrides(Map.of("n", "1000", "size", "40"));
+                    .withOverrides(overrides);
             SuiteResult result = suite.run(driver, SuiteOptions.withDefaults().withRepetitions(1).withMillis(0, 0.5)
                     .withMaxSamplesPerRepetition(2).withCacheClearBytes(0), SuiteListener.all(java.util.List.of()));
             return result.outcomes().stream().collect(Collectors.toMap(BenchmarkOutcome::benchmark, o -> o));
@@ -89,6 +93,17 @@ class BuiltinChecksTest {
                 }
             });
         }
+    }
+
+    @Test
+    void beyondTheElementsCheckedOneByOneASkippedBlockIsStillCaught() {
+        // 3 x MAX_CHECKED elements are checked at a stride of 3: every block of 256 has checked elements
+        long n = 3 * DeviceWorkload.MAX_CHECKED;
+        String code = shipped().replace("dst[i] = src[i];", "if (i / 256 != 5000) dst[i] = src[i];");
+        BenchmarkOutcome broken = run(code, Map.of("n", Long.toString(n), "size", "40")).get("copy");
+        assertEquals(StopReason.FAILED, broken.stopReason(), "a skipped block passed the strided check");
+        assertTrue(broken.reason().orElseThrow().contains("of the checked elements of " + n), broken.reason().orElseThrow());
+        assertEquals(StopReason.REPETITIONS, run(shipped(), Map.of("n", Long.toString(n), "size", "40")).get("copy").stopReason());
     }
 
     @Test

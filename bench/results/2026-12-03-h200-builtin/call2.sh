@@ -1,0 +1,4 @@
+# One call to an H200 (distribution in .device/ of build f71a5f8), the loop of call1.sh's part (3) alone, as run
+# (one line): fresh ab A/A over the built-in gelu, copy, triad at 2^20, 2^22, 2^24 in one run, aa and aa05
+# alternating, `--center trimmed_mean`, seeds from 3000, for 500 s.
+mkdir -p $OUT; source bench/gpu/with-dist.sh; t0=$(date +%s); t=0; while (( $(date +%s) - t0 < 500 )); do for c in aa aa05; do CASES=$c TRIES=1 SEED=$((3000 + t)) MAX_TIME_S=45 COMPARE_ARGS="--center trimmed_mean" FINAL=/tmp/bj-$t timeout 80 bash bench/gpu/ab-builtin.sh > /tmp/bj-$t.out 2> /tmp/bj-$t.err; echo "ab builtin $c try $t: exit $? at $(( $(date +%s) - t0 )) s" | tee -a $OUT/summary.txt; tail -n +2 /tmp/bj-$t/summary.csv >> $OUT/summary.txt; tail -n 1 /tmp/bj-$t.err >> $OUT/summary.txt; t=$((t+1)); done; done; (cd /tmp && tar -cf - bj-* | xz -T0 -6 > $OUT/call2.txz)

@@ -1,0 +1,98 @@
+#
+# Copyright 2026 The kbench authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+#
+
+"""Summarizes fresh `kbench ab` A/A runs of bench/gpu/ab-builtin.sh: reads its summary lines (case, try, exit,
+wall s, forks a side, looks, benchmark, n, verdict, ratio, interval, MDC) from any text files given, such as the
+callN-summary.txt of a results directory, and prints per size, kernel and case the comparisons, their verdicts,
+how many could have been flagged at all (MDC not null: enough forks for the test to reach alpha), the forks a
+side, the device time per side of the runs (wall time / 2; a run measures every size and kernel it names), the
+median MDC and the widest interval seen.
+
+    python3 bench/results/summarize_ab_builtin.py FILE...
+
+With --traces ARCHIVE... it prints instead, for every run's forks' trace in the archives (the callN.txz of a
+results directory), the forks, the median time from one fork's go to the next one's and the medians of a
+fork's phases: from go to its environment read, to its suite set up, to its first repetition timed, to its
+last, to its device released, to its end.
+"""
+import csv
+import os
+import re
+import statistics
+import sys
+import tarfile
+from collections import defaultdict
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gpu"))
+from forktrace import forks_of  # noqa: E402
+
+PHASES = ["go", "environment", "suite", "timed1", "measured", "released", "end"]
+
+LINE = re.compile(r"^(aa|aa05),\d+,\d+,[0-9.]+,\d*,\d+,\w+,\d+,")
+
+
+def traces(archives):
+    print("| run | forks | go to next go, s | " + " | ".join(f"{a} to {b}, s" for a, b in zip(PHASES, PHASES[1:])) + " |")
+    print("| --- " * (3 + len(PHASES) - 1) + "|")
+    for archive in archives:
+        with tarfile.open(archive) as tar:
+            for member in sorted((m for m in tar.getmembers() if m.name.endswith("-trace.txt")), key=run_order):
+                forks = forks_of(tar.extractfile(member).read().decode().splitlines())
+                gaps = [b["go"] - a["go"] for a, b in zip(forks, forks[1:])]
+                phases = [statistics.median([f[b] - f[a] for f in forks if a in f and b in f] or [float("nan")])
+                          for a, b in zip(PHASES, PHASES[1:])]
+                print(f"| {member.name} | {len(forks)} | {statistics.median(gaps):.3f} | "
+                      + " | ".join(f"{p:.3f}" for p in phases) + " |")
+
+
+def run_order(member):
+    """bi-10/aa-0-trace.txt after bi-9/...: by the run's directory name, its number as a number."""
+    head = member.name.split("/")[0]
+    number = re.search(r"(\d+)$", head)
+    return (head.rstrip("0123456789"), int(number.group(1)) if number else 0, member.name)
+
+
+def main(argv):
+    if not argv:
+        sys.exit(__doc__)
+    if argv[0] == "--traces":
+        traces(argv[1:])
+        return
+    rows = defaultdict(list)
+    for name in argv:
+        with open(name) as f:
+            for r in csv.reader(line for line in f if LINE.match(line)):
+                rows[(int(r[7]), r[6], r[0])].append(r)
+    print("| n | kernel | case | comparisons | verdicts (exit) | could flag | forks a side | device time per side, s "
+          "| median MDC | widest interval |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for (n, kernel, case), rs in sorted(rows.items(), key=lambda kv: (-kv[0][0], kv[0][1], kv[0][2])):
+        verdicts = defaultdict(int)
+        for r in rs:
+            verdicts[f"{r[8]} ({r[2]})"] += 1
+        forks = sorted(int(r[4]) for r in rs if r[4])
+        side = sorted(float(r[3]) / 2 for r in rs)
+        mdcs = [float(r[12]) for r in rs if r[12]]
+        low = min(float(r[10]) for r in rs if r[10])
+        high = max(float(r[11]) for r in rs if r[11])
+        print(f"| 2^{n.bit_length() - 1} | {kernel} | {case} | {len(rs)} | "
+              f"{', '.join(f'{k}: {v}' for k, v in sorted(verdicts.items()))} | {len(mdcs)} | {forks[0]} to {forks[-1]} | "
+              f"{side[0]:.1f} to {side[-1]:.1f} | {f'{100 * statistics.median(mdcs):.2f} %' if mdcs else '-'} | "
+              f"{100 * (low - 1):+.2f} % .. {100 * (high - 1):+.2f} % |")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
