@@ -15,13 +15,15 @@
 # limitations under the License.
 #
 
-# Fresh `kbench ab` A/A runs over the built-in suite as a user runs them: the suite-directory form, both sides
-# the repository's kernels/suite (so that the forks start in standby), KERNELS (default "gelu copy triad") at
-# every size of SIZES (default "20 22 24", 2^s elements) in one run, stopping when decided. Case aa keeps
-# compare's defaults, aa05 asks `--threshold 0.5%`; COMPARE_ARGS adds compare options to both (e.g.
-# "--center trimmed_mean"). Per run: compare's JSON, ab's log, both sides' samples and its forks' trace; one
-# line per benchmark in summary.csv (case, try, exit, wall s, forks a side, looks, benchmark, n, verdict, ratio,
-# its interval, MDC). Source bench/gpu/with-dist.sh first, then:
+# Fresh `kbench ab` runs over the built-in suite as a user runs them: the suite-directory form (so that the
+# forks start in standby), KERNELS (default "gelu copy triad") at every size of SIZES (default "20 22 24", 2^s
+# elements) in one run, stopping when decided. Cases: aa, both sides the repository's kernels/suite, compare's
+# defaults; aa05, the same against `--threshold 0.5%`; plus1, new = the suite with 1 % more work planted in
+# copy, triad and gelu (bench/gpu/planted-suite.sh, which needs nvcc), against 0.5 %; plus2, 2 % more at the
+# defaults. COMPARE_ARGS adds compare options to every case (e.g. "--center trimmed_mean"). Per run:
+# compare's JSON, ab's log, both sides' samples and its forks' trace; one line per benchmark in summary.csv
+# (case, try, exit, wall s, forks a side, looks, benchmark, n, verdict, ratio, its interval, MDC). Source
+# bench/gpu/with-dist.sh first, then:
 #   CASES="aa aa05" TRIES=2 bash bench/gpu/ab-builtin.sh
 # MAX_FORKS (default 200) and MAX_TIME_S (default 60) are ab's --max-forks and --max-time-s; FINAL the directory
 # (default bench/out/ab-builtin); SEED the first try's --seed (try t uses SEED + t); REPS and REP_MS each
@@ -41,16 +43,24 @@ final=$(cd "$final" && pwd)
 echo "case,try,exit,wall_s,forks_a_side,looks,benchmark,n,verdict,ratio,ci_low,ci_high,mdc" > "$final/summary.csv"
 for (( t = 0; t < tries; t++ )); do
   for c in $cases; do
-    [[ $c == aa || $c == aa05 ]] || { echo "ab-builtin: case $c: use aa or aa05" >&2; exit 2; }
-    extra=(--format json)
-    [[ $c == aa05 ]] && extra+=(--threshold 0.5%)
+    new=kernels/suite
+    case $c in
+      aa) extra=(--format json) ;;
+      aa05) extra=(--format json --threshold 0.5%) ;;
+      plus1) extra=(--format json --threshold 0.5%); new=$final/plus10 ;;
+      plus2) extra=(--format json); new=$final/plus20 ;;
+      *) echo "ab-builtin: case $c: use aa, aa05, plus1 or plus2" >&2; exit 2 ;;
+    esac
+    if [[ $new != kernels/suite && ! -d $new ]]; then
+      bash bench/gpu/planted-suite.sh "${new##*/plus}" "$new" > /dev/null || exit 2
+    fi
     # shellcheck disable=SC2206
     extra+=(${COMPARE_ARGS:-})
     run=$final/$c-$t
     rm -f "$run-trace.txt" "$run-base.csv" "$run-new.csv" "$run-base.csv.env.json" "$run-new.csv.env.json"
     t0=$(date +%s%N)
     KBENCH_JAVA_OPTS="${KBENCH_JAVA_OPTS:-} -Dkbench.forks.trace=$run-trace.txt" "$KBENCH" --backend "${BACKEND:-cuda}" ab \
-      --base-suite-dir kernels/suite --new-suite-dir kernels/suite --filter "${kernels// /,}" \
+      --base-suite-dir kernels/suite --new-suite-dir "$new" --filter "${kernels// /,}" \
       -p "n=$(IFS=,; echo "${sizes[*]}")" --repetitions "${REPS:-10}" --rep-ms "${REP_MS:-10}" \
       --max-forks "${MAX_FORKS:-200}" --max-time-s "${MAX_TIME_S:-60}" --seed $(( seed + t )) \
       --base-csv "$run-base.csv" --new-csv "$run-new.csv" -- "${extra[@]}" > "$run.json" 2> "$run.log"

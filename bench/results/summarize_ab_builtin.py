@@ -14,7 +14,7 @@
 # limitations under the License.
 #
 
-"""Summarizes fresh `kbench ab` A/A runs of bench/gpu/ab-builtin.sh: reads its summary lines (case, try, exit,
+"""Summarizes fresh `kbench ab` runs of bench/gpu/ab-builtin.sh: reads its summary lines (case, try, exit,
 wall s, forks a side, looks, benchmark, n, verdict, ratio, interval, MDC) from any text files given, such as the
 callN-summary.txt of a results directory, and prints per size, kernel and case the comparisons, their verdicts,
 how many could have been flagged at all (MDC not null: enough forks for the test to reach alpha), the forks a
@@ -41,7 +41,7 @@ from forktrace import forks_of  # noqa: E402
 
 PHASES = ["go", "environment", "suite", "timed1", "measured", "released", "end"]
 
-LINE = re.compile(r"^(aa|aa05),\d+,\d+,[0-9.]+,\d*,\d+,\w+,\d+,")
+LINE = re.compile(r"^(aa|aa05|plus1|plus2),\d+,\d+,[0-9.]+,\d*,\d+,\w+,\d+,")
 
 
 def traces(archives):
