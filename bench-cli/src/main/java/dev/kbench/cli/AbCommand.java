@@ -358,6 +358,9 @@ final class AbCommand implements Callable<Integer> {
                 if (result.outOfTime()) {
                     err.println("kbench ab: the time budget (--max-time-s " + maxTimeSeconds + ") ends the forks here");
                 }
+                if (!result.decided() && result.allCompleted() && !result.looks().isEmpty()) {
+                    unsettled(result.looks().getLast(), err);
+                }
             } finally {
                 run.close(err);
             }
@@ -368,6 +371,20 @@ final class AbCommand implements Callable<Integer> {
             List<String> options = result.looks().isEmpty() || target.isPresent() ? compareOptions
                     : withAlpha(result.looks().getLast().look().alpha());
             return run.compare(options, 2 * pairsRun, err);
+        }
+    }
+
+    /**
+     * Names the benchmarks the budget left unsettled, each with its change and interval: their {@code same}
+     * is for want of forks, which the line says.
+     */
+    private static void unsettled(SequentialAb.Look last, PrintWriter err) {
+        List<String> open = last.unsettled().stream().map(r -> r.id().label() + " " + Numbers.change(r.ratio())
+                + (r.ratioInterval().isDefined() ? " (" + Numbers.change(r.ratioInterval().lower()) + ".."
+                + Numbers.change(r.ratioInterval().upper()) + ")" : "")).toList();
+        if (!open.isEmpty()) {
+            err.println("kbench ab: not settled at " + last.look().forks() + " forks a side (" + open.size() + " of "
+                    + last.report().results().size() + "; `same` there is for want of forks): " + String.join(", ", open));
         }
     }
 

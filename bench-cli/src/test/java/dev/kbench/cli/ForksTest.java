@@ -571,6 +571,10 @@ class ForksTest {
         assertTrue(wide.err().contains("look 1 at 9 forks a side") && wide.err().contains("look 2 at 10 forks a side")
                 && wide.err().contains("0 of 1 benchmark(s) settled"), wide.toString());
         assertTrue(wide.out().contains("to see a 1% change: k n=1 about "), wide.toString());
+        // the budget, not a decision, ended it: the line names the benchmark, its change and interval
+        assertTrue(wide.err().contains("kbench ab: not settled at 10 forks a side (1 of 1; `same` there is for want"
+                + " of forks): k n=1 "), wide.toString());
+        assertTrue(!same.err().contains("not settled") && !slower.err().contains("not settled"), same.toString());
 
         // a target MDC instead of a fork count: the first look is at 7 forks, the fewest that can reject at 0.001
         Cli.Result target = abUntil("same", "same", "--target-mdc", "1%");

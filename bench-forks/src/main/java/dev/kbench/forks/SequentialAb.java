@@ -195,10 +195,20 @@ public final class SequentialAb {
          * @return the count
          */
         public long settled() {
+            return report.results().size() - unsettled().size();
+        }
+
+        /**
+         * The benchmarks this look did not settle (or, with a target MDC, whose MDC is above it): where the loop
+         * ends on its budget, their verdict is {@code same} for want of evidence, not because they are.
+         *
+         * @return their comparisons, in the report's order
+         */
+        public List<BenchmarkComparison> unsettled() {
             return report.results().stream()
-                    .filter(r -> targetMdc.isPresent() ? r.mdc() <= targetMdc.getAsDouble()
-                            : GroupSequential.settled(r, report.thresholdRel()).isPresent())
-                    .count();
+                    .filter(r -> targetMdc.isPresent() ? !(r.mdc() <= targetMdc.getAsDouble())
+                            : GroupSequential.settled(r, report.thresholdRel()).isEmpty())
+                    .toList();
         }
 
         /**

@@ -104,4 +104,13 @@ public record BenchmarkId(String benchmark, String params) {
     public String toString() {
         return SampleRecord.id(benchmark, params);
     }
+
+    /**
+     * The benchmark as the tables' lines name it.
+     *
+     * @return {@code benchmark}, or {@code benchmark params} when there are parameters (e.g. {@code copy n=1024})
+     */
+    public String label() {
+        return params.isEmpty() ? benchmark : benchmark + " " + params;
+    }
 }

@@ -452,6 +452,13 @@ public final class Compare {
                         default -> "samples";
                     });
         }
+        if (resolved == Unit.FORK && !(floor < level)) {
+            notes.add(String.format(Locale.ROOT, "no verdict but same is possible: with %d and %d forks the least"
+                    + " one-sided p-value, 1/C(%d, %d) = %.2g, is not below alpha %s; %d forks a side are the least that"
+                    + " can reach it", base.tested.length, next.tested.length, base.tested.length + next.tested.length,
+                    Math.min(base.tested.length, next.tested.length), floor, Decimals.plain(level),
+                    leastForks(level)));
+        }
 
         Center used = resolved == Unit.FORK ? center : Center.MEDIAN;
         double medianBase = used.of(base.tested);
@@ -537,6 +544,20 @@ public final class Compare {
      */
     static double permutationFloor(int nx, int ny) {
         return 1 / BinomialCoefficientDouble.value(nx + ny, Math.min(nx, ny));
+    }
+
+    /**
+     * The fewest forks a side whose {@link #permutationFloor} is below {@code level}: 7 for 0.001, 5 for 0.01.
+     *
+     * @param level a one-sided level in (0, 1)
+     * @return the forks a side
+     */
+    static int leastForks(double level) {
+        int forks = 1;
+        while (!(permutationFloor(forks, forks) < level)) {
+            forks++;
+        }
+        return forks;
     }
 
     /**

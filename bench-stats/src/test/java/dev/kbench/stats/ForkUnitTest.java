@@ -21,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kbench.api.InputException;
 import dev.kbench.api.SampleRecord;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -113,6 +114,26 @@ class ForkUnitTest {
         InputException e = assertThrows(InputException.class, () -> Compare.withDefaults()
                 .with(Unit.FORK).compare(Records.samples("k", "", 1, 2, 3), Records.samples("k", "", 1, 2, 3)));
         assertTrue(e.getMessage().contains("the fork unit needs at least 2 forks on each side"), e.getMessage());
+    }
+
+    @Test
+    void tooFewForksForAlphaAreNamedWithTheLeastThatCanReachIt() {
+        // from math import comb; [k for k in range(1, 20) if 1 / comb(2 * k, k) < a][0] for a in 0.001, 0.01
+        // -> 7, 5; 1 / comb(12, 6) = 0.00108
+        assertEquals(7, Compare.leastForks(0.001));
+        assertEquals(5, Compare.leastForks(0.01));
+        double[] low = {1.00, 1.01, 1.02, 1.00, 1.01, 1.02, 1.01};
+        double[] high = {1.10, 1.11, 1.12, 1.10, 1.11, 1.12, 1.11};
+        Compare compare = Compare.withDefaults().withSeed(3);
+        BenchmarkComparison six = compare.compare(onSteps(Arrays.copyOf(low, 6)), onSteps(Arrays.copyOf(high, 6)))
+                .results().getFirst();
+        assertEquals(Verdict.SAME, six.verdict(), "6 forks a side, completely separated by 10 %");
+        assertTrue(six.notes().stream().anyMatch(n -> n.equals("no verdict but same is possible: with 6 and 6 forks"
+                + " the least one-sided p-value, 1/C(12, 6) = 0.0011, is not below alpha 0.001; 7 forks a side are"
+                + " the least that can reach it")), six.notes().toString());
+        BenchmarkComparison seven = compare.compare(onSteps(low), onSteps(high)).results().getFirst();
+        assertEquals(Verdict.SLOWER, seven.verdict());
+        assertTrue(seven.notes().stream().noneMatch(n -> n.startsWith("no verdict")), seven.notes().toString());
     }
 
     @Test

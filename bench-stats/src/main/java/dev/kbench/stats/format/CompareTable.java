@@ -171,7 +171,7 @@ public final class CompareTable {
                 continue;
             }
             OptionalInt forks = GroupSequential.forksFor(r, change, report.alphaPerBenchmark());
-            String name = r.id().params().isEmpty() ? r.id().benchmark() : r.id().benchmark() + " " + r.id().params();
+            String name = r.id().label();
             needs.add(forks.isPresent() ? name + " about " + forks.getAsInt() + " forks a side (MDC " + mdc(r.mdc())
                     + " with " + Math.min(r.nBase(), r.nNew()) + ")" : name + " more forks (no MDC yet)");
         }
