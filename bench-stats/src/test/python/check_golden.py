@@ -73,6 +73,9 @@ def check(report_name, values, test):
         assert (len(x), len(y)) == (r['n_base'], r['n_new']), key
         close(float(np.median(x)), r['median_base_ms'], f'{key} median_base_ms')
         close(float(np.median(y)), r['median_new_ms'], f'{key} median_new_ms')
+        # samples and repetitions are centered by their median whatever the center; the ratio compares centers
+        assert (r['center_base_ms'], r['center_new_ms']) == (r['median_base_ms'], r['median_new_ms']), key
+        close(float(np.median(y)) / float(np.median(x)), r['ratio'], f'{key} ratio')
         res = {a: test(x, y, a) for a in ('two-sided', 'less', 'greater')}
         stat = float(res['two-sided'].statistic)
         ps = {a: float(v.pvalue) for a, v in res.items()}

@@ -50,9 +50,9 @@ final class CompareOptions {
                     + "0.01; 0 lets the test alone decide.")
     String threshold;
 
-    @Option(names = "--center", paramLabel = "CENTER", defaultValue = "median",
-            description = "Center of each side's fork medians for the ratio and its interval (fork unit): median "
-                    + "(default) or trimmed_mean (20%%: narrows below the timer's step for kernels of a few us).")
+    @Option(names = "--center", paramLabel = "CENTER", defaultValue = "trimmed_mean",
+            description = "Center of each side's fork medians for the ratio and its interval (fork unit): trimmed_mean "
+                    + "(default, 20%%: narrows below the timer's step for kernels of a few us) or median.")
     String center;
 
     @Option(names = "--distribution", paramLabel = "DIST", defaultValue = "t",

@@ -333,6 +333,8 @@ public final class HistoryFormat {
             cmp.put("n_new", b.nNew());
             cmp.put("median_base_ms", b.medianBaseMillis());
             cmp.put("median_new_ms", b.medianNewMillis());
+            cmp.put("center_base_ms", b.centerBaseMillis());
+            cmp.put("center_new_ms", b.centerNewMillis());
             cmp.put("ratio", b.ratio());
             number(cmp, "ratio_lower", b.ratioInterval().lower());
             number(cmp, "ratio_upper", b.ratioInterval().upper());

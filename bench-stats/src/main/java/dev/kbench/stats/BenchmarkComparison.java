@@ -34,6 +34,8 @@ public final class BenchmarkComparison {
     private final int samplesNew;
     private final double medianBaseMillis;
     private final double medianNewMillis;
+    private final double centerBaseMillis;
+    private final double centerNewMillis;
     private final double ratio;
     private final Interval ratioInterval;
     private final TestResult test;
@@ -59,8 +61,11 @@ public final class BenchmarkComparison {
      * @param samplesNew how many samples the new run had
      * @param medianBaseMillis the median of the tested base values (NumPy's linear quantile at 0.5)
      * @param medianNewMillis the median of the tested new values
-     * @param ratio {@code medianNewMillis / medianBaseMillis}; 1 when both are 0, infinite when only the
-     *        base median is 0
+     * @param centerBaseMillis the tested base values' center: their median, or with the fork unit the center
+     *        compare was given ({@link Center}, by default the trimmed mean)
+     * @param centerNewMillis the tested new values' center, likewise
+     * @param ratio {@code centerNewMillis / centerBaseMillis}; 1 when both are 0, infinite when only the
+     *        base center is 0
      * @param ratioInterval a seeded percentile-bootstrap confidence interval of {@code ratio}; NaN bounds
      *        when the bootstrap is disabled
      * @param test the statistic and p-values: SciPy's, or where SciPy's p-values are NaN the finite
@@ -86,7 +91,7 @@ public final class BenchmarkComparison {
      *        the base's, as NVBench's robust compare states the change per clock; NaN where a clock is unknown
      */
     BenchmarkComparison(BenchmarkId id, int nBase, int nNew, int samplesBase, int samplesNew, double medianBaseMillis,
-                        double medianNewMillis, double ratio, Interval ratioInterval, TestResult test, Verdict verdict,
+                        double medianNewMillis, double centerBaseMillis, double centerNewMillis, double ratio, Interval ratioInterval, TestResult test, Verdict verdict,
                         Optional<Stability> stability, List<String> notes, Unit unit, int forksBase, int forksNew,
                         Verdict testVerdict, double mdc, double smClockBaseMHz, double smClockNewMHz,
                         double cyclesRatio) {
@@ -107,6 +112,8 @@ public final class BenchmarkComparison {
         this.samplesNew = samplesNew;
         this.medianBaseMillis = medianBaseMillis;
         this.medianNewMillis = medianNewMillis;
+        this.centerBaseMillis = centerBaseMillis;
+        this.centerNewMillis = centerNewMillis;
         this.ratio = ratio;
         this.ratioInterval = ratioInterval;
         this.test = test;
@@ -173,7 +180,22 @@ public final class BenchmarkComparison {
     }
 
     /**
-     * {@return {@code medianNewMillis / medianBaseMillis}; 1 when both are 0, infinite when only the base median is 0}
+     * {@return the tested base values' center, which the ratio compares: their median, or with the fork unit the
+     * center compare was given ({@link Center}, by default the trimmed mean)}
+     */
+    public double centerBaseMillis() {
+        return centerBaseMillis;
+    }
+
+    /**
+     * {@return the tested new values' center, likewise}
+     */
+    public double centerNewMillis() {
+        return centerNewMillis;
+    }
+
+    /**
+     * {@return {@code centerNewMillis / centerBaseMillis}; 1 when both are 0, infinite when only the base center is 0}
      */
     public double ratio() {
         return ratio;
@@ -301,8 +323,8 @@ public final class BenchmarkComparison {
     }
 
     private List<Object> values() {
-        return List.of(id, nBase, nNew, samplesBase, samplesNew, medianBaseMillis, medianNewMillis, ratio,
-                ratioInterval, test, verdict, stability, notes, unit, forksBase, forksNew, testVerdict, mdc, smClockBaseMHz,
+        return List.of(id, nBase, nNew, samplesBase, samplesNew, medianBaseMillis, medianNewMillis, centerBaseMillis,
+                centerNewMillis, ratio, ratioInterval, test, verdict, stability, notes, unit, forksBase, forksNew, testVerdict, mdc, smClockBaseMHz,
                 smClockNewMHz, cyclesRatio);
     }
 
@@ -320,7 +342,8 @@ public final class BenchmarkComparison {
     public String toString() {
         return "BenchmarkComparison[id=" + id + ", nBase=" + nBase + ", nNew=" + nNew + ", samplesBase=" + samplesBase
                 + ", samplesNew=" + samplesNew + ", medianBaseMillis=" + medianBaseMillis + ", medianNewMillis="
-                + medianNewMillis + ", ratio=" + ratio + ", ratioInterval=" + ratioInterval + ", test=" + test
+                + medianNewMillis + ", centerBaseMillis=" + centerBaseMillis + ", centerNewMillis=" + centerNewMillis
+                + ", ratio=" + ratio + ", ratioInterval=" + ratioInterval + ", test=" + test
                 + ", verdict=" + verdict + ", stability=" + stability + ", notes=" + notes + ", unit=" + unit
                 + ", forksBase=" + forksBase + ", forksNew=" + forksNew + ", testVerdict=" + testVerdict + ", mdc="
                 + mdc + ", smClockBaseMHz=" + smClockBaseMHz + ", smClockNewMHz=" + smClockNewMHz + ", cyclesRatio="

@@ -31,13 +31,16 @@ import java.util.Arrays;
  * are added; it keeps the median's robustness to a few deviant forks (up to a fifth on each end).
  */
 public enum Center {
-    /** The median (NumPy's {@code np.median}): the default. */
+    /** The median (NumPy's {@code np.median}). */
     MEDIAN("median"),
     /**
      * The 20 % trimmed mean: the mean of what is left when the lowest and highest {@code floor(0.2 n)}
-     * values are cut, as {@code scipy.stats.trim_mean(x, 0.2)}.
+     * values are cut, as {@code scipy.stats.trim_mean(x, 0.2)}: the default.
      */
     TRIMMED_MEAN("trimmed_mean");
+
+    /** What compare centers fork medians by unless told otherwise. */
+    public static final Center DEFAULT = TRIMMED_MEAN;
 
     /** The share cut from each end by {@link #TRIMMED_MEAN}. */
     public static final double TRIM = 0.2;

@@ -122,7 +122,7 @@ public final class Compare {
         double alpha = DEFAULT_ALPHA;
         Correction correction = Correction.NONE;
         Unit unit = Unit.AUTO;
-        Center center = Center.MEDIAN;
+        Center center = Center.DEFAULT;
         double thresholdRel = DEFAULT_THRESHOLD;
         int bootstrapResamples = DEFAULT_BOOTSTRAP_RESAMPLES;
         double confidenceLevel = DEFAULT_CONFIDENCE_LEVEL;
@@ -461,9 +461,11 @@ public final class Compare {
         }
 
         Center used = resolved == Unit.FORK ? center : Center.MEDIAN;
-        double medianBase = used.of(base.tested);
-        double medianNext = used.of(next.tested);
-        double ratio = MedianBootstrap.ratio(medianNext, medianBase);
+        double medianBase = Center.MEDIAN.of(base.tested);
+        double medianNext = Center.MEDIAN.of(next.tested);
+        double centerBase = used.of(base.tested);
+        double centerNext = used.of(next.tested);
+        double ratio = MedianBootstrap.ratio(centerNext, centerBase);
         SplittableRandom random = new SplittableRandom(mix(seed, id));
         Interval interval;
         if (bootstrapResamples == 0) {
@@ -483,10 +485,10 @@ public final class Compare {
                     100 * thresholdRel));
         }
         if (used == Center.MEDIAN && resolved == Unit.FORK) {
-            steps(base.tested, next.tested, medianBase).ifPresent(notes::add);
+            steps(base.tested, next.tested, centerBase).ifPresent(notes::add);
         }
         double mdc = floor >= level ? Double.POSITIVE_INFINITY
-                : minimalDetectableChange(base.tested, next.tested, medianBase, level);
+                : minimalDetectableChange(base.tested, next.tested, centerBase, level);
 
         Optional<Stability> stability = Optional.empty();
         if (resolved == Unit.REPETITION && stabilityShuffles > 0) {
@@ -511,7 +513,7 @@ public final class Compare {
                     100 * (cyclesRatio - 1)));
         }
         return new BenchmarkComparison(id, base.tested.length, next.tested.length, baseSamples.size(),
-                nextSamples.size(), medianBase, medianNext, ratio, interval, result, verdict, stability, notes,
+                nextSamples.size(), medianBase, medianNext, centerBase, centerNext, ratio, interval, result, verdict, stability, notes,
                 resolved, baseSamples.forkCount(), nextSamples.forkCount(), tested, mdc, clockBase, clockNext,
                 cyclesRatio);
     }

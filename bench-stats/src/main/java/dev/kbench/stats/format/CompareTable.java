@@ -63,8 +63,8 @@ public final class CompareTable {
         for (BenchmarkComparison r : report.results()) {
             TextTable.Tone tone = tone(r.verdict());
             table.row().cell(r.id().benchmark()).cell(r.id().params())
-                    .cell(Numbers.millis(r.medianBaseMillis()))
-                    .cell(Numbers.millis(r.medianNewMillis()))
+                    .cell(Numbers.millis(r.centerBaseMillis()))
+                    .cell(Numbers.millis(r.centerNewMillis()))
                     .cell(Numbers.change(r.ratio()), tone);
             if (intervals) {
                 table.cell(r.ratioInterval().isDefined()
@@ -113,7 +113,7 @@ public final class CompareTable {
         return String.format(Locale.ROOT,
                 "kbench compare: %s -> %s, %s on %s%s, alpha %s, threshold %s: %d slower, %d faster, %d same",
                 basePath, newPath, method, report.aggregationName(),
-                report.center() == Center.MEDIAN ? "" : " (center " + report.center().jsonName() + ")",
+                report.center() == Center.DEFAULT ? "" : " (center " + report.center().jsonName() + ")",
                 alpha,
                 Numbers.significant(100 * report.thresholdRel(), 3) + "%", report.count(Verdict.SLOWER),
                 report.count(Verdict.FASTER), report.count(Verdict.SAME));

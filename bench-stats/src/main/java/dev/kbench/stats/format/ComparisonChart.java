@@ -73,8 +73,8 @@ final class ComparisonChart {
                 case SAME -> Svg.GREY;
             };
             double change = change(r.ratio());
-            svg.group(String.format(Locale.ROOT, "%s: %s -> %s ms, %s, p=%s, %s", r.id(), Numbers.millis(r.medianBaseMillis()),
-                    Numbers.millis(r.medianNewMillis()), Numbers.change(r.ratio()), Numbers.pValue(CompareTable.pValue(r)),
+            svg.group(String.format(Locale.ROOT, "%s: %s -> %s ms, %s, p=%s, %s", r.id(), Numbers.millis(r.centerBaseMillis()),
+                    Numbers.millis(r.centerNewMillis()), Numbers.change(r.ratio()), Numbers.pValue(CompareTable.pValue(r)),
                     r.verdict().jsonName()));
             svg.text(LEFT - 10, cy + 4, r.id().toString(), "font-size=\"12\" text-anchor=\"end\" fill=\"#111\"");
             double x0 = scale.px(0);

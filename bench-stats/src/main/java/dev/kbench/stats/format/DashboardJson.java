@@ -114,7 +114,7 @@ public final class DashboardJson {
                 o.put("value", c.ratio());
                 o.put("range", range(lower, upper));
                 o.put("extra", String.format(Locale.ROOT, "%s; base %s ms, new %s ms; %s %d|%d", c.verdict().jsonName(),
-                        Numbers.significant(c.medianBaseMillis(), 6), Numbers.significant(c.medianNewMillis(), 6),
+                        Numbers.significant(c.centerBaseMillis(), 6), Numbers.significant(c.centerNewMillis(), 6),
                         c.unit().jsonName() + "s", c.nBase(), c.nNew()));
             } else {
                 ObjectNode b = bencher.putObject(c.id().toString());
@@ -122,7 +122,7 @@ public final class DashboardJson {
                 ratio.put("value", c.ratio());
                 ratio.put("lower_value", lower);
                 ratio.put("upper_value", upper);
-                b.putObject("latency").put("value", c.medianNewMillis() * NANOS_PER_MILLI);
+                b.putObject("latency").put("value", c.centerNewMillis() * NANOS_PER_MILLI);
             }
         }
         return write(dashboard == Dashboard.GITHUB ? github : bencher);

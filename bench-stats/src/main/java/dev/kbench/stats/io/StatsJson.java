@@ -164,6 +164,8 @@ public final class StatsJson {
             number(r, "sm_clock_mhz_base", c.smClockBaseMHz());
             number(r, "sm_clock_mhz_new", c.smClockNewMHz());
             number(r, "cycles_ratio", c.cyclesRatio());
+            number(r, "center_base_ms", c.centerBaseMillis());
+            number(r, "center_new_ms", c.centerNewMillis());
         }
         ids(root.putArray("only_in_base"), report.onlyInBase());
         ids(root.putArray("only_in_new"), report.onlyInNew());

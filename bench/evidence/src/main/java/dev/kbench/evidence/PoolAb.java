@@ -57,7 +57,7 @@ import java.util.stream.Stream;
  * </pre>
  *
  * <p>{@code --center} is {@code kbench compare --center}: how each side's fork medians are centered for the ratio and
- * its interval (default the median).
+ * its interval (default here the median, as the recorded CSVs were made; compare's default is the trimmed mean).
  *
  * <p>With a last argument, each fork's samples are replaced by one sample before the comparisons: {@code trimmed}
  * their 10 % trimmed mean, {@code hd} their Harrell-Davis median (the weighted sum of the order statistics that
