@@ -463,8 +463,8 @@ public final class Compare {
         Center used = resolved == Unit.FORK ? center : Center.MEDIAN;
         double medianBase = Center.MEDIAN.of(base.tested);
         double medianNext = Center.MEDIAN.of(next.tested);
-        double centerBase = used.of(base.tested);
-        double centerNext = used.of(next.tested);
+        double centerBase = used == Center.MEDIAN ? medianBase : used.of(base.tested);
+        double centerNext = used == Center.MEDIAN ? medianNext : used.of(next.tested);
         double ratio = MedianBootstrap.ratio(centerNext, centerBase);
         SplittableRandom random = new SplittableRandom(mix(seed, id));
         Interval interval;
