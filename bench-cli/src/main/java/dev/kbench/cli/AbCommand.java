@@ -20,6 +20,7 @@ import dev.kbench.api.SampleRecord;
 import dev.kbench.forks.ForkOutcome;
 import dev.kbench.forks.Forks;
 import dev.kbench.forks.SequentialAb;
+import dev.kbench.stats.format.CompareTable;
 import dev.kbench.stats.format.Numbers;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -380,8 +381,7 @@ final class AbCommand implements Callable<Integer> {
      */
     private static void unsettled(SequentialAb.Look last, PrintWriter err) {
         List<String> open = last.unsettled().stream().map(r -> r.id().label() + " " + Numbers.change(r.ratio())
-                + (r.ratioInterval().isDefined() ? " (" + Numbers.change(r.ratioInterval().lower()) + ".."
-                + Numbers.change(r.ratioInterval().upper()) + ")" : "")).toList();
+                + (r.ratioInterval().isDefined() ? " (" + CompareTable.interval(r) + ")" : "")).toList();
         if (!open.isEmpty()) {
             err.println("kbench ab: not settled at " + last.look().forks() + " forks a side (" + open.size() + " of "
                     + last.report().results().size() + "; `same` there is for want of forks): " + String.join(", ", open));

@@ -67,8 +67,7 @@ public final class CompareTable {
                     .cell(Numbers.millis(r.centerNewMillis()))
                     .cell(Numbers.change(r.ratio()), tone);
             if (intervals) {
-                table.cell(r.ratioInterval().isDefined()
-                        ? Numbers.change(r.ratioInterval().lower()) + ".." + Numbers.change(r.ratioInterval().upper()) : "");
+                table.cell(interval(r));
             }
             table.cell(mdc(r.mdc()));
             table.cell(r.verdict() != Verdict.SAME || alwaysShowPValues ? Numbers.pValue(pValue(r)) : "")
@@ -76,6 +75,17 @@ public final class CompareTable {
                     .cell(String.join("; ", r.notes().stream().map(CompareTable::shortNote).toList()), TextTable.Tone.DIM);
         }
         return table;
+    }
+
+    /**
+     * The ratio's interval as the table's CI column shows it.
+     *
+     * @param r a comparison
+     * @return e.g. {@code -0.4%..+0.5%}, or empty without an interval ({@code --bootstrap 0})
+     */
+    public static String interval(BenchmarkComparison r) {
+        return r.ratioInterval().isDefined()
+                ? Numbers.change(r.ratioInterval().lower()) + ".." + Numbers.change(r.ratioInterval().upper()) : "";
     }
 
     /**
