@@ -91,7 +91,7 @@ public record UserKernel(KernelSource source, String entry, String name, Dim3 gr
      * @return the benchmark
      */
     public Benchmark benchmarkWithInputsMade() {
-        HostInputs inputs = new HostInputs(args);
+        MadeValues inputs = new MadeValues(args);
         return Benchmark.of(name, (device, params) -> new UserWorkload(device, this, inputs));
     }
 
@@ -129,11 +129,11 @@ public record UserKernel(KernelSource source, String entry, String name, Dim3 gr
     }
 
     /** Host values made ahead for the buffers that need them, by argument index, until one workload takes them. */
-    private static final class HostInputs {
+    private static final class MadeValues {
         private Arena arena = Arena.ofShared();
         private final List<MemorySegment> values = new ArrayList<>();
 
-        HostInputs(List<ArgSpec> args) {
+        MadeValues(List<ArgSpec> args) {
             for (ArgSpec arg : args) {
                 values.add(arg instanceof ArgSpec.Buffer b && !deviceFills(b) ? hostValues(b, arena) : null);
             }
@@ -163,7 +163,7 @@ public record UserKernel(KernelSource source, String entry, String name, Dim3 gr
         private final List<KernelArg> args = new ArrayList<>();
 
         /** @param inputs host values made ahead, taken and freed here; null to make them here */
-        UserWorkload(Device device, UserKernel spec, HostInputs inputs) {
+        UserWorkload(Device device, UserKernel spec, MadeValues inputs) {
             this.spec = spec;
             this.module = device.loadModule(spec.source());
             try {
