@@ -323,7 +323,7 @@ class ForksTest {
             refused(dev.kbench.forks.Forks.STANDBY_PROPERTY, "sometimes",
                     "-Dkbench.forks.standby=sometimes is not a standby mode");
             System.clearProperty(dev.kbench.forks.Forks.STANDBY_PROPERTY);
-            refused(dev.kbench.forks.Forks.DEPTH_PROPERTY, "5", "-Dkbench.forks.standby.depth=5 is not a standby depth: use 1 to 4 (4 is the default)");
+            refused(dev.kbench.forks.Forks.DEPTH_PROPERTY, "9", "-Dkbench.forks.standby.depth=9 is not a standby depth: use 1 to 8 (4 is the default)");
             System.clearProperty(dev.kbench.forks.Forks.DEPTH_PROPERTY);
             refused(dev.kbench.forks.Forks.HANDOVER_PROPERTY, "early",
                     "-Dkbench.forks.handover=early is not a hand-over: use finished (the default) or closed");
@@ -393,6 +393,48 @@ class ForksTest {
         // the standby got as far as waiting, and never went on to a device
         assertTrue(traced.get(1).at().containsKey("ready") && !traced.get(1).at().containsKey("go"), traced.toString());
         assertEquals(Set.of(0), rows.stream().map(SampleRecord::fork).collect(Collectors.toSet()));
+    }
+
+    /**
+     * The device passes from standby to standby at each hand-over, without waiting for the caller to come back
+     * from the fork before: five children that each, in standby, wait for go, write when they got it, hand over
+     * at once and then take 3 s to end (a teardown longer than the next fork's turn). All of forks 1 to 4 go on
+     * before fork 0 has ended, in order; where the caller gave go (once it had seen fork k end), fork 2 would
+     * have waited for fork 0's end, fork 3 for fork 1's.
+     */
+    @Test
+    void theDevicePassesFromForkToForkWhileTheCallerWaitsForAnEarlierOne() throws Exception {
+        Path forks = Files.createDirectory(dir.resolve("chain"));
+        String child = "if [ -n \"$" + dev.kbench.forks.Forks.STANDBY_VARIABLE + "\" ]; then IFS= read -r g; "
+                + "[ \"$g\" = go ] || exit 1; fi; date +%s%N > \"$1/went-$" + dev.kbench.forks.Forks.FORK_VARIABLE
+                + "\"; echo '" + "kbench fork: device released" + "'; sleep 3; date +%s%N > \"$1/end-$"
+                + dev.kbench.forks.Forks.FORK_VARIABLE + "\"";
+        java.util.function.IntFunction<dev.kbench.forks.Forks.Launch> launch = fork -> new dev.kbench.forks.Forks.Launch(
+                "run", fork, fork, List.of("sh", "-c", child, "child", forks.toString()), java.util.Map.of(),
+                forks.resolve("fork-" + fork + ".csv"), forks, dev.kbench.forks.Forks.ChildOutput.FORWARD);
+        List<String> lines = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        try (dev.kbench.forks.Forks.Sequence sequence = new dev.kbench.forks.Forks.Sequence(
+                java.time.Duration.ofMinutes(2), lines::add, dev.kbench.forks.Forks.Standby.DEVICE)) {
+            for (int fork = 0; fork < 5; fork++) {
+                int now = fork;
+                dev.kbench.forks.ForkOutcome outcome = sequence.run(launch.apply(fork),
+                        () -> dev.kbench.forks.Forks.Sequence.ahead(now, 5, launch), rows -> { });
+                assertEquals(java.util.OptionalInt.of(0), outcome.exitStatus(), outcome.describe() + "\n" + lines);
+            }
+        }
+        java.util.function.BiFunction<String, Integer, Long> at = (what, fork) -> {
+            try {
+                return Long.parseLong(Files.readString(forks.resolve(what + "-" + fork)).trim());
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        };
+        for (int fork = 1; fork < 5; fork++) {
+            assertTrue(at.apply("went", fork) > at.apply("went", fork - 1), "fork " + fork + " went on after fork "
+                    + (fork - 1) + ": " + lines);
+            assertTrue(at.apply("went", fork) < at.apply("end", 0), "fork " + fork + " went on while fork 0 was still "
+                    + "ending, " + (at.apply("end", 0) - at.apply("went", fork)) / 1_000_000 + " ms before its end");
+        }
     }
 
     @Test

@@ -519,6 +519,7 @@ public final class Forks {
         private boolean released;
         private Runnable then;
         private boolean went;
+        private boolean passing;
 
         /** The fork released its device: runs what waits for that. */
         void release() {
@@ -571,6 +572,20 @@ public final class Forks {
                 return false;
             }
             went = true;
+            return true;
+        }
+
+        /** {@return whether go was sent to the fork} */
+        synchronized boolean went() {
+            return went;
+        }
+
+        /** True the first time only: the device is passed on from a fork once. */
+        synchronized boolean passOnce() {
+            if (passing) {
+                return false;
+            }
+            passing = true;
             return true;
         }
     }
@@ -724,7 +739,7 @@ public final class Forks {
     public static final class Sequence implements AutoCloseable {
 
         /** The most forks that wait in standby ahead of the running one ({@value Forks#DEPTH_PROPERTY}). */
-        public static final int MOST_DEPTH = 4;
+        public static final int MOST_DEPTH = 8;
 
         /**
          * The most forks ahead of the running one that {@link #run} uses: its standbys, and the one that takes a
@@ -758,7 +773,8 @@ public final class Forks {
         private final Consumer<String> output;
         private final Standby standby;
         private final int depth;
-        private final Deque<Started> waiting = new ArrayDeque<>();
+        /** The standbys in order; the caller's thread changes it, a fork's release reads it ({@link #passOn}). */
+        private final Deque<Started> waiting = new java.util.concurrent.ConcurrentLinkedDeque<>();
 
         /**
          * A sequence in the standby mode that {@value #STANDBY_PROPERTY} chooses, with as many forks in standby
@@ -842,10 +858,10 @@ public final class Forks {
                     break;
                 }
             }
-            Started after = waiting.peekFirst();
-            if (after != null && standby == Standby.DEVICE) {
-                // go as soon as this fork has released its device; else (it died first) at the next call
-                current.handoff().whenReleased(() -> go(after));
+            if (standby == Standby.DEVICE) {
+                // the next standby goes as soon as this fork has released its device (else, if it died first, at
+                // the next call), and so on down the standbys
+                passOn(current);
             }
             long deadline = System.nanoTime() + timeout.toNanos();
             if (standby == Standby.DEVICE && waiting.size() == depth && following.size() > depth
@@ -861,6 +877,28 @@ public final class Forks {
                 }
             }
             return finish(current, timeout, deadline, samples);
+        }
+
+        /**
+         * Once {@code from} has released its device, gives go to the first standby that has not had it, and
+         * from that one on in the same way: the device passes from fork to fork as each releases it, whether or
+         * not the caller has come back for the next fork yet (it reads the samples and reaps the process of a
+         * fork that ended, which on an H200 took 0.1 s, and a fork's teardown after its release took as long
+         * as the next fork's measurement). Once per fork, so that two forks never go on at one release; the
+         * standbys wait in the order they go on. A standby that went on this way and is then not wanted (the
+         * caller stopped, or asked for another fork) is killed with the other unused ones.
+         */
+        private void passOn(Started from) {
+            if (!from.handoff().passOnce()) {
+                return;
+            }
+            from.handoff().whenReleased(() -> {
+                Started next = waiting.stream().filter(w -> !w.handoff().went()).findFirst().orElse(null);
+                if (next != null && next.process().isAlive()) {
+                    go(next);
+                    passOn(next);
+                }
+            });
         }
 
         /**
