@@ -30,7 +30,8 @@
 # from go to its device's release and to its end, the gap from its release (or, where it said none, its
 # end) to the next fork's go, the start-up a standby took off that (from its JVM's start to ready), and
 # the share of the go-to-go time the device spent on the fork's warmup and timed repetitions (their
-# budgets, WARMUP_MS + REPS x REP_MS, defaults 25 + 10 x 10 ms); and counts in every trace the forks that
+# budgets, BENCHMARKS x (WARMUP_MS + REPS x REP_MS), defaults 1 x (25 + 10 x 10 ms); BENCHMARKS=3 for the
+# built-in gelu, copy and triad in one fork); and counts in every trace the forks that
 # went on before the one before it had released its device (or ended). Then, per mode, a fork's phases
 # from its trace (medians, s): from go to the run's environment read (start telemetry), to the suite set
 # up, to its first repetition timed (workload created, module loaded, buffers filled, estimate, warmup,
@@ -82,10 +83,10 @@ for (( t = 0; t < tries; t++ )); do
     echo "$mode,$t,$(awk -v n=$(( t1 - t0 )) 'BEGIN { printf "%.3f", n / 1e9 }'),$forks" >> "$final/runs.csv"
   done
 done
-python3 - "$final" "${modes//\//-}" "${WARMUP_MS:-25}" "${REPS:-10}" "${REP_MS:-10}" "$root" <<'PY'
+python3 - "$final" "${modes//\//-}" "${WARMUP_MS:-25}" "${REPS:-10}" "${REP_MS:-10}" "$root" "${BENCHMARKS:-1}" <<'PY'
 import csv, statistics, sys, pathlib
 final = pathlib.Path(sys.argv[1])
-busy = (float(sys.argv[3]) + int(sys.argv[4]) * float(sys.argv[5])) / 1000
+busy = int(sys.argv[7]) * (float(sys.argv[3]) + int(sys.argv[4]) * float(sys.argv[5])) / 1000
 runs = list(csv.DictReader(open(final / "runs.csv")))
 sys.path.insert(0, f"{sys.argv[6]}/bench/gpu")
 from forktrace import forks_of

@@ -18,7 +18,8 @@ directory: per group of traces (a fork-standby.sh mode, or the fresh ab runs of 
 its tries together), the median time a standby took from its JVM's start to ready (from the sixth fork on,
 after the first burst of starts), the mean and median time from one fork's go to the next one's (from the
 second fork on: the first has no standby), a fork's time from go to its hand-over, and how many forks were
-not yet ready when the fork before them handed over (each of them made the device wait). Then, for the
+not yet ready when the fork before them handed over (each of them made the device wait), and how many were
+ready then but got go more than 20 ms after that hand-over (kbench itself made the device wait). Then, for the
 `fork-standby.sh` and `fork-configs.sh` runs, whose samples are in the archives: timed calls per repetition
 and the wall time per timed call between a fork's first and last repetition (from its trace: timed1 to
 measured, over the calls of its later repetitions), against which the repetition budget (--rep-ms) counts
@@ -93,7 +94,8 @@ def groups(archive):
     return found
 
 
-print("group                                 traces  forks  start-to-ready s  go-to-go s mean/median  go-to-release s  not ready at hand-over")
+print("group                                 traces  forks  start-to-ready s  go-to-go s mean/median  go-to-release s  not ready at hand-over"
+      "  ready, go > 20 ms late")
 for archive in sys.argv[1:]:
     print(f"{archive}:")
     for key, traces in sorted(groups(archive).items()):
@@ -102,12 +104,15 @@ for archive in sys.argv[1:]:
         held = [f["released"] - f["go"] for forks in traces for f in forks if "released" in f]
         late = sum(1 for forks in traces for a, b in zip(forks[1:], forks[2:])
                    if b.get("ready", 0) > a.get("released", a.get("end", 0)))
+        # ready when the fork before handed over, yet its go came more than 20 ms later: kbench's own delay
+        slow = sum(1 for forks in traces for a, b in zip(forks[1:], forks[2:]) if "released" in a
+                   and b.get("ready", 0) <= a["released"] and b["go"] - a["released"] > 0.020)
         count = sum(len(forks) for forks in traces)
         if not cadence:
             continue
         med = lambda xs: f"{statistics.median(xs):.3f}" if xs else "-"
         print(f"  {key:36} {len(traces):6} {count:6}  {med(ready):>16}  {statistics.mean(cadence):11.3f}/{statistics.median(cadence):.3f}"
-              f"  {med(held):>15}  {late:6} of {len(cadence)}")
+              f"  {med(held):>15}  {late:6} of {len(cadence)}  {slow:11} of {len(cadence)}")
 
 
 def table(header, found_in, row):
