@@ -18,7 +18,7 @@
 # Standby modes against each other: `kbench run --forks F` with each -Dkbench.forks.standby of MODES
 # (default "off start device"; MODE/closed or MODE/finished adds -Dkbench.forks.handover=closed or =finished,
 # MODE/dN (or MODE/closed/dN) -Dkbench.forks.standby.depth=N, MODE/alt runs the kbench command in KBENCH_ALT
-# instead of KBENCH, e.g. another build, and MODE/-Dname=value passes that system property, e.g.
+# instead of KBENCH, e.g. another build (bench/gpu/with-alt.sh makes one), and MODE/-Dname=value passes that system property, e.g.
 # device/-Dkbench.hold=false; what a mode does not name is kbench's default), alternating, TRIES times each, every fork tracing when its JVM started, was
 # ready, got go, released its device and ended (-Dkbench.forks.trace). Source bench/gpu/with-dist.sh first
 # (or set KBENCH to any kbench command), then:
