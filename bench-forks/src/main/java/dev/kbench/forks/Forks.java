@@ -726,13 +726,15 @@ public final class Forks {
      * starts its JVM and gets as far as its first driver call ({@link #awaitGo()}), and is told to go on once
      * the fork before it has exited; with {@link Standby#DEVICE} it gets as far as its first work on the
      * device ({@link #awaitGoBeforeWork()}), with its device open and its kernels built, and is told to go on
-     * once the fork before it has released its device ({@link #handOver(Runnable)}) or exited; then, with
-     * {@link Standby#DEVICE}, the standby that takes the place of the one that went on starts at once, while the
-     * fork before it closes its device, rather than when that fork has ended. The fork that
+     * once the fork before it has released its device ({@link #handOver(Runnable)}) or exited (at each release
+     * the next standby goes on, even before the caller has come back from the fork before);
+     * then, with {@link Standby#DEVICE}, the standby that takes the place of the one that went on starts at once,
+     * while the fork before it closes its device, rather than when that fork has ended. The fork that
      * writes the forks' AOT cache ({@link #aotOptions}) has no
      * standby beside it, so that every later fork maps the complete cache; a child that is not kbench's own
      * ({@link Program#COMMAND}) is never started ahead, since it would not wait. A standby that is not used
-     * (the loop ended, or the caller asks for another fork) is killed, leaving no process and no file. A
+     * (the loop ended, or the caller asks for another fork), even one that has gone on, is killed, leaving no
+     * process and no file. A
      * standby is killed with the running children when this JVM exits, and by its guard when this JVM dies; a
      * child waiting for go whose parent is gone reads the end of its input and exits without touching a device.
      */
@@ -1112,7 +1114,7 @@ public final class Forks {
         }
     }
 
-    /** Kills a child that never got go, waits for it and leaves none of its files. */
+    /** Kills a child not wanted (in standby, or gone on ahead of kbench), waits for it and leaves none of its files. */
     private static void discard(Started started) {
         kill(started.process());
         try {
