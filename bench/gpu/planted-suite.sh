@@ -21,7 +21,10 @@
 # (j = n - 1 - i, written by its own thread too, with the same value, so the checks pass): PERMILLE per mille
 # more memory traffic and arithmetic, read from DRAM (the cache is cleared before every timed call, and the
 # two ends of the arrays are a whole buffer apart). Like bench/history/planted-gelu.ptx's 1.01 n, a change of
-# the work, not of the time exactly: a memory-bound kernel's time follows its traffic, less its launch. The
+# the work, not of the time exactly: a memory-bound kernel's time follows its traffic, less its launch (on an
+# H200, 1 % more work was +1.2 % of copy's time, +1.3 % of triad's and +2.2 % of gelu's at 2^24, +0.9 to +1.7 %
+# at 2^22, but only +0.0 to +0.7 % at 2^20, where (as we read it) the extra work in the first blocks hides behind
+# the last wave: docs/performance.md, section 20). The
 # PTX needs nvcc (NVCC=...); without it only suite.cl is written (PoCL, OpenCL devices).
 #   bash bench/gpu/planted-suite.sh 10 /tmp/plus1      # +1 %
 set -euo pipefail
