@@ -397,17 +397,19 @@ class ForksTest {
 
     /**
      * The device passes from standby to standby at each hand-over, without waiting for the caller to come back
-     * from the fork before: five children that each, in standby, wait for go, write when they got it, hand over
-     * at once and then take 3 s to end (a teardown longer than the next fork's turn). All of forks 1 to 4 go on
-     * before fork 0 has ended, in order; where the caller gave go (once it had seen fork k end), fork 2 would
-     * have waited for fork 0's end, fork 3 for fork 1's.
+     * from the fork before, and each hand-over starts the next planned fork in standby: eight children that
+     * each, in standby, wait for go, write when they got it, hand over at once and then take 10 s to end (a
+     * teardown longer than the next fork's turn). All of forks 1 to 7 go on before fork 0 has ended, in order:
+     * forks 1 to 4 were started in standby with fork 0, forks 5 to 7 at the hand-overs of forks 0 to 2. Where the
+     * caller gave go (once it had seen fork k end), fork 2 would have waited for fork 0's end; where the caller
+     * started the standbys, fork 5 would have started only after fork 0's end.
      */
     @Test
     void theDevicePassesFromForkToForkWhileTheCallerWaitsForAnEarlierOne() throws Exception {
         Path forks = Files.createDirectory(dir.resolve("chain"));
         String child = "if [ -n \"$" + dev.kbench.forks.Forks.STANDBY_VARIABLE + "\" ]; then IFS= read -r g; "
                 + "[ \"$g\" = go ] || exit 1; fi; date +%s%N > \"$1/went-$" + dev.kbench.forks.Forks.FORK_VARIABLE
-                + "\"; echo '" + "kbench fork: device released" + "'; sleep 3; date +%s%N > \"$1/end-$"
+                + "\"; echo '" + "kbench fork: device released" + "'; sleep 10; date +%s%N > \"$1/end-$"
                 + dev.kbench.forks.Forks.FORK_VARIABLE + "\"";
         java.util.function.IntFunction<dev.kbench.forks.Forks.Launch> launch = fork -> new dev.kbench.forks.Forks.Launch(
                 "run", fork, fork, List.of("sh", "-c", child, "child", forks.toString()), java.util.Map.of(),
@@ -415,10 +417,10 @@ class ForksTest {
         List<String> lines = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
         try (dev.kbench.forks.Forks.Sequence sequence = new dev.kbench.forks.Forks.Sequence(
                 java.time.Duration.ofMinutes(2), lines::add, dev.kbench.forks.Forks.Standby.DEVICE)) {
-            for (int fork = 0; fork < 5; fork++) {
+            for (int fork = 0; fork < 8; fork++) {
                 int now = fork;
                 dev.kbench.forks.ForkOutcome outcome = sequence.run(launch.apply(fork),
-                        () -> dev.kbench.forks.Forks.Sequence.ahead(now, 5, launch), rows -> { });
+                        () -> dev.kbench.forks.Forks.Sequence.ahead(now, 8, launch), rows -> { });
                 assertEquals(java.util.OptionalInt.of(0), outcome.exitStatus(), outcome.describe() + "\n" + lines);
             }
         }
@@ -429,11 +431,14 @@ class ForksTest {
                 throw new java.io.UncheckedIOException(e);
             }
         };
-        for (int fork = 1; fork < 5; fork++) {
+        String timeline = java.util.stream.IntStream.range(0, 8).mapToObj(f -> "fork " + f + " went at "
+                + (at.apply("went", f) - at.apply("went", 0)) / 1_000_000 + " ms").collect(Collectors.joining(", "))
+                + "; fork 0 ended at " + (at.apply("end", 0) - at.apply("went", 0)) / 1_000_000 + " ms";
+        for (int fork = 1; fork < 8; fork++) {
             assertTrue(at.apply("went", fork) > at.apply("went", fork - 1), "fork " + fork + " went on after fork "
-                    + (fork - 1) + ": " + lines);
+                    + (fork - 1) + ": " + timeline + "\n" + lines);
             assertTrue(at.apply("went", fork) < at.apply("end", 0), "fork " + fork + " went on while fork 0 was still "
-                    + "ending, " + (at.apply("end", 0) - at.apply("went", fork)) / 1_000_000 + " ms before its end");
+                    + "ending: " + timeline);
         }
     }
 

@@ -775,8 +775,15 @@ public final class Forks {
         private final Consumer<String> output;
         private final Standby standby;
         private final int depth;
-        /** The standbys in order; the caller's thread changes it, a fork's release reads it ({@link #passOn}). */
+        /**
+         * The standbys in order, those gone on ahead of the caller first; the caller's thread and a fork's release
+         * ({@link #passOn}) both change it, under {@link #starting}.
+         */
         private final Deque<Started> waiting = new java.util.concurrent.ConcurrentLinkedDeque<>();
+        /** The forks planned after the standbys, in order, started one at each release ({@link #replenish}). */
+        private final Deque<Launch> upcoming = new java.util.concurrent.ConcurrentLinkedDeque<>();
+        /** Held while standbys are started, matched against the plan or discarded. */
+        private final Object starting = new Object();
 
         /**
          * A sequence in the standby mode that {@value #STANDBY_PROPERTY} chooses, with as many forks in standby
@@ -816,16 +823,20 @@ public final class Forks {
          *
          * @param launch the fork to run now
          * @param ahead the forks that the next calls will run, in order, as far as they are known (at most
-         *        {@link #MOST_AHEAD} are used: the standbys, and in standby {@code device} the one started when
-         *        this fork hands over, in the place of the standby that goes on); asked at most once, before this
-         *        fork gets go, and not at all when no standby can be started
+         *        {@link #MOST_AHEAD} are used: the standbys, and in standby {@code device} those started one at
+         *        each hand-over, this fork's and those of the forks after it, in the place of the standby that
+         *        goes on); asked at most once, before this fork gets go, and not at all when no standby can be
+         *        started
          * @param samples receives its samples, tagged with its fork index, unless it recorded none
          * @return how it ended
          * @throws UncheckedIOException if the process cannot be started
          */
         public ForkOutcome run(Launch launch, java.util.function.Supplier<List<Launch>> ahead,
                                Consumer<List<SampleRecord>> samples) {
-            Started current = waiting.pollFirst();
+            Started current;
+            synchronized (starting) {
+                current = waiting.pollFirst();
+            }
             if (current != null && !current.launch().equals(launch)) {
                 discard(current);
                 current = null;
@@ -843,41 +854,39 @@ public final class Forks {
                 // a standby whose guard was killed gets no go: its child reads the end of its input and exits
                 go(current);
             }
-            List<Launch> wanted = following.stream().limit(depth).takeWhile(l -> l.program() == Program.KBENCH).toList();
-            // the standbys still planned, in order; the first that is not ends the plan's match
-            int matched = 0;
-            for (Started w : waiting) {
-                if (matched == wanted.size() || !w.launch().equals(wanted.get(matched))) {
-                    break;
+            List<Launch> plan = following.stream().limit(MOST_AHEAD).takeWhile(l -> l.program() == Program.KBENCH).toList();
+            List<Started> unplanned = new ArrayList<>();
+            synchronized (starting) {
+                // the standbys still planned, in order (those started at hand-overs too); the first that is not
+                // ends the plan's match
+                int matched = 0;
+                for (Started w : waiting) {
+                    if (matched == plan.size() || !w.launch().equals(plan.get(matched))) {
+                        break;
+                    }
+                    matched++;
                 }
-                matched++;
-            }
-            while (waiting.size() > matched) {
-                discard(waiting.pollLast());
-            }
-            for (Launch next : wanted.subList(matched, wanted.size())) {
-                if (!standBy(next)) {
-                    break;
+                while (waiting.size() > matched) {
+                    unplanned.add(waiting.pollLast());
+                }
+                for (int i = matched; i < Math.min(depth, plan.size()); i++) {
+                    if (!standBy(plan.get(i))) {
+                        break;
+                    }
+                }
+                upcoming.clear();
+                if (standby == Standby.DEVICE) {
+                    upcoming.addAll(plan.subList(Math.min(waiting.size(), plan.size()), plan.size()));
                 }
             }
+            // outside the lock: a release's reader thread may wait for it, and discarding joins such a thread
+            unplanned.forEach(Forks::discard);
             if (standby == Standby.DEVICE) {
                 // the next standby goes as soon as this fork has released its device (else, if it died first, at
                 // the next call), and so on down the standbys
                 passOn(current);
             }
             long deadline = System.nanoTime() + timeout.toNanos();
-            if (standby == Standby.DEVICE && waiting.size() == depth && following.size() > depth
-                    && following.get(depth).program() == Program.KBENCH) {
-                // the standby that takes the place of the one going on starts as soon as this fork hands over,
-                // while this fork closes its device and ends, so that it has that much longer to be ready
-                try {
-                    if (current.handoff().awaitRelease(current.process(), deadline) && !stopping()) {
-                        standBy(following.get(depth));
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
             return finish(current, timeout, deadline, samples);
         }
 
@@ -887,8 +896,10 @@ public final class Forks {
          * not the caller has come back for the next fork yet (it reads the samples and reaps the process of a
          * fork that ended, which on an H200 took 0.1 s, and a fork's teardown after its release took as long
          * as the next fork's measurement). Once per fork, so that two forks never go on at one release; the
-         * standbys wait in the order they go on. A standby that went on this way and is then not wanted (the
-         * caller stopped, or asked for another fork) is killed with the other unused ones.
+         * standbys wait in the order they go on. At each release the next planned fork also starts in standby
+         * where fewer than the standby depth wait ({@link #replenish}), while the fork that released closes its
+         * device and ends, so that it has that much longer to be ready. A standby that went on this way and is
+         * then not wanted (the caller stopped, or asked for another fork) is killed with the other unused ones.
          */
         private void passOn(Started from) {
             if (!from.handoff().passOnce()) {
@@ -900,7 +911,24 @@ public final class Forks {
                     go(next);
                     passOn(next);
                 }
+                replenish();
             });
+        }
+
+        /**
+         * Starts the next planned fork in standby if fewer than the standby depth wait for go (a fork just went
+         * on), unless this JVM is exiting.
+         */
+        private void replenish() {
+            synchronized (starting) {
+                if (stopping() || waiting.stream().filter(w -> !w.handoff().went()).count() >= depth) {
+                    return;
+                }
+                Launch next = upcoming.pollFirst();
+                if (next != null) {
+                    standBy(next);
+                }
+            }
         }
 
         /**
@@ -929,8 +957,12 @@ public final class Forks {
          */
         @Override
         public void close() {
-            List<Started> unused = new ArrayList<>(waiting.reversed());
-            waiting.clear();
+            List<Started> unused;
+            synchronized (starting) {
+                unused = new ArrayList<>(waiting.reversed());
+                waiting.clear();
+                upcoming.clear();
+            }
             unused.forEach(started -> kill(started.process()));
             unused.forEach(Forks::discard);
         }
