@@ -575,6 +575,11 @@ public final class Forks {
             return true;
         }
 
+        /** {@return whether the fork said it released its device} */
+        synchronized boolean released() {
+            return released;
+        }
+
         /** {@return whether go was sent to the fork} */
         synchronized boolean went() {
             return went;
@@ -782,8 +787,10 @@ public final class Forks {
         private final Deque<Started> waiting = new java.util.concurrent.ConcurrentLinkedDeque<>();
         /** The forks planned after the standbys, in order, started one at each release ({@link #replenish}). */
         private final Deque<Launch> upcoming = new java.util.concurrent.ConcurrentLinkedDeque<>();
-        /** Held while standbys are started, matched against the plan or discarded. */
+        /** Held while standbys are started, matched against the plan or discarded, or given go. */
         private final Object starting = new Object();
+        /** The fork that last went on, which holds the device until it releases it or ends; under {@link #starting}. */
+        private Started holder;
 
         /**
          * A sequence in the standby mode that {@value #STANDBY_PROPERTY} chooses, with as many forks in standby
@@ -825,8 +832,7 @@ public final class Forks {
          * @param ahead the forks that the next calls will run, in order, as far as they are known (at most
          *        {@link #MOST_AHEAD} are used: the standbys, and in standby {@code device} those started one at
          *        each hand-over, this fork's and those of the forks after it, in the place of the standby that
-         *        goes on); asked at most once, before this fork gets go, and not at all when no standby can be
-         *        started
+         *        goes on); asked at most once, and not at all when no standby can be started
          * @param samples receives its samples, tagged with its fork index, unless it recorded none
          * @return how it ended
          * @throws UncheckedIOException if the process cannot be started
@@ -836,6 +842,13 @@ public final class Forks {
             Started current;
             synchronized (starting) {
                 current = waiting.pollFirst();
+                // in standby device the fork before has ended (or handed over, and this one went on then): a
+                // standby that has not gone on yet goes now, and holds the device; a standby whose guard was
+                // killed gets no go (its child reads the end of its input and exits)
+                if (standby == Standby.DEVICE && current != null && current.launch().equals(launch)
+                        && current.process().isAlive() && go(current)) {
+                    holder = current;
+                }
             }
             if (current != null && !current.launch().equals(launch)) {
                 discard(current);
@@ -849,9 +862,11 @@ public final class Forks {
                 if (current == null) {
                     return stoppedBefore(launch);
                 }
+                synchronized (starting) {
+                    holder = current;
+                }
             }
-            if (standing && current.process().isAlive()) {
-                // a standby whose guard was killed gets no go: its child reads the end of its input and exits
+            if (standing && standby != Standby.DEVICE && current.process().isAlive()) {
                 go(current);
             }
             List<Launch> plan = following.stream().limit(MOST_AHEAD).takeWhile(l -> l.program() == Program.KBENCH).toList();
@@ -906,18 +921,34 @@ public final class Forks {
                 return;
             }
             from.handoff().whenReleased(() -> {
-                Started next = waiting.stream().filter(w -> !w.handoff().went()).findFirst().orElse(null);
-                if (next != null && next.process().isAlive()) {
-                    go(next);
-                    passOn(next);
-                }
+                advance();
                 replenish();
             });
         }
 
         /**
+         * Gives go to the first standby that has not had it, if the device is free: the fork that last went on
+         * has released it or is gone. Called at each release, and when a standby starts (the forks before it
+         * may all have gone through while it started).
+         */
+        private void advance() {
+            Started next;
+            synchronized (starting) {
+                if (holder != null && holder.process().isAlive() && !holder.handoff().released()) {
+                    return;
+                }
+                next = waiting.stream().filter(w -> !w.handoff().went()).findFirst().orElse(null);
+                if (next == null || !next.process().isAlive() || !go(next)) {
+                    return;
+                }
+                holder = next;
+            }
+            passOn(next);
+        }
+
+        /**
          * Starts the next planned fork in standby if fewer than the standby depth wait for go (a fork just went
-         * on), unless this JVM is exiting.
+         * on), unless this JVM is exiting; it goes on at once if the device is free ({@link #advance}).
          */
         private void replenish() {
             synchronized (starting) {
@@ -925,10 +956,11 @@ public final class Forks {
                     return;
                 }
                 Launch next = upcoming.pollFirst();
-                if (next != null) {
-                    standBy(next);
+                if (next == null || !standBy(next)) {
+                    return;
                 }
             }
+            advance();
         }
 
         /**
@@ -1132,10 +1164,12 @@ public final class Forks {
     /**
      * Tells a child in standby that its turn has come: the line {@code go} on the pipe to its guard (or to
      * it), once.
+     *
+     * @return whether go was sent now (false: it had been before)
      */
-    private static void go(Started started) {
+    private static boolean go(Started started) {
         if (!started.handoff().go()) {
-            return;
+            return false;
         }
         try {
             OutputStream pipe = started.process().getOutputStream();
@@ -1144,6 +1178,7 @@ public final class Forks {
         } catch (IOException e) {
             // the child is gone already: waiting for it reports how it ended
         }
+        return true;
     }
 
     /** Kills a child not wanted (in standby, or gone on ahead of kbench), waits for it and leaves none of its files. */
