@@ -35,7 +35,9 @@
 # went on before the one before it had released its device (or ended). Then, per mode, a fork's phases
 # from its trace (medians, s): from go to the run's environment read (start telemetry), to the suite set
 # up, to its first repetition timed (workload created, module loaded, buffers filled, estimate, warmup,
-# one repetition), to the last repetition, to the device released, to the process's end. Writes runs.csv (mode, try, wall_s,
+# one repetition), to the last repetition, to the device released, to the process's end; and for the forks
+# that waited in standby, from their JVM's start to the backend loaded, to the device open, to the suite
+# prepared, to ready (builds that trace those; others print -). Writes runs.csv (mode, try, wall_s,
 # forks), the traces and each run's samples (samples-MODE-TRY.csv), and compares the fork medians of the
 # first mode's runs with each other mode's (kbench merge, then kbench compare's fork-level test: a standby
 # mode must not move what the forks measure), and prints per mode how a fork's first repetition compares
@@ -109,18 +111,20 @@ for mode in sys.argv[2].split():
     share = f"{busy / statistics.median(cadence):.0%}" if cadence else "-"
     print(f"{mode:7} {med(wall):>11}  {med(cadence):>10}  {med(released):>15}  {med(held):>11}  {med(gap):>15}"
           f"  {med(ready):>16}  {share:>10}  {bad}")
-print("phases, median s:")
-steps = ["go", "environment", "suite", "timed1", "measured", "released", "end"]
-print("mode    " + "  ".join(f"{a}->{b}" for a, b in zip(steps, steps[1:])))
-for mode in sys.argv[2].split():
-    cols = [[] for _ in steps[1:]]
-    for r in (r for r in runs if r["mode"] == mode):
-        for f in forks_of(open(final / f"trace-{mode}-{r['try']}.txt")):
-            for i, (a, b) in enumerate(zip(steps, steps[1:])):
-                if a in f and b in f:
-                    cols[i].append(f[b] - f[a])
-    print(f"{mode:7} " + "  ".join(f"{(f'{statistics.median(c):.3f}' if c else '-'):>{len(a) + len(b) + 2}}"
-                                   for c, (a, b) in zip(cols, zip(steps, steps[1:]))))
+for title, steps, standing in (("phases, median s:", ["go", "environment", "suite", "timed1", "measured", "released", "end"], False),
+                               ("a standby's start, median s (forks that waited in standby):",
+                                ["start", "driver", "opened", "prepared", "ready"], True)):
+    print(title)
+    print("mode    " + "  ".join(f"{a}->{b}" for a, b in zip(steps, steps[1:])))
+    for mode in sys.argv[2].split():
+        cols = [[] for _ in steps[1:]]
+        for r in (r for r in runs if r["mode"] == mode):
+            for f in forks_of(open(final / f"trace-{mode}-{r['try']}.txt")):
+                for i, (a, b) in enumerate(zip(steps, steps[1:])):
+                    if a in f and b in f and (not standing or "ready" in f):
+                        cols[i].append(f[b] - f[a])
+        print(f"{mode:7} " + "  ".join(f"{(f'{statistics.median(c):.3f}' if c else '-'):>{len(a) + len(b) + 2}}"
+                                       for c, (a, b) in zip(cols, zip(steps, steps[1:]))))
 print("first repetition against the others (median over forks of rep 0's median / the others' median - 1):")
 for mode in sys.argv[2].split():
     ratios = []

@@ -148,7 +148,9 @@ public final class Main implements Runnable {
         // a fork started in standby waits here for its turn: all before needs no device
         dev.kbench.forks.Forks.awaitGo();
         Drivers drivers = Drivers.system();
-        return backend == null ? drivers.active() : drivers.select(backend, "--backend");
+        Backend chosen = backend == null ? drivers.active() : drivers.select(backend, "--backend");
+        dev.kbench.forks.Forks.trace("driver");
+        return chosen;
     }
 
     /**

@@ -167,8 +167,11 @@ final class RunCommand implements Callable<Integer> {
     private int measure(Backend driver, List<String> original) {
         List<SuiteKernels> kernels = new ArrayList<>();
         try {
-            Suite suite = selection.suite(driver.device(), kernels::add, true);
-            SuiteOptions options = measure.resolve(SuiteOptions.withDefaults(), driver.device().facts());
+            dev.kbench.api.Device opened = driver.device();
+            dev.kbench.forks.Forks.trace("opened");
+            Suite suite = selection.suite(opened, kernels::add, true);
+            dev.kbench.forks.Forks.trace("prepared");
+            SuiteOptions options = measure.resolve(SuiteOptions.withDefaults(), opened.facts());
             // a fork in standby (device) waits here for its turn: its device is open, its kernels built and a
             // user kernel's buffer values made
             RunEnvironment.prefetch();
