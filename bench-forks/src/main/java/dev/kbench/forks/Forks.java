@@ -513,13 +513,13 @@ public final class Forks {
 
     /**
      * A fork's part in passing the device on: whether it said it released its device ({@link #RELEASED_LINE}),
-     * what runs then (go for the fork in standby after it), and whether it got go itself (once only).
+     * what runs then (go for the fork in standby after it, {@link Sequence}), and whether it got go itself (once
+     * only).
      */
     private static final class Handoff {
         private boolean released;
         private Runnable then;
         private boolean went;
-        private boolean passing;
 
         /** The fork released its device: runs what waits for that. */
         void release() {
@@ -528,7 +528,6 @@ public final class Forks {
                 released = true;
                 run = then;
                 then = null;
-                notifyAll();
             }
             if (run != null) {
                 run.run();
@@ -544,26 +543,6 @@ public final class Forks {
                 }
             }
             action.run();
-        }
-
-        /**
-         * Waits until the fork has released its device, its process has ended or the deadline has passed.
-         *
-         * @param process the fork's process
-         * @param deadline {@link System#nanoTime()} by which to give up
-         * @return whether the fork released its device
-         * @throws InterruptedException if interrupted while waiting
-         */
-        synchronized boolean awaitRelease(Process process, long deadline) throws InterruptedException {
-            while (!released && process.isAlive()) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    break;
-                }
-                // the process's end does not notify: look again every few milliseconds
-                wait(Math.max(1, Math.min(TimeUnit.NANOSECONDS.toMillis(left), 5)));
-            }
-            return released;
         }
 
         /** True the first time only: go is sent to a fork once. */
@@ -583,15 +562,6 @@ public final class Forks {
         /** {@return whether go was sent to the fork} */
         synchronized boolean went() {
             return went;
-        }
-
-        /** True the first time only: the device is passed on from a fork once. */
-        synchronized boolean passOnce() {
-            if (passing) {
-                return false;
-            }
-            passing = true;
-            return true;
         }
     }
 
@@ -910,16 +880,14 @@ public final class Forks {
          * from that one on in the same way: the device passes from fork to fork as each releases it, whether or
          * not the caller has come back for the next fork yet (it reads the samples and reaps the process of a
          * fork that ended, which on an H200 took 0.1 s, and a fork's teardown after its release took as long
-         * as the next fork's measurement). Once per fork, so that two forks never go on at one release; the
+         * as the next fork's measurement). Two forks never go on at one release, however often this is asked
+         * for a fork: {@link #advance} gives go only where the fork holding the device has released it. The
          * standbys wait in the order they go on. At each release the next planned fork also starts in standby
          * where fewer than the standby depth wait ({@link #replenish}), while the fork that released closes its
          * device and ends, so that it has that much longer to be ready. A standby that went on this way and is
          * then not wanted (the caller stopped, or asked for another fork) is killed with the other unused ones.
          */
         private void passOn(Started from) {
-            if (!from.handoff().passOnce()) {
-                return;
-            }
             from.handoff().whenReleased(() -> {
                 advance();
                 replenish();
@@ -937,7 +905,7 @@ public final class Forks {
                 if (holder != null && holder.process().isAlive() && !holder.handoff().released()) {
                     return;
                 }
-                next = waiting.stream().filter(w -> !w.handoff().went()).findFirst().orElse(null);
+                next = waitingForGo().findFirst().orElse(null);
                 if (next == null || !next.process().isAlive() || !go(next)) {
                     return;
                 }
@@ -946,13 +914,18 @@ public final class Forks {
             passOn(next);
         }
 
+        /** The standbys that have not had go yet, in order. */
+        private Stream<Started> waitingForGo() {
+            return waiting.stream().filter(w -> !w.handoff().went());
+        }
+
         /**
          * Starts the next planned fork in standby if fewer than the standby depth wait for go (a fork just went
          * on), unless this JVM is exiting; it goes on at once if the device is free ({@link #advance}).
          */
         private void replenish() {
             synchronized (starting) {
-                if (stopping() || waiting.stream().filter(w -> !w.handoff().went()).count() >= depth) {
+                if (stopping() || waitingForGo().count() >= depth) {
                     return;
                 }
                 Launch next = upcoming.pollFirst();
