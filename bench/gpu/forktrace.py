@@ -30,3 +30,8 @@ def processes(lines):
 def forks_of(lines):
     """The forks of a trace (the processes that got go), each an event -> seconds dict, in the order they went."""
     return sorted((f for _, f in processes(lines).values() if "go" in f), key=lambda f: f["go"])
+
+
+def kbench_events(lines, event):
+    """kbench's own lines of one event (`launched`, `reaped`), which share its PID: (FORK, seconds) in file order."""
+    return [(int(fork), int(micros) / 1e6) for micros, _, fork, what in (line.split() for line in lines) if what == event]

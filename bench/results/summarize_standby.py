@@ -36,7 +36,7 @@ import sys
 import tarfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gpu"))
-from forktrace import forks_of, processes  # noqa: E402
+from forktrace import forks_of, kbench_events, processes  # noqa: E402
 
 
 def members(archive):
@@ -78,7 +78,7 @@ def first_forks(archive):
     """Per ab group: (launch to JVM start, JVM start to go, go to environment) of each run's first fork."""
     found = {}
     for key, name, lines in members(archive):
-        launched = [int(line.split()[0]) / 1e6 for line in lines if line.split()[3] == "launched"]
+        launched = [at for _, at in kbench_events(lines, "launched")]
         forks = forks_of(lines)
         if name.startswith("ab-") and launched and forks and "environment" in forks[0]:
             first = forks[0]

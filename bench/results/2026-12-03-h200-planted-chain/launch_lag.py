@@ -29,7 +29,7 @@ import sys
 import tarfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "gpu"))
-from forktrace import processes  # noqa: E402
+from forktrace import kbench_events, processes  # noqa: E402
 
 for archive in sys.argv[1:]:
     with tarfile.open(archive) as tar:
@@ -41,8 +41,7 @@ for archive in sys.argv[1:]:
     for key, traces in sorted(by_mode.items()):
         lags, waits = [], []
         for lines in traces:
-            # kbench's own lines share its PID: its launches by the FORK field
-            launched = {int(line.split()[2]): int(line.split()[0]) / 1e6 for line in lines if line.endswith(" launched")}
+            launched = dict(kbench_events(lines, "launched"))
             forks = {int(fork): ev for fork, ev in processes(lines).values() if "go" in ev}
             for k, ev in forks.items():
                 if "released" in ev and k + 5 in launched and k >= 1:
