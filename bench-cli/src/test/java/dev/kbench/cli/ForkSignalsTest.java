@@ -125,7 +125,22 @@ class ForkSignalsTest {
                 .map(p -> p.pid() + " " + p.info().commandLine().orElse("?")).toList();
         tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
         try (Stream<Path> files = Files.list(tmp)) {
-            throw new AssertionError("survivors " + survivors + ", left in " + tmp + ": " + files.toList() + "\n" + report);
+            throw new AssertionError("survivors " + survivors + ", left in " + tmp + ": " + files.toList() + "\n" + report
+                    + crashReports(tmp));
+        }
+    }
+
+    /** The first lines of every JVM crash report (hs_err) in the forks' directories under tmp, to see why a fork died. */
+    private static String crashReports(Path tmp) throws java.io.IOException {
+        try (Stream<Path> files = Files.walk(tmp, 2)) {
+            StringBuilder out = new StringBuilder();
+            for (Path f : files.filter(f -> f.getFileName().toString().startsWith("hs_err")).toList()) {
+                out.append("\n--- ").append(f).append('\n');
+                try (Stream<String> lines = Files.lines(f, java.nio.charset.StandardCharsets.ISO_8859_1)) {
+                    lines.limit(40).forEach(l -> out.append(l).append('\n'));
+                }
+            }
+            return out.toString();
         }
     }
 
