@@ -20,7 +20,8 @@
 # elements) in one run, stopping when decided. Cases: aa, both sides the repository's kernels/suite, compare's
 # defaults; aa05, the same against `--threshold 0.5%`; plus1, new = the suite with 1 % more work planted in
 # copy, triad and gelu (bench/gpu/planted-suite.sh, which needs nvcc), against 0.5 %; plus2, 2 % more at the
-# defaults. COMPARE_ARGS adds compare options to every case (e.g. "--center trimmed_mean"). Per run:
+# defaults; tail1 and tail2, the same work planted in the last threads instead of the first (planted-suite.sh's
+# PLACE tail, a plant of the time at 2^20 too). COMPARE_ARGS adds compare options to every case (e.g. "--center trimmed_mean"). Per run:
 # compare's JSON, ab's log, both sides' samples and its forks' trace; one line per benchmark in summary.csv
 # (case, try, exit, wall s, forks a side, looks, benchmark, n, verdict, ratio, its interval, MDC). Source
 # bench/gpu/with-dist.sh first, then:
@@ -49,10 +50,14 @@ for (( t = 0; t < tries; t++ )); do
       aa05) extra=(--format json --threshold 0.5%) ;;
       plus1) extra=(--format json --threshold 0.5%); new=$final/plus10 ;;
       plus2) extra=(--format json); new=$final/plus20 ;;
-      *) echo "ab-builtin: case $c: use aa, aa05, plus1 or plus2" >&2; exit 2 ;;
+      tail1) extra=(--format json --threshold 0.5%); new=$final/tail10 ;;
+      tail2) extra=(--format json); new=$final/tail20 ;;
+      *) echo "ab-builtin: case $c: use aa, aa05, plus1, plus2, tail1 or tail2" >&2; exit 2 ;;
     esac
     if [[ $new != kernels/suite && ! -d $new ]]; then
-      bash bench/gpu/planted-suite.sh "${new##*/plus}" "$new" > /dev/null || exit 2
+      planted=${new##*/}
+      place=head; [[ $planted == tail* ]] && place=tail
+      bash bench/gpu/planted-suite.sh "${planted##*[a-z]}" "$new" "$place" > /dev/null || exit 2
     fi
     # shellcheck disable=SC2206
     extra+=(${COMPARE_ARGS:-})

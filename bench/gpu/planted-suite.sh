@@ -24,17 +24,28 @@
 # the work, not of the time exactly: a memory-bound kernel's time follows its traffic, less its launch (on an
 # H200, 1 % more work was +1.2 % of copy's time, +1.3 % of triad's and +2.2 % of gelu's at 2^24, +0.9 to +1.7 %
 # at 2^22, but only +0.0 to +0.7 % at 2^20, where (as we read it) the extra work in the first blocks hides behind
-# the last wave: docs/performance.md, section 20). The
-# PTX needs nvcc (NVCC=...); without it only suite.cl is written (PoCL, OpenCL devices).
-#   bash bench/gpu/planted-suite.sh 10 /tmp/plus1      # +1 %
+# the last wave: docs/performance.md, section 20). PLACE tail (the third argument; head is the default) plants
+# the same work in the last n * PERMILLE / 1000 threads instead (the last blocks to be scheduled, so that the
+# extra work lengthens the last wave rather than hiding behind it): a plant of the time at 2^20 too
+# (docs/performance.md, section 21). The PTX needs nvcc (NVCC=...); without it only suite.cl is written (PoCL,
+# OpenCL devices).
+#   bash bench/gpu/planted-suite.sh 10 /tmp/plus1           # +1 % of the work, in the first threads
+#   bash bench/gpu/planted-suite.sh 10 /tmp/tail1 tail      # +1 % of the work, in the last threads
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 permille=${1:-}
 dir=${2:-}
-[[ $permille =~ ^[0-9]+$ && -n $dir ]] || { echo "usage: planted-suite.sh PERMILLE DIR" >&2; exit 2; }
+place=${3:-head}
+[[ $permille =~ ^[0-9]+$ && -n $dir && $place =~ ^(head|tail)$ ]] \
+  || { echo "usage: planted-suite.sh PERMILLE DIR [head|tail] (got '$*')" >&2; exit 2; }
 mkdir -p "$dir"
-# one plant per kernel, after the line that stores its result; a line not found is an error
-plant="if (i < (size_t) n * $permille / 1000) { size_t j = (size_t) n - 1 - i;"
+# one plant per kernel, after the line that stores its result; a line not found is an error. Its threads redo
+# the element at the other end of the arrays: j = n - 1 - i
+if [[ $place == head ]]; then
+  plant="if (i < (size_t) n * $permille / 1000) { size_t j = (size_t) n - 1 - i;"
+else
+  plant="if (i >= (size_t) n - (size_t) n * $permille / 1000) { size_t j = (size_t) n - 1 - i;"
+fi
 for file in suite.cl suite.cu; do
   sed -e "s|^\(        \)dst\[i\] = src\[i\];$|&\n\1$plant dst[j] = src[j]; }|" \
       -e "s|^\(        \)a\[i\] = b\[i\] + s \* c\[i\];$|&\n\1$plant a[j] = b[j] + s * c[j]; }|" \
