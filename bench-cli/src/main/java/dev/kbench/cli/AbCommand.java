@@ -427,8 +427,8 @@ final class AbCommand implements Callable<Integer> {
                 throw new UsageException("--forks " + forks + " fixes the fork count; --max-forks, --max-time-s"
                         + " and --target-mdc let ab choose it: give one or the other");
             }
-            if (maxForks != null && maxForks < 2) {
-                throw new UsageException("--max-forks " + maxForks + ": use 2 or more per side");
+            if (maxForks != null && maxForks < SequentialAb.LEAST_PAIRS) {
+                throw new UsageException("--max-forks " + maxForks + ": use " + SequentialAb.LEAST_PAIRS + " or more per side");
             }
             if (maxTimeSeconds != null && maxTimeSeconds < 1) {
                 throw new UsageException("--max-time-s " + maxTimeSeconds + ": use 1 or more");
