@@ -21,7 +21,8 @@ exit statuses, the forks a side, the device time per side (wall time / 2, sorted
 most GOAL seconds of it (default 10), and the medians of the time from ab's start to its first fork's go and
 from its last fork's end to ab's end. With --after REGEX only the summary lines in blocks whose first line
 matches REGEX count (a block ends at the next line that starts with "ab "), e.g. --after '^ab new ' for one
-build's runs where a call alternated two builds.
+build's runs where a call alternated two builds. The user lines of bench/gpu/ab-campaign.sh (its user.csv,
+or a callN-summary.txt that holds it) are read too.
 
     python3 bench/results/summarize_ab.py [--goal S] [--after REGEX] FILE...
 """
@@ -31,7 +32,8 @@ import statistics
 import sys
 from collections import defaultdict
 
-LINE = re.compile(r"^\d+,(aa|aa05|plus1|plus2),\d+,\d+,")
+# ab-fresh.sh's summary lines, or bench/gpu/ab-campaign.sh's (the same with the run's number first)
+LINE = re.compile(r"^(\d+,)?\d+,(aa|aa05|plus1|plus2),\d+,\d+,[0-9.]+,(same|slower|faster|),")
 
 
 def main(argv):
@@ -48,6 +50,7 @@ def main(argv):
     for name in argv:
         with open(name) as f:
             for row in csv.reader(line for line in blocks(f, after) if LINE.match(line)):
+                row = row[1:] if LINE.match(line_of(row)).group(1) else row
                 runs[(int(row[0]), row[1])].append(row)
     print(f"| n | case | runs | verdicts (exit) | forks a side | device time per side, s | within {goal:g} s "
           "| start to first go, s | last end to exit, s |")
@@ -62,6 +65,11 @@ def main(argv):
               f"{forks[0]} to {forks[-1]} | {', '.join(f'{t:.1f}' for t in per_side)} | "
               f"{sum(t <= goal for t in per_side)} of {len(rows)} | {median(r[13] for r in rows)} | "
               f"{median(r[14] for r in rows)} |")
+
+
+def line_of(row):
+    """A summary line again, from its fields."""
+    return ",".join(row) + ","
 
 
 def median(values):

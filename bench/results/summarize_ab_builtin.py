@@ -19,7 +19,8 @@ wall s, forks a side, looks, benchmark, n, verdict, ratio, interval, MDC) from a
 callN-summary.txt of a results directory, and prints per size, kernel and case the comparisons, their verdicts,
 how many could have been flagged at all (MDC not null: enough forks for the test to reach alpha), the forks a
 side, the device time per side of the runs (wall time / 2; a run measures every size and kernel it names), the
-median MDC and the widest interval seen.
+median MDC, the range of the changes measured and the widest interval seen. The summary lines of
+bench/gpu/ab-campaign.sh (its builtin.csv, or a callN-summary.txt that holds it) are read too.
 
     python3 bench/results/summarize_ab_builtin.py FILE...
 
@@ -41,7 +42,8 @@ from forktrace import forks_of  # noqa: E402
 
 PHASES = ["go", "environment", "suite", "timed1", "measured", "released", "end"]
 
-LINE = re.compile(r"^(aa|aa05|plus1|plus2),\d+,\d+,[0-9.]+,\d*,\d+,\w+,\d+,")
+# ab-builtin.sh's summary lines, or bench/gpu/ab-campaign.sh's (the same with the run's number first)
+LINE = re.compile(r"^(\d+,)?(aa|aa05|plus1|plus2|tail1|tail2),\d+,\d+,[0-9.]+,\d*,\d+,\w+,\d+,")
 
 
 def traces(archives):
@@ -75,10 +77,11 @@ def main(argv):
     for name in argv:
         with open(name) as f:
             for r in csv.reader(line for line in f if LINE.match(line)):
+                r = r[1:] if r[0].isdigit() else r
                 rows[(int(r[7]), r[6], r[0])].append(r)
     print("| n | kernel | case | comparisons | verdicts (exit) | could flag | forks a side | device time per side, s "
-          "| median MDC | widest interval |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+          "| median MDC | changes measured | widest interval |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for (n, kernel, case), rs in sorted(rows.items(), key=lambda kv: (-kv[0][0], kv[0][1], kv[0][2])):
         verdicts = defaultdict(int)
         for r in rs:
@@ -88,9 +91,11 @@ def main(argv):
         mdcs = [float(r[12]) for r in rs if r[12]]
         low = min(float(r[10]) for r in rs if r[10])
         high = max(float(r[11]) for r in rs if r[11])
+        ratios = sorted(float(r[9]) for r in rs if r[9])
         print(f"| 2^{n.bit_length() - 1} | {kernel} | {case} | {len(rs)} | "
               f"{', '.join(f'{k}: {v}' for k, v in sorted(verdicts.items()))} | {len(mdcs)} | {forks[0]} to {forks[-1]} | "
               f"{side[0]:.1f} to {side[-1]:.1f} | {f'{100 * statistics.median(mdcs):.2f} %' if mdcs else '-'} | "
+              f"{100 * (ratios[0] - 1):+.2f} .. {100 * (ratios[-1] - 1):+.2f} % | "
               f"{100 * (low - 1):+.2f} % .. {100 * (high - 1):+.2f} % |")
 
 
