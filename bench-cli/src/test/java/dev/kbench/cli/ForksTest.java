@@ -323,7 +323,12 @@ class ForksTest {
             refused(dev.kbench.forks.Forks.STANDBY_PROPERTY, "sometimes",
                     "-Dkbench.forks.standby=sometimes is not a standby mode");
             System.clearProperty(dev.kbench.forks.Forks.STANDBY_PROPERTY);
-            refused(dev.kbench.forks.Forks.DEPTH_PROPERTY, "9", "-Dkbench.forks.standby.depth=9 is not a standby depth: use 1 to 8 (4 is the default)");
+            refused(dev.kbench.forks.Forks.DEPTH_PROPERTY, "9", "-Dkbench.forks.standby.depth=9 is not a standby depth: use 1 to 8 ("
+                    + dev.kbench.forks.Forks.Sequence.defaultDepth(Runtime.getRuntime().availableProcessors())
+                    + " is the default on this host)");
+            // four standbys, six from 16 processors on
+            assertEquals(List.of(4, 4, 4, 6, 6), java.util.stream.IntStream.of(1, 2, 15, 16, 128)
+                    .mapToObj(dev.kbench.forks.Forks.Sequence::defaultDepth).toList());
             System.clearProperty(dev.kbench.forks.Forks.DEPTH_PROPERTY);
             refused(dev.kbench.forks.Forks.HANDOVER_PROPERTY, "early",
                     "-Dkbench.forks.handover=early is not a hand-over: use finished (the default) or closed");

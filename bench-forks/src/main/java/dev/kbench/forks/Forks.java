@@ -118,7 +118,9 @@ public final class Forks {
 
     /**
      * The system property giving how many forks wait in standby ahead of the running one: 1 to
-     * {@value Sequence#MOST_DEPTH}, {@value Sequence#DEFAULT_DEPTH} by default.
+     * {@value Sequence#MOST_DEPTH}; by default {@value Sequence#DEFAULT_DEPTH}, or
+     * {@value Sequence#WIDE_HOST_DEPTH} where the JVM has {@value Sequence#WIDE_HOST_CORES} processors or more
+     * ({@link Sequence#defaultDepth}).
      */
     public static final String DEPTH_PROPERTY = "kbench.forks.standby.depth";
 
@@ -687,10 +689,11 @@ public final class Forks {
      * @throws IllegalArgumentException naming the property and its value if it is none of them
      */
     public static int standbyDepth() {
-        String value = System.getProperty(DEPTH_PROPERTY, Integer.toString(Sequence.DEFAULT_DEPTH)).trim();
+        int byDefault = Sequence.defaultDepth(Runtime.getRuntime().availableProcessors());
+        String value = System.getProperty(DEPTH_PROPERTY, Integer.toString(byDefault)).trim();
         if (!value.matches("[1-9]") || Integer.parseInt(value) > Sequence.MOST_DEPTH) {
             throw new IllegalArgumentException("-D" + DEPTH_PROPERTY + "=" + value + " is not a standby depth: use 1 to "
-                    + Sequence.MOST_DEPTH + " (" + Sequence.DEFAULT_DEPTH + " is the default)");
+                    + Sequence.MOST_DEPTH + " (" + byDefault + " is the default on this host)");
         }
         return Integer.parseInt(value);
     }
@@ -731,6 +734,29 @@ public final class Forks {
          * (docs/performance.md, section 15).
          */
         public static final int DEFAULT_DEPTH = 4;
+
+        /**
+         * How many forks wait in standby by default on a host of {@value #WIDE_HOST_CORES} processors or more. On
+         * the H200's 16-core host, with the device passed on at each hand-over, forks followed each other every
+         * 0.23 to 0.27 s and a standby needed 1.0 to 1.4 s from its JVM's start to ready: with four standbys 13
+         * of 40 forks waited for theirs, with six 1 of 40, and the mean time from one fork's go to the next fell
+         * by 9 % at 2^20 and 2^24 and 5 % for the built-in suite, the fork medians unchanged (docs/performance.md,
+         * sections 20 and 21). Each standby is a JVM starting beside the measuring fork, hence the cores.
+         */
+        public static final int WIDE_HOST_DEPTH = 6;
+
+        /** The processors from which {@link #WIDE_HOST_DEPTH} standbys wait by default. */
+        public static final int WIDE_HOST_CORES = 16;
+
+        /**
+         * How many forks wait in standby by default on a host with {@code processors} processors.
+         *
+         * @param processors the processors available to the JVM
+         * @return {@value #WIDE_HOST_DEPTH} from {@value #WIDE_HOST_CORES} processors on, else {@value #DEFAULT_DEPTH}
+         */
+        public static int defaultDepth(int processors) {
+            return processors >= WIDE_HOST_CORES ? WIDE_HOST_DEPTH : DEFAULT_DEPTH;
+        }
 
         /**
          * The forks ahead of fork {@code fork} of {@code count} forks numbered 0 to {@code count - 1}, as
