@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 #
-# Copyright 2026 The kbench Authors
+# Copyright 2026 The kbench authors
 #
 # Licensed under the Apache License, Version 2.0 (the "License");
 # you may not use this file except in compliance with the License.
