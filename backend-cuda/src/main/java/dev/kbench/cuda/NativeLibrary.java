@@ -15,13 +15,9 @@
  */
 package dev.kbench.cuda;
 
+import dev.kbench.spi.kit.NativeLibraries;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.Arrays;
 import java.util.Locale;
 import jcuda.JCudaVersion;
 import jcuda.LibUtils;
@@ -39,7 +35,7 @@ import jcuda.LibUtils;
  *
  * <p>The file is written to a temporary name and moved into place atomically, and an existing file is
  * kept only if its bytes equal the resource's, so concurrent JVMs and files truncated by a crashed
- * writer are safe. Thread-safe.
+ * writer are safe ({@link NativeLibraries#placeJniLibrary}). Thread-safe.
  */
 final class NativeLibrary {
 
@@ -78,37 +74,10 @@ final class NativeLibrary {
      * @throws IOException if the resource is missing or the file cannot be written
      */
     static Path extract(ClassLoader loader, String fileName, Path directory) throws IOException {
-        String resource = "lib/" + fileName;
-        byte[] bytes;
-        try (InputStream in = loader.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IOException("JCuda's native library '" + resource + "' is not on the class or module path; "
+        return NativeLibraries.placeJniLibrary(loader, fileName, directory).orElseThrow(() -> new IOException(
+                "JCuda's native library 'lib/" + fileName + "' is not on the class or module path; "
                         + "add org.jcuda:jcuda-natives:" + JCudaVersion.get() + " with the classifier of this platform ("
                         + LibUtils.calculateOS().name().toLowerCase(Locale.ROOT) + "-"
-                        + LibUtils.calculateArch().name().toLowerCase(Locale.ROOT) + ")");
-            }
-            bytes = in.readAllBytes();
-        }
-        Path target = directory.resolve(fileName);
-        if (Files.isRegularFile(target) && Files.size(target) == bytes.length
-                && Arrays.equals(Files.readAllBytes(target), bytes)) {
-            return target;
-        }
-        Files.createDirectories(directory);
-        Path partial = Files.createTempFile(directory, fileName, ".part");
-        try {
-            Files.write(partial, bytes);
-            try {
-                Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } catch (IOException e) {
-            throw new IOException("cannot write JCuda's native library to '" + target + "': " + e.getMessage()
-                    + "; set -Djava.io.tmpdir to a writable directory", e);
-        } finally {
-            Files.deleteIfExists(partial);
-        }
-        return target;
+                        + LibUtils.calculateArch().name().toLowerCase(Locale.ROOT) + ")"));
     }
 }

@@ -89,6 +89,7 @@ public final class OpenClDriver extends DriverBase<Probe.Candidate, OpenClDevice
                     + "(the NVIDIA driver, or pocl-opencl-icd for CPUs)", List.of());
         }
         try {
+            JoclLibrary.place();
             return Probe.run(override);
         } catch (NoClassDefFoundError e) {
             if (String.valueOf(e.getMessage()).startsWith("Could not initialize")) {
