@@ -20,6 +20,7 @@ import dev.kbench.api.SampleRecord;
 import dev.kbench.forks.ForkOutcome;
 import dev.kbench.forks.Forks;
 import dev.kbench.forks.SequentialAb;
+import dev.kbench.stats.Unit;
 import dev.kbench.stats.format.CompareTable;
 import dev.kbench.stats.format.Numbers;
 import java.io.PrintWriter;
@@ -427,8 +428,8 @@ final class AbCommand implements Callable<Integer> {
                 throw new UsageException("--forks " + forks + " fixes the fork count; --max-forks, --max-time-s"
                         + " and --target-mdc let ab choose it: give one or the other");
             }
-            if (maxForks != null && maxForks < SequentialAb.LEAST_PAIRS) {
-                throw new UsageException("--max-forks " + maxForks + ": use " + SequentialAb.LEAST_PAIRS + " or more per side");
+            if (maxForks != null && maxForks < Unit.FEWEST_FORKS) {
+                throw new UsageException("--max-forks " + maxForks + ": use " + Unit.FEWEST_FORKS + " or more per side");
             }
             if (maxTimeSeconds != null && maxTimeSeconds < 1) {
                 throw new UsageException("--max-time-s " + maxTimeSeconds + ": use 1 or more");

@@ -22,6 +22,7 @@ import dev.kbench.stats.Compare;
 import dev.kbench.stats.CompareReport;
 import dev.kbench.stats.GroupSequential;
 import dev.kbench.stats.SampleSet;
+import dev.kbench.stats.Unit;
 import dev.kbench.stats.format.Numbers;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -54,12 +55,6 @@ import java.util.function.Consumer;
  */
 public final class SequentialAb {
 
-    /**
-     * The fewest forks a side the loop runs, whatever its time budget: the fork-level test's least (with one
-     * fork a side, compare would test the two forks' samples against each other).
-     */
-    public static final int LEAST_PAIRS = 2;
-
     /** The most forks a side unless {@link #withMaxForks} says otherwise. */
     public static final int DEFAULT_MAX_FORKS = 30;
 
@@ -72,8 +67,8 @@ public final class SequentialAb {
     private SequentialAb(Compare compare, double alpha, int maxForks, Optional<Duration> budget, OptionalDouble targetMdc) {
         this.compare = Objects.requireNonNull(compare, "compare").withAlpha(alpha);
         this.alpha = alpha;
-        if (maxForks < LEAST_PAIRS) {
-            throw new IllegalArgumentException("the most forks a side must be " + LEAST_PAIRS + " or more, got " + maxForks);
+        if (maxForks < Unit.FEWEST_FORKS) {
+            throw new IllegalArgumentException("the most forks a side must be " + Unit.FEWEST_FORKS + " or more, got " + maxForks);
         }
         this.maxForks = maxForks;
         this.budget = Objects.requireNonNull(budget, "budget");
@@ -117,7 +112,8 @@ public final class SequentialAb {
 
     /**
      * With a time budget: no pair of forks is started that would end after it, judged by the pairs so far;
-     * the first {@value #LEAST_PAIRS} pairs are run whatever the budget.
+     * the first {@value Unit#FEWEST_FORKS} pairs are run whatever the budget (the fork unit's least: with one
+     * fork a side, compare would test the two forks' samples against each other).
      *
      * @param limit &gt; 0
      * @return a new loop
@@ -335,7 +331,7 @@ public final class SequentialAb {
             double elapsed = (System.nanoTime() - start) / 1e9;
             // the budget ends the loop only from the second pair on: with one fork a side there is no fork-level
             // test, and a comparison of one fork's samples with the other's flags most A/A pairs on a GPU
-            outOfTime = budget.isPresent() && pairs >= LEAST_PAIRS
+            outOfTime = budget.isPresent() && pairs >= Unit.FEWEST_FORKS
                     && elapsed + elapsed / pairs > budget.get().toNanos() / 1e9;
             boolean atEnd = pairs == maxForks || outOfTime;
             GroupSequential.Look look;

@@ -429,7 +429,8 @@ public final class Compare {
                                            SampleSet.Series nextSamples, double level) {
         Unit resolved = unit;
         if (unit == Unit.AUTO) {
-            resolved = baseSamples.forkCount() >= 2 && nextSamples.forkCount() >= 2 ? Unit.FORK : Unit.SAMPLE;
+            resolved = baseSamples.forkCount() >= Unit.FEWEST_FORKS && nextSamples.forkCount() >= Unit.FEWEST_FORKS
+                    ? Unit.FORK : Unit.SAMPLE;
         }
         Values base = values(id, "base", baseSamples, resolved);
         Values next = values(id, "new", nextSamples, resolved);
@@ -672,9 +673,10 @@ public final class Compare {
                 yield new Values(means(times, sizes), times, sizes);
             }
             case FORK -> {
-                if (samples.forkCount() < 2) {
+                if (samples.forkCount() < Unit.FEWEST_FORKS) {
                     throw new InputException("benchmark '" + id + "' has " + samples.forkCount()
-                            + " fork in the " + side + " samples; the fork unit needs at least 2 forks on each side"
+                            + " fork in the " + side + " samples; the fork unit needs at least " + Unit.FEWEST_FORKS
+                            + " forks on each side"
                             + " (measure with --forks, or test samples)");
                 }
                 int[] sizes = samples.runSizes(false);

@@ -39,6 +39,9 @@ public enum Unit {
     /** Every timed sample is one value. */
     SAMPLE("sample", "samples");
 
+    /** The fewest forks on each side that {@link #FORK} tests, and from which {@link #AUTO} tests forks. */
+    public static final int FEWEST_FORKS = 2;
+
     private final String jsonName;
     private final String aggregationName;
 
