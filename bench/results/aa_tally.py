@@ -24,7 +24,6 @@ every results directory beside this script; or give directories.
 
     python3 bench/results/aa_tally.py [DIR...]
 """
-import csv
 import glob
 import os
 import sys
@@ -48,17 +47,16 @@ def tally(directories):
                     line = line.rstrip("\n")
                     if line in seen:
                         continue
-                    user = summarize_ab.LINE.match(line)
-                    builtin = summarize_ab_builtin.LINE.match(line)
-                    if not user and not builtin:
-                        continue
-                    row = next(csv.reader([line]))
+                    user = list(summarize_ab.summary_rows([line]))
+                    builtin = list(summarize_ab_builtin.summary_rows([line]))
                     if user:
-                        row = row[1:] if user.group(1) else row
+                        row = user[0]
                         case, size, kernel, verdict, mdc = row[1], int(row[0]), "user PTX", row[5], row[8]
-                    else:
-                        row = row[1:] if builtin.group(1) else row
+                    elif builtin:
+                        row = builtin[0]
                         case, size, kernel, verdict, mdc = row[0], int(row[7]).bit_length() - 1, row[6], row[8], row[12]
+                    else:
+                        continue
                     # an MDC is printed only where the forks were enough for the test to reach alpha
                     if case not in CASES or not verdict or mdc in ("", "-"):
                         continue

@@ -49,8 +49,7 @@ def main(argv):
     runs = defaultdict(list)
     for name in argv:
         with open(name) as f:
-            for row in csv.reader(line for line in blocks(f, after) if LINE.match(line)):
-                row = row[1:] if LINE.match(line_of(row)).group(1) else row
+            for row in summary_rows(blocks(f, after)):
                 runs[(int(row[0]), row[1])].append(row)
     print(f"| n | case | runs | verdicts (exit) | forks a side | device time per side, s | within {goal:g} s "
           "| start to first go, s | last end to exit, s |")
@@ -67,9 +66,14 @@ def main(argv):
               f"{median(r[14] for r in rows)} |")
 
 
-def line_of(row):
-    """A summary line again, from its fields."""
-    return ",".join(row) + ","
+def summary_rows(lines, pattern=LINE):
+    """The summary lines among lines (those pattern matches, its first group the run number of ab-campaign.sh's
+    lines), as fields, the run number dropped."""
+    for line in lines:
+        match = pattern.match(line)
+        if match:
+            row = next(csv.reader([line]))
+            yield row[1:] if match.group(1) else row
 
 
 def median(values):

@@ -29,7 +29,6 @@ results directory), the forks, the median time from one fork's go to the next on
 fork's phases: from go to its environment read, to its suite set up, to its first repetition timed, to its
 last, to its device released, to its end.
 """
-import csv
 import os
 import re
 import statistics
@@ -40,10 +39,18 @@ from collections import defaultdict
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gpu"))
 from forktrace import forks_of  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import summarize_ab  # noqa: E402
+
 PHASES = ["go", "environment", "suite", "timed1", "measured", "released", "end"]
 
 # ab-builtin.sh's summary lines, or bench/gpu/ab-campaign.sh's (the same with the run's number first)
 LINE = re.compile(r"^(\d+,)?(aa|aa05|plus1|plus2|tail1|tail2),\d+,\d+,[0-9.]+,\d*,\d+,\w+,\d+,")
+
+
+def summary_rows(lines):
+    """ab-builtin.sh's summary lines among lines, as fields (ab-campaign.sh's run number dropped)."""
+    return summarize_ab.summary_rows(lines, LINE)
 
 
 def traces(archives):
@@ -76,8 +83,7 @@ def main(argv):
     rows = defaultdict(list)
     for name in argv:
         with open(name) as f:
-            for r in csv.reader(line for line in f if LINE.match(line)):
-                r = r[1:] if r[0].isdigit() else r
+            for r in summary_rows(f):
                 rows[(int(r[7]), r[6], r[0])].append(r)
     print("| n | kernel | case | comparisons | verdicts (exit) | could flag | forks a side | device time per side, s "
           "| median MDC | changes measured | widest interval |")
