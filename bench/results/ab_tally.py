@@ -1,0 +1,139 @@
+#
+# Copyright 2026 The kbench authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+#
+
+"""Counts every fresh `kbench ab` comparison on record: the summary lines of bench/gpu/ab-fresh.sh (the user PTX
+kernels) and bench/gpu/ab-builtin.sh (the built-in gelu, copy and triad), also as bench/gpu/ab-campaign.sh writes
+them, in the text files of the results directories (each line counted once per directory, as a call's summary
+may repeat it). It prints two tables per form, size and kernel:
+
+- A/A (cases aa, at the 1 % threshold, and aa05, at 0.5 %): the comparisons that could have been flagged at all
+  (an MDC printed: forks enough for the test to reach alpha, 7 a side at 0.001), how many were flagged
+  (`slower` or `faster`), the exact (Clopper-Pearson) one-sided 95 % upper bound on the rate of flagging that
+  this allows, and in how many directories they were made;
+- planted changes (plus1 and tail1, +1 % of the work against 0.5 %; plus2 and tail2, +2 % at the defaults; tail
+  planted in the kernels' last threads, bench/gpu/planted-suite.sh): every comparison with a verdict, the
+  `slower` ones and their share, the forks a side and the device time per side (a run's wall time / 2; a
+  built-in run times every benchmark and size of its line's run).
+
+Runs of every build and center on record count (docs/performance.md, sections 10 on). With no arguments it
+reads every results directory beside this script; or give directories.
+
+    python3 bench/results/ab_tally.py [DIR...]
+"""
+import glob
+import os
+import statistics
+import sys
+from collections import defaultdict
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import summarize_ab  # noqa: E402
+import summarize_ab_builtin  # noqa: E402
+
+AA = ("aa", "aa05")
+PLANTS = ("plus1", "tail1", "plus2", "tail2")
+
+
+def comparisons(directories):
+    """Yields (directory, form-kernel, n exponent, case, verdict, could flag, forks a side, device s per side)
+    for every summary line found, each line once per directory."""
+    for directory in directories:
+        seen = set()
+        for name in sorted(glob.glob(os.path.join(directory, "*.txt")) + glob.glob(os.path.join(directory, "*.csv"))):
+            with open(name, errors="replace") as f:
+                for line in f:
+                    line = line.rstrip("\n")
+                    if line in seen:
+                        continue
+                    user = list(summarize_ab.summary_rows([line]))
+                    builtin = list(summarize_ab_builtin.summary_rows([line]))
+                    if user:
+                        r = user[0]
+                        case, size, kernel, verdict, mdc, forks, wall = r[1], int(r[0]), "user PTX", r[5], r[8], r[9], r[4]
+                    elif builtin:
+                        r = builtin[0]
+                        case, size, kernel, verdict, mdc, forks, wall = (r[0], int(r[7]).bit_length() - 1, r[6], r[8],
+                                                                         r[12], r[4], r[3])
+                    else:
+                        continue
+                    if not verdict:
+                        continue
+                    seen.add(line)
+                    # an MDC is printed only where the forks were enough for the test to reach alpha
+                    yield (os.path.basename(os.path.normpath(directory)), kernel, size, case, verdict,
+                           mdc not in ("", "-"), int(forks) if forks else None, float(wall) / 2)
+
+
+def upper_bound(flagged, n, confidence=0.95):
+    """The exact one-sided upper confidence bound on a binomial rate (Clopper-Pearson): the p at which
+    P(X <= flagged) = 1 - confidence, by bisection on the binomial distribution function.
+    scipy.stats.beta.ppf(0.95, 1, 19) = 0.1459 (0 of 19); beta.ppf(0.95, 1, 403) = 0.00741 (0 of 403);
+    beta.ppf(0.95, 2, 99) = 0.04656 (1 of 100)."""
+    if flagged >= n:
+        return 1.0
+    low, high = 0.0, 1.0
+    for _ in range(100):
+        p = (low + high) / 2
+        cdf = sum(_binom(n, k) * p ** k * (1 - p) ** (n - k) for k in range(flagged + 1))
+        low, high = (p, high) if cdf > 1 - confidence else (low, p)
+    return (low + high) / 2
+
+
+def _binom(n, k):
+    from math import comb
+    return comb(n, k)
+
+
+def order(key):
+    kernel, size, case = key
+    return (kernel == "user PTX", kernel, -size, case)
+
+
+def main(argv):
+    here = os.path.dirname(os.path.abspath(__file__))
+    directories = argv or sorted(d for d in glob.glob(os.path.join(here, "*")) if os.path.isdir(d))
+    aa = defaultdict(lambda: [0, 0, set()])
+    plants = defaultdict(list)
+    for directory, kernel, size, case, verdict, could_flag, forks, per_side in comparisons(directories):
+        if case in AA and could_flag:
+            entry = aa[(kernel, size, "A/A")]
+            entry[0] += 1
+            entry[1] += verdict in ("slower", "faster")
+            entry[2].add(directory)
+        elif case in PLANTS:
+            plants[(kernel, size, case)].append((verdict, forks, per_side, directory))
+    print("| kernel | n | A/A comparisons | flagged | rate, 95 % upper bound | directories |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for key in sorted(aa, key=order):
+        n, flagged, dirs = aa[key]
+        print(f"| {key[0]} | 2^{key[1]} | {n} | {flagged} | {100 * upper_bound(flagged, n):.1f} % | {len(dirs)} |")
+    total, flagged = sum(v[0] for v in aa.values()), sum(v[1] for v in aa.values())
+    print(f"| all | | {total} | {flagged} | {100 * upper_bound(flagged, total):.2f} % | |")
+    print()
+    print("| kernel | n | plant | comparisons | `slower` | share | forks a side | device time per side, median (max), s | directories |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for key in sorted(plants, key=order):
+        rows = plants[key]
+        slower = sum(v == "slower" for v, _, _, _ in rows)
+        forks = sorted(f for _, f, _, _ in rows if f is not None)
+        times = [t for _, _, t, _ in rows]
+        print(f"| {key[0]} | 2^{key[1]} | {key[2]} | {len(rows)} | {slower} | {100 * slower / len(rows):.0f} % | "
+              f"{f'{forks[0]} to {forks[-1]}' if forks else '-'} | {statistics.median(times):.1f} ({max(times):.1f}) | "
+              f"{len({d for _, _, _, d in rows})} |")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
