@@ -18,12 +18,14 @@
 # Fresh `kbench ab` runs in turn until a time is up, for a device call of fixed length: RUNS is a list of
 # WHAT:SIZES:CASE:MAX_TIME_S, cycled through in order, each one fresh invocation of ab (through
 # bench/gpu/ab-builtin.sh for WHAT builtin, the suite-directory form with gelu, copy and triad; through
-# bench/gpu/ab-fresh.sh for WHAT user, the user PTX GELU), SIZES a comma-separated list of exponents measured
-# in that one run. A run is started only while the time since the start plus half its MAX_TIME_S is within
-# STOP_S (default 450) and is stopped at HARD_S (default STOP_S + 120). Run r has --seed SEED + r (SEED
-# default 9000). Every run's files stay in FINAL/run-R (default bench/out/ab-campaign); its summary lines
-# (ab-builtin.sh's or ab-fresh.sh's columns, the run number first) are added to FINAL/builtin.csv or
-# FINAL/user.csv, and one line per run to FINAL/runs.txt. PLANTED, a directory holding planted suites made
+# bench/gpu/ab-fresh.sh for WHAT user, the user PTX GELU whose plants are more elements, and for WHAT spin,
+# ab-fresh.sh's KERNEL=spin, the user PTX GELU whose plants are an exact share of its time), SIZES a
+# comma-separated list of exponents measured in that one run. A run is started only while the time since the
+# start plus half its MAX_TIME_S is within STOP_S (default 450) and is stopped at HARD_S (default STOP_S +
+# 120). Run r has --seed SEED + r (SEED default 9000). Every run's files stay in FINAL/run-R (default bench/out/ab-campaign); its summary lines
+# (ab-builtin.sh's or ab-fresh.sh's columns, the run number first) are added to FINAL/WHAT.csv, and one line
+# per run to FINAL/runs.txt (MAX_TIME_S is ab's --max-time-s, both sides together; the exit status there is
+# the script's, ab's own is in the summary lines). PLANTED, a directory holding planted suites made
 # by bench/gpu/planted-suite.sh (plus10, tail10, ...), is copied into each built-in run's directory, so that
 # every run measures the same PTX (without it ab-builtin.sh writes them with the host's nvcc).
 #   source bench/gpu/with-dist.sh
@@ -34,8 +36,8 @@ cd "$root"
 [[ -n ${KBENCH:-} ]] || { echo "ab-campaign: source bench/gpu/with-dist.sh first" >&2; exit 2; }
 [[ -n ${RUNS:-} ]] || { echo "ab-campaign: RUNS is empty: give WHAT:SIZES:CASE:MAX_TIME_S ..." >&2; exit 2; }
 for run in $RUNS; do
-  [[ $run =~ ^(builtin|user):[0-9]+(,[0-9]+)*:[a-z0-9]+:[0-9]+$ ]] \
-    || { echo "ab-campaign: RUNS entry '$run': use WHAT:SIZES:CASE:MAX_TIME_S, WHAT builtin or user" >&2; exit 2; }
+  [[ $run =~ ^(builtin|user|spin):[0-9]+(,[0-9]+)*:[a-z0-9]+:[0-9]+$ ]] \
+    || { echo "ab-campaign: RUNS entry '$run': use WHAT:SIZES:CASE:MAX_TIME_S, WHAT builtin, user or spin" >&2; exit 2; }
 done
 final=${FINAL:-bench/out/ab-campaign}
 stop=${STOP_S:-450}
@@ -62,13 +64,14 @@ while (( started )); do
     else
       script=bench/gpu/ab-fresh.sh
     fi
-    SIZES=${sizes//,/ } CASES=$case TRIES=1 SEED=$(( seed + r )) MAX_TIME_S=$max FINAL=$dir \
+    kernel=gelu; [[ $what == spin ]] && kernel=spin
+    KERNEL=$kernel SIZES=${sizes//,/ } CASES=$case TRIES=1 SEED=$(( seed + r )) MAX_TIME_S=$max FINAL=$dir \
       timeout "$left" bash "$script" > "$dir/out.txt" 2> "$dir/err.txt"
     rc=$?
     csv=$final/$what.csv
     [[ -f $csv ]] || { printf 'run,'; head -1 "$dir/summary.csv"; } > "$csv"
     tail -n +2 "$dir/summary.csv" | sed "s/^/$r,/" >> "$csv"
-    echo "run $r: $what 2^{$sizes} $case, at most $max s a side: exit $rc, ended at $(elapsed) s" | tee -a "$final/runs.txt"
+    echo "run $r: $what 2^{$sizes} $case, ab --max-time-s $max: script exit $rc, ended at $(elapsed) s" | tee -a "$final/runs.txt"
     r=$((r + 1))
     started=1
   done

@@ -22,7 +22,8 @@
 # defaults). Per run: kbench ab's table and log, both sides' samples, its forks' trace (-Dkbench.forks.trace,
 # added to KBENCH_JAVA_OPTS) and a line in summary.csv (size, case, try, exit, wall s, verdict, change,
 # interval, MDC, forks a side, looks, settled, and from the trace the median time from one fork's go to the
-# next one's, the time from ab's start to its first fork's go and from its last fork's end to ab's end).
+# next one's, the time from ab's start to its first fork's go and from its last fork's end to ab's end, and
+# the kernel: gelu or spin; lines written before that column was added have none).
 #   source bench/gpu/with-dist.sh && SIZES="20 24" CASES="aa plus1" TRIES=2 bash bench/gpu/ab-fresh.sh
 # KERNEL=spin measures bench/history/planted-spin.ptx instead, which plants an exact change in time (below).
 # MAX_FORKS (default 200) and MAX_TIME_S (default 120) are ab's --max-forks and --max-time-s; FINAL the
@@ -53,7 +54,7 @@ kernel=${KERNEL:-gelu}
 [[ $kernel == gelu || $kernel == spin ]] || { echo "ab-fresh: KERNEL=$kernel: use gelu or spin" >&2; exit 2; }
 source bench/gpu/user-kernel.sh
 spin() { spin_ptx "$1" "$2" "$final"; }
-echo "size,case,try,exit,wall_s,verdict,change,interval,mdc,forks_a_side,looks,settled,go_to_go_s,before_first_go_s,after_last_end_s" \
+echo "size,case,try,exit,wall_s,verdict,change,interval,mdc,forks_a_side,looks,settled,go_to_go_s,before_first_go_s,after_last_end_s,kernel" \
   > "$final/summary.csv"
 for s in $sizes; do
   n=$(( 1 << s )); m=$(( n * 108 / 100 ))
@@ -114,7 +115,7 @@ print(",".join([f"{statistics.median(gaps):.3f}" if gaps else "", f"{forks[0]['g
                 f"{t1 - max(f.get('end', f['go']) for f in forks):.3f}" if forks else ""]))
 PY
 )
-      echo "$s,$c,$t,$rc,$wall,${row:-,,,},${a_side:-},$looks,$settled,$cost" >> "$final/summary.csv"
+      echo "$s,$c,$t,$rc,$wall,${row:-,,,},${a_side:-},$looks,$settled,$cost,$kernel" >> "$final/summary.csv"
       echo "ab-fresh: 2^$s $c try $t: exit $rc in $wall s; $stop" >&2
     done
   done

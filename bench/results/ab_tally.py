@@ -26,7 +26,9 @@ may repeat it). It prints two tables per form, size and kernel:
 - planted changes (plus1 and tail1, +1 % of the work against 0.5 %; plus2 and tail2, +2 % at the defaults; tail
   planted in the kernels' last threads, bench/gpu/planted-suite.sh): every comparison with a verdict, the
   `slower` ones and their share, the forks a side and the device time per side (a run's wall time / 2; a
-  built-in run times every benchmark and size of its line's run).
+  built-in run times every benchmark and size of its line's run). The user kernel's plants are more elements
+  (its grid stride over 1.01 n) or a spin (an exact share of its time); where its line says which (bench/gpu/
+  ab-fresh.sh's kernel column) the row does too.
 
 Runs of every build and center on record count (docs/performance.md, sections 10 on). With no arguments it
 reads every results directory beside this script; or give directories.
@@ -45,6 +47,8 @@ import summarize_ab_builtin  # noqa: E402
 
 AA = ("aa", "aa05")
 PLANTS = ("plus1", "tail1", "plus2", "tail2")
+# what a user-kernel plant is, by ab-fresh.sh's kernel column
+PLANT_OF = {"gelu": "elements", "spin": "spin"}
 
 
 def comparisons(directories):
@@ -63,6 +67,9 @@ def comparisons(directories):
                     if user:
                         r = user[0]
                         case, size, kernel, verdict, mdc, forks, wall = r[1], int(r[0]), "user PTX", r[5], r[8], r[9], r[4]
+                        # a planted change of the user kernel is either more elements or a spin, where the line says
+                        if case in PLANTS and summarize_ab.kernel(r):
+                            kernel += f" ({PLANT_OF[summarize_ab.kernel(r)]})"
                     elif builtin:
                         r = builtin[0]
                         case, size, kernel, verdict, mdc, forks, wall = (r[0], int(r[7]).bit_length() - 1, r[6], r[8],
@@ -99,7 +106,7 @@ def _binom(n, k):
 
 def order(key):
     kernel, size, case = key
-    return (kernel == "user PTX", kernel, -size, case)
+    return (kernel.startswith("user PTX"), kernel, -size, case)
 
 
 def main(argv):

@@ -21,8 +21,9 @@ exit statuses, the forks a side, the device time per side (wall time / 2, sorted
 most GOAL seconds of it (default 10), and the medians of the time from ab's start to its first fork's go and
 from its last fork's end to ab's end. With --after REGEX only the summary lines in blocks whose first line
 matches REGEX count (a block ends at the next line that starts with "ab "), e.g. --after '^ab new ' for one
-build's runs where a call alternated two builds. The user lines of bench/gpu/ab-campaign.sh (its user.csv,
-or a callN-summary.txt that holds it) are read too.
+build's runs where a call alternated two builds. The user lines of bench/gpu/ab-campaign.sh (its user.csv
+and spin.csv, or a callN-summary.txt that holds them) are read too; where a line names its kernel (ab-fresh.sh's
+last column, gelu or spin), the runs of each kernel are apart and the case says which.
 
     python3 bench/results/summarize_ab.py [--goal S] [--after REGEX] FILE...
 """
@@ -50,11 +51,13 @@ def main(argv):
     for name in argv:
         with open(name) as f:
             for row in summary_rows(blocks(f, after)):
-                runs[(int(row[0]), row[1])].append(row)
+                runs[(int(row[0]), row[1], kernel(row))].append(row)
     print(f"| n | case | runs | verdicts (exit) | forks a side | device time per side, s | within {goal:g} s "
           "| start to first go, s | last end to exit, s |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-    for (size, case), rows in sorted(runs.items(), key=lambda kv: (-kv[0][0], ["aa", "aa05", "plus1", "plus2"].index(kv[0][1]))):
+    for (size, case, name), rows in sorted(runs.items(), key=lambda kv: (kv[0][2], -kv[0][0], ["aa", "aa05", "plus1", "plus2"].index(kv[0][1]))):
+        if name:
+            case = f"{case} ({name})"
         verdicts = defaultdict(int)
         for r in rows:
             verdicts[f"{r[5]} ({r[3]})"] += 1
@@ -64,6 +67,12 @@ def main(argv):
               f"{forks[0]} to {forks[-1]} | {', '.join(f'{t:.1f}' for t in per_side)} | "
               f"{sum(t <= goal for t in per_side)} of {len(rows)} | {median(r[13] for r in rows)} | "
               f"{median(r[14] for r in rows)} |")
+
+
+def kernel(row):
+    """The kernel of an ab-fresh.sh summary row (its last column, gelu or spin), or '' for a row written before
+    that column was added."""
+    return row[15] if len(row) > 15 else ""
 
 
 def summary_rows(lines, pattern=LINE):
