@@ -111,6 +111,9 @@ def order(key):
 
 def main(argv):
     here = os.path.dirname(os.path.abspath(__file__))
+    for name in argv:
+        if not os.path.isdir(name):
+            sys.exit(f"ab_tally.py: {name!r} is not a directory (give results directories, or none for all)")
     directories = argv or sorted(d for d in glob.glob(os.path.join(here, "*")) if os.path.isdir(d))
     aa = defaultdict(lambda: [0, 0, set()])
     plants = defaultdict(list)
@@ -128,7 +131,7 @@ def main(argv):
         n, flagged, dirs = aa[key]
         print(f"| {key[0]} | 2^{key[1]} | {n} | {flagged} | {100 * upper_bound(flagged, n):.1f} % | {len(dirs)} |")
     total, flagged = sum(v[0] for v in aa.values()), sum(v[1] for v in aa.values())
-    print(f"| all | | {total} | {flagged} | {100 * upper_bound(flagged, total):.2f} % | |")
+    print(f"| all | | {total} | {flagged} | {f'{100 * upper_bound(flagged, total):.2f} %' if total else '-'} | |")
     print()
     print("| kernel | n | plant | comparisons | `slower` | share | forks a side | device time per side, median (max), s | directories |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
