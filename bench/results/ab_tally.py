@@ -40,6 +40,7 @@ import os
 import statistics
 import sys
 from collections import defaultdict
+from math import comb
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import summarize_ab  # noqa: E402
@@ -94,14 +95,9 @@ def upper_bound(flagged, n, confidence=0.95):
     low, high = 0.0, 1.0
     for _ in range(100):
         p = (low + high) / 2
-        cdf = sum(_binom(n, k) * p ** k * (1 - p) ** (n - k) for k in range(flagged + 1))
+        cdf = sum(comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(flagged + 1))
         low, high = (p, high) if cdf > 1 - confidence else (low, p)
     return (low + high) / 2
-
-
-def _binom(n, k):
-    from math import comb
-    return comb(n, k)
 
 
 def order(key):
