@@ -22,9 +22,9 @@
 # ab-fresh.sh's KERNEL=spin, the user PTX GELU whose plants are an exact share of its time), SIZES a
 # comma-separated list of exponents measured in that one run. A run is started only while the time since the
 # start plus half its MAX_TIME_S is within STOP_S (default 450) and is stopped at HARD_S (default STOP_S +
-# 120). Run r has --seed SEED + r (SEED default 9000). Every run's files stay in FINAL/run-R (default bench/out/ab-campaign); its summary lines
-# (ab-builtin.sh's or ab-fresh.sh's columns, the run number first) are added to FINAL/WHAT.csv, and one line
-# per run to FINAL/runs.txt (MAX_TIME_S is ab's --max-time-s, both sides together; the exit status there is
+# 120). Run r has --seed SEED + r (SEED default 9000). Every run's files stay in FINAL/run-R (default
+# bench/out/ab-campaign); its summary lines (ab-builtin.sh's or ab-fresh.sh's columns, the run number first)
+# are added to FINAL/WHAT.csv, and one line per run to FINAL/runs.txt (MAX_TIME_S is ab's --max-time-s, both sides together; the exit status there is
 # the script's, ab's own is in the summary lines). PLANTED, a directory holding planted suites made
 # by bench/gpu/planted-suite.sh (plus10, tail10, ...), is copied into each built-in run's directory, so that
 # every run measures the same PTX (without it ab-builtin.sh writes them with the host's nvcc).
