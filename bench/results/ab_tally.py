@@ -17,18 +17,22 @@
 """Counts every fresh `kbench ab` comparison on record: the summary lines of bench/gpu/ab-fresh.sh (the user PTX
 kernels) and bench/gpu/ab-builtin.sh (the built-in gelu, copy and triad), also as bench/gpu/ab-campaign.sh writes
 them, in the text files of the results directories (each line counted once per directory, as a call's summary
-may repeat it). It prints two tables per form, size and kernel:
+may repeat it). It prints three tables, the first two per form, size and kernel:
 
 - A/A (cases aa, at the 1 % threshold, and aa05, at 0.5 %): the comparisons that could have been flagged at all
   (an MDC printed: forks enough for the test to reach alpha, 7 a side at 0.001), how many were flagged
   (`slower` or `faster`), the exact (Clopper-Pearson) one-sided 95 % upper bound on the rate of flagging that
-  this allows, and in how many directories they were made;
+  this allows, in how many directories they were made, and how many are missing to 100;
 - planted changes (plus1 and tail1, +1 % of the work against 0.5 %; plus2 and tail2, +2 % at the defaults; tail
   planted in the kernels' last threads, bench/gpu/planted-suite.sh): every comparison with a verdict, the
   `slower` ones and their share, the forks a side and the device time per side (a run's wall time / 2; a
   built-in run times every benchmark and size of its line's run). The user kernel's plants are more elements
   (its grid stride over 1.01 n) or a spin (an exact share of its time); where its line says which (bench/gpu/
-  ab-fresh.sh's kernel column) the row does too.
+  ab-fresh.sh's kernel column) the row does too;
+- the runs of bench/gpu/ab-campaign.sh (its `run N: ... ended at S s` lines): per entry of RUNS, how many ran,
+  their seconds from one run's end to the next's (start to end of a fresh `ab`, the script's own work around it
+  included), the comparisons each makes (3 built-in kernels or the one user kernel, times its sizes) and so the
+  comparisons a minute of the device, with which the A/A table's last column turns into device time.
 
 Runs of every build and center on record count (docs/performance.md, sections 10 on). With no arguments it
 reads every results directory beside this script; or give directories.
@@ -37,6 +41,7 @@ reads every results directory beside this script; or give directories.
 """
 import glob
 import os
+import re
 import statistics
 import sys
 from collections import defaultdict
@@ -85,6 +90,33 @@ def comparisons(directories):
                            mdc not in ("", "-"), int(forks) if forks else None, float(wall) / 2)
 
 
+# one line of bench/gpu/ab-campaign.sh's runs.txt, as a call's summary holds it; lines written before 2026-12-03's
+# fourth session say "at most N s a side: exit E" for the same ab --max-time-s N and script exit E
+CAMPAIGN_RUN = re.compile(r"^run (\d+): (builtin|user|spin) 2\^\{([0-9,]+)\} ([a-z0-9]+), "
+                          r"(?:ab --max-time-s (\d+): script exit|at most (\d+) s a side: exit) \d+, ended at (\d+) s$")
+
+
+def campaign_runs(directories):
+    """Yields (WHAT, sizes, case, budget s, seconds the run took, comparisons it makes) for every run line of
+    ab-campaign.sh in the text files of the directories. Runs are timed from the previous run's end (the
+    campaign's start for run 0, which also begins each GPU's campaign in a summary of several), file by file."""
+    for directory in directories:
+        for name in sorted(glob.glob(os.path.join(directory, "*.txt"))):
+            end = 0
+            with open(name, errors="replace") as f:
+                for line in f:
+                    m = CAMPAIGN_RUN.match(line.rstrip("\n"))
+                    if not m:
+                        continue
+                    index, what, sizes, case, budget, old_budget, ended = m.groups()
+                    budget = budget or old_budget
+                    if index == "0":
+                        end = 0
+                    kernels = 3 if what == "builtin" else 1
+                    yield what, sizes, case, int(budget), int(ended) - end, kernels * len(sizes.split(","))
+                    end = int(ended)
+
+
 def upper_bound(flagged, n, confidence=0.95):
     """The exact one-sided upper confidence bound on a binomial rate (Clopper-Pearson): the p at which
     P(X <= flagged) = 1 - confidence, by bisection on the binomial distribution function.
@@ -121,13 +153,14 @@ def main(argv):
             entry[2].add(directory)
         elif case in PLANTS:
             plants[(kernel, size, case)].append((verdict, forks, per_side, directory))
-    print("| kernel | n | A/A comparisons | flagged | rate, 95 % upper bound | directories |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    print("| kernel | n | A/A comparisons | flagged | rate, 95 % upper bound | directories | to 100 |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
     for key in sorted(aa, key=order):
         n, flagged, dirs = aa[key]
-        print(f"| {key[0]} | 2^{key[1]} | {n} | {flagged} | {100 * upper_bound(flagged, n):.1f} % | {len(dirs)} |")
+        print(f"| {key[0]} | 2^{key[1]} | {n} | {flagged} | {100 * upper_bound(flagged, n):.1f} % | {len(dirs)} | "
+              f"{max(0, 100 - n)} |")
     total, flagged = sum(v[0] for v in aa.values()), sum(v[1] for v in aa.values())
-    print(f"| all | | {total} | {flagged} | {f'{100 * upper_bound(flagged, total):.2f} %' if total else '-'} | |")
+    print(f"| all | | {total} | {flagged} | {f'{100 * upper_bound(flagged, total):.2f} %' if total else '-'} | | |")
     print()
     print("| kernel | n | plant | comparisons | `slower` | share | forks a side | device time per side, median (max), s | directories |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
@@ -139,6 +172,18 @@ def main(argv):
         print(f"| {key[0]} | 2^{key[1]} | {key[2]} | {len(rows)} | {slower} | {100 * slower / len(rows):.0f} % | "
               f"{f'{forks[0]} to {forks[-1]}' if forks else '-'} | {statistics.median(times):.1f} ({max(times):.1f}) | "
               f"{len({d for _, _, _, d in rows})} |")
+    runs = defaultdict(list)
+    for what, sizes, case, budget, seconds, made in campaign_runs(directories):
+        runs[(what, sizes, case, budget)].append((seconds, made))
+    if runs:
+        print()
+        print("| campaign entry | runs | seconds a run, mean (max) | comparisons a run | comparisons a minute |")
+        print("| --- | --- | --- | --- | --- |")
+        for (what, sizes, case, budget), rows in sorted(runs.items()):
+            seconds = [t for t, _ in rows]
+            made = rows[0][1]
+            print(f"| {what}:{sizes}:{case}:{budget} | {len(rows)} | {statistics.mean(seconds):.1f} ({max(seconds)}) | "
+                  f"{made} | {60 * made * len(rows) / sum(seconds):.1f} |")
 
 
 if __name__ == "__main__":
