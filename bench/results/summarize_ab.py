@@ -18,8 +18,8 @@
 try, exit, wall s, verdict, change, interval, MDC, forks a side, looks, settled, ...) from any text files given,
 such as the callN-summary.txt of a results directory, and prints per size and case the runs, their verdicts and
 exit statuses, the forks a side, the device time per side (wall time / 2, sorted) and how many runs took at
-most GOAL seconds of it (default 10), and the medians of the time from ab's start to its first fork's go and
-from its last fork's end to ab's end. With --after REGEX only the summary lines in blocks whose first line
+most GOAL seconds of it (default 10), the medians of the time from ab's start to its first fork's go and
+from its last fork's end to ab's end, and the least and greatest change measured. With --after REGEX only the summary lines in blocks whose first line
 matches REGEX count (a block ends at the next line that starts with "ab "), e.g. --after '^ab new ' for one
 build's runs where a call alternated two builds. The user lines of bench/gpu/ab-campaign.sh (its user.csv
 and spin.csv, or a callN-summary.txt that holds them) are read too; where a line names its kernel (ab-fresh.sh's
@@ -53,8 +53,8 @@ def main(argv):
             for row in summary_rows(blocks(f, after)):
                 runs[(int(row[0]), row[1], kernel(row))].append(row)
     print(f"| n | case | runs | verdicts (exit) | forks a side | device time per side, s | within {goal:g} s "
-          "| start to first go, s | last end to exit, s |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+          "| start to first go, s | last end to exit, s | changes measured |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for (size, case, name), rows in sorted(runs.items(), key=lambda kv: (kv[0][2], -kv[0][0], ["aa", "aa05", "plus1", "plus2"].index(kv[0][1]))):
         if name:
             case = f"{case} ({name})"
@@ -66,7 +66,13 @@ def main(argv):
         print(f"| 2^{size} | {case} | {len(rows)} | {', '.join(f'{k}: {v}' for k, v in sorted(verdicts.items()))} | "
               f"{forks[0]} to {forks[-1]} | {', '.join(f'{t:.1f}' for t in per_side)} | "
               f"{sum(t <= goal for t in per_side)} of {len(rows)} | {median(r[13] for r in rows)} | "
-              f"{median(r[14] for r in rows)} |")
+              f"{median(r[14] for r in rows)} | {changes(r[6] for r in rows)} |")
+
+
+def changes(values):
+    """The least and greatest of the changes among values (compare's "+0.8%", empty fields left out), or '-'."""
+    numbers = sorted(float(v.rstrip("%")) for v in values if v)
+    return f"{numbers[0]:+.1f} .. {numbers[-1]:+.1f} %" if numbers else "-"
 
 
 def kernel(row):
