@@ -31,8 +31,10 @@ may repeat it). It prints three tables, the first two per form, size and kernel:
   ab-fresh.sh's kernel column) the row does too;
 - the runs of bench/gpu/ab-campaign.sh (its `run N: ... ended at S s` lines): per entry of RUNS, how many ran,
   their seconds from one run's end to the next's (start to end of a fresh `ab`, the script's own work around it
-  included), the comparisons each makes (3 built-in kernels or the one user kernel, times its sizes) and so the
-  comparisons a minute of the device, with which the A/A table's last column turns into device time.
+  included), the comparisons each makes (3 built-in kernels or the one user kernel, times its sizes), how many
+  of them could flag (an MDC printed: a run whose budget ends before 7 forks a side cannot) and so the
+  comparisons a minute of the device, all and those that could flag, with which the A/A table's last column
+  turns into device time.
 
 Runs of every build and center on record count (docs/performance.md, sections 10 on). With no arguments it
 reads every results directory beside this script; or give directories.
@@ -57,6 +59,29 @@ PLANTS = ("plus1", "tail1", "plus2", "tail2")
 PLANT_OF = {"gelu": "elements", "spin": "spin"}
 
 
+def comparison(line):
+    """(form-kernel, n exponent, case, verdict, could flag, forks a side, device s per side) of one summary line of
+    ab-fresh.sh or ab-builtin.sh with a verdict, or None for any other line."""
+    user = list(summarize_ab.summary_rows([line]))
+    builtin = list(summarize_ab_builtin.summary_rows([line]))
+    if user:
+        r = user[0]
+        case, size, kernel, verdict, mdc, forks, wall = r[1], int(r[0]), "user PTX", r[5], r[8], r[9], r[4]
+        # a planted change of the user kernel is either more elements or a spin, where the line says
+        if case in PLANTS and summarize_ab.kernel(r):
+            kernel += f" ({PLANT_OF[summarize_ab.kernel(r)]})"
+    elif builtin:
+        r = builtin[0]
+        case, size, kernel, verdict, mdc, forks, wall = (r[0], int(r[7]).bit_length() - 1, r[6], r[8], r[12], r[4],
+                                                         r[3])
+    else:
+        return None
+    if not verdict:
+        return None
+    # an MDC is printed only where the forks were enough for the test to reach alpha
+    return kernel, size, case, verdict, mdc not in ("", "-"), int(forks) if forks else None, float(wall) / 2
+
+
 def comparisons(directories):
     """Yields (directory, form-kernel, n exponent, case, verdict, could flag, forks a side, device s per side)
     for every summary line found, each line once per directory."""
@@ -68,26 +93,10 @@ def comparisons(directories):
                     line = line.rstrip("\n")
                     if line in seen:
                         continue
-                    user = list(summarize_ab.summary_rows([line]))
-                    builtin = list(summarize_ab_builtin.summary_rows([line]))
-                    if user:
-                        r = user[0]
-                        case, size, kernel, verdict, mdc, forks, wall = r[1], int(r[0]), "user PTX", r[5], r[8], r[9], r[4]
-                        # a planted change of the user kernel is either more elements or a spin, where the line says
-                        if case in PLANTS and summarize_ab.kernel(r):
-                            kernel += f" ({PLANT_OF[summarize_ab.kernel(r)]})"
-                    elif builtin:
-                        r = builtin[0]
-                        case, size, kernel, verdict, mdc, forks, wall = (r[0], int(r[7]).bit_length() - 1, r[6], r[8],
-                                                                         r[12], r[4], r[3])
-                    else:
-                        continue
-                    if not verdict:
-                        continue
-                    seen.add(line)
-                    # an MDC is printed only where the forks were enough for the test to reach alpha
-                    yield (os.path.basename(os.path.normpath(directory)), kernel, size, case, verdict,
-                           mdc not in ("", "-"), int(forks) if forks else None, float(wall) / 2)
+                    found = comparison(line)
+                    if found:
+                        seen.add(line)
+                        yield (os.path.basename(os.path.normpath(directory)),) + found
 
 
 # one line of bench/gpu/ab-campaign.sh's runs.txt, as a call's summary holds it; lines written before 2026-12-03's
@@ -97,24 +106,33 @@ CAMPAIGN_RUN = re.compile(r"^run (\d+): (builtin|user|spin) 2\^\{([0-9,]+)\} ([a
 
 
 def campaign_runs(directories):
-    """Yields (WHAT, sizes, case, budget s, seconds the run took, comparisons it makes) for every run line of
-    ab-campaign.sh in the text files of the directories. Runs are timed from the previous run's end (the
-    campaign's start for run 0, which also begins each GPU's campaign in a summary of several), file by file."""
+    """Yields (WHAT, sizes, case, budget s, seconds the run took, comparisons it makes, of them could flag) for
+    every run line of ab-campaign.sh in the text files of the directories. Runs are timed from the previous run's
+    end (the campaign's start for run 0, which also begins each GPU's campaign in a summary of several), file by
+    file; a campaign's summary lines (their first column the run) follow its run lines."""
     for directory in directories:
         for name in sorted(glob.glob(os.path.join(directory, "*.txt"))):
-            end = 0
+            runs, could = [], defaultdict(int)  # could: (campaign, run) -> comparisons that could flag
+            end, campaign = 0, -1
             with open(name, errors="replace") as f:
                 for line in f:
-                    m = CAMPAIGN_RUN.match(line.rstrip("\n"))
+                    line = line.rstrip("\n")
+                    m = CAMPAIGN_RUN.match(line)
                     if not m:
+                        found = comparison(line)
+                        if found and found[4] and campaign >= 0:
+                            could[(campaign, int(line.split(",", 1)[0]))] += 1
                         continue
                     index, what, sizes, case, budget, old_budget, ended = m.groups()
                     budget = budget or old_budget
                     if index == "0":
-                        end = 0
+                        end, campaign = 0, campaign + 1
                     kernels = 3 if what == "builtin" else 1
-                    yield what, sizes, case, int(budget), int(ended) - end, kernels * len(sizes.split(","))
+                    runs.append(((campaign, int(index)), what, sizes, case, int(budget), int(ended) - end,
+                                 kernels * len(sizes.split(","))))
                     end = int(ended)
+            for key, *run in runs:
+                yield (*run, could[key])
 
 
 def upper_bound(flagged, n, confidence=0.95):
@@ -173,17 +191,19 @@ def main(argv):
               f"{f'{forks[0]} to {forks[-1]}' if forks else '-'} | {statistics.median(times):.1f} ({max(times):.1f}) | "
               f"{len({d for _, _, _, d in rows})} |")
     runs = defaultdict(list)
-    for what, sizes, case, budget, seconds, made in campaign_runs(directories):
-        runs[(what, sizes, case, budget)].append((seconds, made))
+    for what, sizes, case, budget, seconds, made, could in campaign_runs(directories):
+        runs[(what, sizes, case, budget)].append((seconds, made, could))
     if runs:
         print()
-        print("| campaign entry | runs | seconds a run, mean (max) | comparisons a run | comparisons a minute |")
-        print("| --- | --- | --- | --- | --- |")
+        print("| campaign entry | runs | seconds a run, mean (max) | comparisons a run | could flag | "
+              "comparisons a minute | of them could flag |")
+        print("| --- | --- | --- | --- | --- | --- | --- |")
         for (what, sizes, case, budget), rows in sorted(runs.items()):
-            seconds = [t for t, _ in rows]
-            made = rows[0][1]
-            print(f"| {what}:{sizes}:{case}:{budget} | {len(rows)} | {statistics.mean(seconds):.1f} ({max(seconds)}) | "
-                  f"{made} | {60 * made * len(rows) / sum(seconds):.1f} |")
+            seconds = sum(t for t, _, _ in rows)
+            could = sum(c for _, _, c in rows)
+            print(f"| {what}:{sizes}:{case}:{budget} | {len(rows)} | {seconds / len(rows):.1f} "
+                  f"({max(t for t, _, _ in rows)}) | {rows[0][1]} | {could} | {60 * rows[0][1] * len(rows) / seconds:.1f} | "
+                  f"{60 * could / seconds:.1f} |")
 
 
 if __name__ == "__main__":

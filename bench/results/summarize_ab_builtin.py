@@ -27,7 +27,8 @@ bench/gpu/ab-campaign.sh (its builtin.csv, or a callN-summary.txt that holds it)
 With --traces ARCHIVE... it prints instead, for every run's forks' trace in the archives (the callN.txz of a
 results directory), the forks, the median time from one fork's go to the next one's and the medians of a
 fork's phases: from go to its environment read, to its suite set up, to its first repetition timed, to its
-last, to its device released, to its end.
+last, to its device released, to its end; then the first fork's go to the second's and the first fork's end to
+kbench's reaping of its process (a fork that trains the AOT cache writes it as its JVM exits).
 """
 import os
 import re
@@ -37,7 +38,7 @@ import tarfile
 from collections import defaultdict
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gpu"))
-from forktrace import forks_of  # noqa: E402
+from forktrace import forks_of, kbench_events  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import summarize_ab  # noqa: E402
@@ -54,17 +55,24 @@ def summary_rows(lines):
 
 
 def traces(archives):
-    print("| run | forks | go to next go, s | " + " | ".join(f"{a} to {b}, s" for a, b in zip(PHASES, PHASES[1:])) + " |")
-    print("| --- " * (3 + len(PHASES) - 1) + "|")
+    print("| run | forks | go to next go, s | " + " | ".join(f"{a} to {b}, s" for a, b in zip(PHASES, PHASES[1:]))
+          + " | first go to second, s | first fork's end to reaped, s |")
+    print("| --- " * (5 + len(PHASES) - 1) + "|")
     for archive in archives:
         with tarfile.open(archive) as tar:
             for member in sorted((m for m in tar.getmembers() if m.name.endswith("-trace.txt")), key=run_order):
-                forks = forks_of(tar.extractfile(member).read().decode().splitlines())
+                lines = tar.extractfile(member).read().decode().splitlines()
+                forks = forks_of(lines)
                 gaps = [b["go"] - a["go"] for a, b in zip(forks, forks[1:])]
                 phases = [statistics.median([f[b] - f[a] for f in forks if a in f and b in f] or [float("nan")])
                           for a, b in zip(PHASES, PHASES[1:])]
+                # kbench reaps the first fork's process once its JVM has exited (a training JVM writes the AOT
+                # cache then)
+                end = forks[0].get("end")
+                reaped = [t for _, t in kbench_events(lines, "reaped") if end is not None and t >= end]
                 print(f"| {member.name} | {len(forks)} | {statistics.median(gaps):.3f} | "
-                      + " | ".join(f"{p:.3f}" for p in phases) + " |")
+                      + " | ".join(f"{p:.3f}" for p in phases)
+                      + f" | {gaps[0]:.3f} | {f'{reaped[0] - end:.3f}' if reaped else '-'} |")
 
 
 def run_order(member):
