@@ -21,8 +21,8 @@
 # first copy on the OpenCL backend (PoCL here), then starts each copy's JVM on that cache with the JDK's AOT
 # log and prints the log's verdict; then runs each copy twice more and prints the wall times (the second
 # copy's first run trains its own cache). A run of the first copy without the forks' cache comes first, so
-# that every timed run finds PoCL's kernel cache (POCL_CACHE_DIR, shared) warm. Needs PoCL (OCL_ICD_VENDORS=/etc/OpenCL/vendors where only PoCL is
-# installed):
+# that every timed run finds PoCL's kernel cache (POCL_CACHE_DIR, shared) warm. Needs PoCL (and
+# OCL_ICD_VENDORS=/etc/OpenCL/vendors where PoCL is not the only OpenCL installed):
 #   bash bench/pocl/aot-unpacked.sh
 set -euo pipefail
 dist=${DIST:-.device/kbench-0.1.0-SNAPSHOT-linux-x86_64.tar.gz}
