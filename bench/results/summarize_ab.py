@@ -19,9 +19,9 @@ try, exit, wall s, verdict, change, interval, MDC, forks a side, looks, settled,
 such as the callN-summary.txt of a results directory, and prints per size and case the runs, their verdicts and
 exit statuses, the forks a side, the device time per side (wall time / 2, sorted) and how many runs took at
 most GOAL seconds of it (default 10), the medians of the time from ab's start to its first fork's go and
-from its last fork's end to ab's end, and the least and greatest change measured. With --after REGEX only the summary lines in blocks whose first line
-matches REGEX count (a block ends at the next line that starts with "ab "), e.g. --after '^ab new ' for one
-build's runs where a call alternated two builds. The user lines of bench/gpu/ab-campaign.sh (its user.csv
+from its last fork's end to ab's end, and the least and greatest change measured. With --after REGEX only the
+summary lines in blocks whose first line matches REGEX count (a block ends at the next line that starts with
+"ab "), e.g. --after '^ab new ' for one build's runs where a call alternated two builds. The user lines of bench/gpu/ab-campaign.sh (its user.csv
 and spin.csv, or a callN-summary.txt that holds them) are read too; where a line names its kernel (ab-fresh.sh's
 last column, gelu or spin), the runs of each kernel are apart and the case says which.
 
