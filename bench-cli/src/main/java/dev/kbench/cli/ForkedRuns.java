@@ -32,7 +32,6 @@ import dev.kbench.stats.BenchmarkId;
 import dev.kbench.stats.SampleSet;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,7 +44,6 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import picocli.CommandLine;
 
 /**
@@ -166,8 +164,7 @@ final class ForkedRuns {
                     + " of " + planned + " forks completed; no further fork was started");
         }
         long died = dead.stream().filter(f -> !f.stopped()).count();
-        if (died > 0 && holdsNothing(directory)) {
-            Forks.deleteQuietly(directory);
+        if (died > 0 && Forks.deleteIfNothingIn(directory)) {
             err.println("kbench: " + died + " of " + forks.size() + " forks died before writing a samples file or a "
                     + "JVM crash report (hs_err)");
         } else if (died > 0) {
@@ -180,15 +177,6 @@ final class ForkedRuns {
         }
         err.flush();
         return !dead.isEmpty();
-    }
-
-    /** Whether a directory holds no file at all (forks killed before they wrote anything). */
-    private static boolean holdsNothing(Path directory) {
-        try (Stream<Path> files = Files.walk(directory)) {
-            return files.noneMatch(Files::isRegularFile);
-        } catch (IOException | UncheckedIOException e) {
-            return false;
-        }
     }
 
     /**

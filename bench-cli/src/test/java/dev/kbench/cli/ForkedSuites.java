@@ -53,6 +53,20 @@ final class ForkedSuites {
         }
     }
 
+    /** A factory that cannot be made: every fork dies before it writes a samples file. */
+    public static final class Unmade implements SuiteFactory {
+
+        /** Throws, in the child that instantiates the class by name. */
+        public Unmade() {
+            throw new IllegalStateException("this factory cannot be made here");
+        }
+
+        @Override
+        public Suite suite() {
+            throw new AssertionError("never reached: the factory cannot be made");
+        }
+    }
+
     /** A suite that cannot be built: every fork dies. */
     public static final class Broken implements SuiteFactory {
 

@@ -183,6 +183,21 @@ class ForksTest {
                     fork.stderrTail().toString());
             assertTrue(fork.describe().contains("died: exit status 1"), fork.describe());
         }
+        // they died after opening their samples files: the directory is kept for them
+        java.nio.file.Path kept = broken.forks().get(0).errorDirectory();
+        assertTrue(Files.isRegularFile(kept.resolve("fork-0.csv")), kept + " lost the samples files");
+        dev.kbench.forks.Forks.deleteQuietly(kept);
+
+        // forks that die before they write anything leave no directory behind
+        dev.kbench.forks.ForksFailedException unmade = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.kbench.forks.ForksFailedException.class, () -> dev.kbench.forks.Forks.of(ForkedSuites.Unmade.class)
+                        .withForks(2).withBackend("opencl").run(dev.kbench.api.SuiteOptions.withDefaults(), r -> { }));
+        assertTrue(unmade.getMessage().contains("died: exit status 1"), unmade.getMessage());
+        assertTrue(unmade.getMessage().contains("the constructor of " + ForkedSuites.Unmade.class.getName()
+                + " threw java.lang.IllegalStateException: this factory cannot be made here"), unmade.getMessage());
+        for (dev.kbench.forks.ForkOutcome fork : unmade.result().forks()) {
+            assertFalse(Files.exists(fork.errorDirectory()), fork.errorDirectory() + " is left behind");
+        }
     }
 
     /** One fork's lines in the forks' trace: when its JVM started, was ready, got go, and ended. */

@@ -93,6 +93,13 @@ public final class ForkChild {
             System.err.println("kbench fork: " + e.getMessage() + "; add `exports " + pkg + " to dev.kbench.forks;` to the module-info.java "
                     + "of " + factory + "'s module, so that each fork can create the factory");
             status = 2;
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            // the factory's constructor threw: its stack trace, then its exception as the last line, which the
+            // parent's report of a dead fork ends with (not a usage error)
+            e.getCause().printStackTrace();
+            System.err.println("kbench fork: the constructor of " + (args.length > 1 ? args[1] : "the factory")
+                    + " threw " + e.getCause());
+            status = 1;
         } catch (IllegalArgumentException | ReflectiveOperationException e) {
             System.err.println("kbench fork: " + e.getMessage());
             status = 2;

@@ -353,6 +353,8 @@ public final class Forks {
      * ({@link Sequence}). A fork that dies leaves its outcome and the next fork runs; when
      * every fork died, nothing was measured and this throws, so that a run without samples is never
      * taken for a result. Check {@link Result#anyDied()} for the forks that died among those that completed.
+     * The forks' directory is removed when every fork completed, and when the forks that died left no file in
+     * it; otherwise it is kept for their samples files and crash reports ({@link ForkOutcome#errorDirectory()}).
      *
      * @param options how each fork measures; its seed (or a fresh one) seeds the forks' seeds; a noise
      *        target applies per fork
@@ -376,6 +378,8 @@ public final class Forks {
             Result result = new Result(seed, outcomes);
             if (outcomes.stream().allMatch(f -> f.completed() || f.stopped())) {
                 deleteQuietly(directory);
+            } else {
+                deleteIfNothingIn(directory);
             }
             if (!outcomes.isEmpty() && outcomes.stream().noneMatch(f -> f.completed() || f.stopped())) {
                 throw new ForksFailedException(result);
@@ -1726,5 +1730,24 @@ public final class Forks {
         } catch (IOException | UncheckedIOException e) {
             // a leftover temporary directory is harmless
         }
+    }
+
+    /**
+     * Deletes a directory of the forks, as {@link #deleteQuietly}, if it holds no file at all: forks that died
+     * before they wrote a samples file or a crash report leave nothing worth keeping.
+     *
+     * @param directory from {@link #temporaryDirectory()}
+     * @return whether it held no file (and so was deleted, as far as it could be)
+     */
+    public static boolean deleteIfNothingIn(Path directory) {
+        try (Stream<Path> files = Files.walk(directory)) {
+            if (files.anyMatch(Files::isRegularFile)) {
+                return false;
+            }
+        } catch (IOException | UncheckedIOException e) {
+            return false;
+        }
+        deleteQuietly(directory);
+        return true;
     }
 }
