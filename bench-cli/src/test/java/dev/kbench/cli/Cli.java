@@ -56,14 +56,18 @@ final class Cli {
     }
 
     /**
-     * The samples kbench says it kept of a fork that died ({@code FORK (seed S) died: ...; its N samples are
-     * kept}, FORK e.g. {@code base fork 1}), 0 where it names no such fork: a fork killed by a signal may
-     * have recorded repetitions, and those are kept, as many as it says.
+     * The samples kbench says it kept of a fork that died or was stopped ({@code FORK (seed S) died: ...; its N
+     * samples are kept}, FORK e.g. {@code base fork 1}): a fork killed by a signal may have recorded repetitions,
+     * and those are kept, as many as it says. Fails where it names no such fork: a fork the report does not name
+     * completed (every row of it is kept) or was never reached, and no count stands for both.
      */
     static long keptOfDied(String err, String fork) {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(fork)
                 + " \\(seed -?\\d+\\) died: .*; its (\\d+) samples are kept").matcher(err);
-        return m.find() ? Long.parseLong(m.group(1)) : 0;
+        if (!m.find()) {
+            throw new AssertionError("the report names no " + fork + " that died:\n" + err);
+        }
+        return Long.parseLong(m.group(1));
     }
 
     static Result run(String... args) {

@@ -19,14 +19,22 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kbench.api.SampleRecord;
 import dev.kbench.stats.io.SamplesCsv;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,18 +46,25 @@ import org.junit.jupiter.params.provider.ValueSource;
  * parent, SIGINT to its process group (Ctrl-C) and SIGKILL to the parent. Real {@code run --forks 3}
  * and {@code ab} on PoCL: no child process survives the parent, every completed fork's samples are in
  * the samples file, and the forks' temporary directory is gone. Nothing is timed: the kill waits for
- * the second fork's child process to exist.
+ * the second fork's child process to exist. The signal then usually catches the second fork, but a loaded
+ * machine may deliver it later, after that fork completed: the tests check the same contract whichever fork
+ * it caught, read from the report (SIGTERM, SIGINT) or from the samples files (SIGKILL, which leaves no report).
  */
 class ForkSignalsTest {
+
+    /** The repetitions each fork runs, in both tests. */
+    private static final int REPETITIONS = 3;
 
     /**
      * Forks with a warmup of about 3 s (calls long enough that the warmup's cap of calls does not cut it): a
      * fork in standby goes on as soon as the one before has released its device, before kbench prints its
      * line, so a signal sent when that line appears finds it warming up, and the fork after it still waiting.
-     * Should a loaded machine let it record a repetition first, that repetition is kept and the tests count it.
+     * Should a loaded machine let it record a repetition first, that repetition is kept and the tests count it;
+     * should it delay the signal until that fork has completed, the signal catches the next fork instead. One
+     * benchmark with one parameter: a fork that completed wrote {@link #REPETITIONS} repetitions of it.
      */
-    private static final List<String> SLOW_WARMUP = List.of("--filter", "copy", "-p", "n=2^18", "--repetitions", "3",
-            "--rep-ms", "1", "--warmup-ms", "3000", "--cache-clear", "64KiB");
+    private static final List<String> SLOW_WARMUP = List.of("--filter", "copy", "-p", "n=2^18", "--repetitions",
+            Integer.toString(REPETITIONS), "--rep-ms", "1", "--warmup-ms", "3000", "--cache-clear", "64KiB");
 
     /**
      * Starts a command in a session of its own with SIGINT at its default: a shell or a JVM that starts
@@ -144,8 +159,154 @@ class ForkSignalsTest {
         }
     }
 
-    private static Set<Integer> forks(Path csv) {
-        return Cli.forks(csv);
+    /**
+     * One fork of a forked run or an ab, as the report names it.
+     *
+     * @param side {@code run}, or {@code base} or {@code new}
+     * @param index its index within its side, the samples files' column fork
+     */
+    private record Forked(String side, int index) {
+
+        /** As the report names it, e.g. {@code base fork 1}. */
+        String name() {
+            return side + " fork " + index;
+        }
+    }
+
+    /**
+     * A fork's rows in a samples file, none where the file does not exist; a last line cut off (the parent
+     * killed while appending) is left out, as kbench reads such a file.
+     */
+    private static List<SampleRecord> rows(Path csv, int fork) {
+        if (!Files.exists(csv)) {
+            return List.of();
+        }
+        return SamplesCsv.read(csv, warning -> { }).stream().filter(r -> r.fork() == fork).toList();
+    }
+
+    /**
+     * Whether a samples file holds every row of a fork that completed. A row is one sample (one timed call): the
+     * fork ran {@link #REPETITIONS} repetitions of its one benchmark, each of the same number of calls
+     * (fixed by the fork's estimate of a call), numbered from 0.
+     */
+    private static boolean complete(Path csv, int fork) {
+        List<SampleRecord> rows = rows(csv, fork);
+        Map<Integer, Set<Integer>> samples = rows.stream().collect(Collectors.groupingBy(r -> r.repetition().orElse(-1),
+                TreeMap::new, Collectors.mapping(SampleRecord::sample, Collectors.toCollection(TreeSet::new))));
+        int calls = samples.isEmpty() ? 0 : samples.values().iterator().next().size();
+        Set<Integer> each = IntStream.range(0, calls).boxed().collect(Collectors.toSet());
+        return rows.stream().map(r -> r.benchmark() + " " + r.params()).distinct().count() == 1
+                && samples.keySet().equals(IntStream.range(0, REPETITIONS).boxed().collect(Collectors.toSet()))
+                && samples.values().stream().allMatch(each::equals)
+                && rows.size() == REPETITIONS * calls;
+    }
+
+    /** What the samples files hold, fork by fork, for a failure's message. */
+    private static String held(Map<String, Path> files) {
+        StringBuilder out = new StringBuilder();
+        for (Path csv : new TreeMap<>(files).values()) {
+            out.append('\n').append(csv.getFileName()).append(": ");
+            if (!Files.exists(csv)) {
+                out.append("no file");
+                continue;
+            }
+            Map<Integer, Map<Integer, Long>> counts = SamplesCsv.read(csv, warning -> { }).stream().collect(
+                    Collectors.groupingBy(SampleRecord::fork, TreeMap::new, Collectors.groupingBy(
+                            r -> r.repetition().orElse(-1), TreeMap::new, Collectors.counting())));
+            out.append(counts.isEmpty() ? "no sample" : counts.entrySet().stream().map(e -> "fork " + e.getKey()
+                    + " samples by repetition " + e.getValue()).collect(Collectors.joining("; ")));
+        }
+        return out.toString();
+    }
+
+    /** Asserts that each samples file holds no row of a fork outside {@code order}. */
+    private static void noOtherFork(List<Forked> order, Map<String, Path> files, String context) {
+        for (Map.Entry<String, Path> file : files.entrySet()) {
+            Set<Integer> known = order.stream().filter(f -> f.side().equals(file.getKey())).map(Forked::index)
+                    .collect(Collectors.toSet());
+            if (Files.exists(file.getValue())) {
+                Set<Integer> held = SamplesCsv.read(file.getValue(), warning -> { }).stream().map(SampleRecord::fork)
+                        .collect(Collectors.toSet());
+                assertTrue(known.containsAll(held), file.getValue() + " holds a fork not run" + context);
+            }
+        }
+    }
+
+    /**
+     * The contract of a parent stopped by SIGTERM or SIGINT, whichever fork the signal caught. The report says
+     * after how many completed forks, K, it stopped; the signal was sent once the second fork's line appeared,
+     * after the first fork completed, so K is at least 1. The K forks that completed are in the samples files
+     * in full; the fork after them is the one the signal caught, the only fork the report names as dead, stopped,
+     * and the files hold as many of its rows as the report says were kept (those it recorded before the signal:
+     * none if it had not started); no fork after it has a row.
+     *
+     * @param order the forks in the order they run
+     * @param files each side's samples file
+     * @param report the parent's stderr
+     */
+    private static void stoppedAsReported(List<Forked> order, Map<String, Path> files, String report) {
+        String context = "\n" + report + held(files);
+        Matcher after = Pattern.compile("kbench: stopped by a signal after (\\d+) of " + order.size()
+                + " forks completed; no further fork was started\n").matcher(report);
+        assertTrue(after.find(), "no fork was stopped: the signal came after the last fork had ended, or the "
+                + "report does not say that the run was stopped" + context);
+        int completed = Integer.parseInt(after.group(1));
+        assertTrue(completed >= 1 && completed < order.size(), "the first fork completed before the signal, and "
+                + "the report names the fork that the signal caught" + context);
+        Forked caught = order.get(completed);
+        assertTrue(Pattern.compile("(?m)^kbench: " + Pattern.quote(caught.name())
+                + " \\(seed -?\\d+\\) died: stopped: ").matcher(report).find(),
+                caught.name() + ", the fork after the " + completed + " that completed, was stopped" + context);
+        assertEquals(1, Pattern.compile("(?m)^kbench: \\w+ fork \\d+ \\(seed -?\\d+\\) died: ").matcher(report)
+                .results().count(), "only the fork the signal caught is reported dead" + context);
+        for (int i = 0; i < order.size(); i++) {
+            Forked fork = order.get(i);
+            Path csv = files.get(fork.side());
+            if (i < completed) {
+                assertTrue(complete(csv, fork.index()), fork.name() + " completed: all its rows are kept" + context);
+            } else if (i == completed) {
+                assertEquals(Cli.keptOfDied(report, fork.name()), Cli.rows(csv, fork.index()),
+                        fork.name() + " was stopped: the rows it recorded are kept, as many as the report says" + context);
+            } else {
+                assertEquals(0, Cli.rows(csv, fork.index()), fork.name() + " was not started" + context);
+            }
+        }
+        noOtherFork(order, files, context);
+    }
+
+    /**
+     * The contract of a parent killed by SIGKILL, which writes no report. The parent appends a fork's rows to its
+     * samples file once the fork has ended, so the files hold the forks that ended before the kill, in the order
+     * they ran: the first fork (appended before the second fork's line appeared) and any after it that ended
+     * too, each in full, except that the kill may have cut the appending of the last of them. The fork that ran
+     * when the parent was killed has no row there (its guard kills it once the parent is gone, and nothing reads
+     * its samples), nor has any fork after it; and one fork at least had not ended, or the kill came too late
+     * to test anything.
+     *
+     * @param order the forks in the order they run
+     * @param files each side's samples file
+     * @param report the parent's stderr
+     */
+    private static void killedAsWritten(List<Forked> order, Map<String, Path> files, String report) {
+        String context = "\n" + report + held(files);
+        int ended = 0;
+        while (ended < order.size() && !rows(files.get(order.get(ended).side()), order.get(ended).index()).isEmpty()) {
+            ended++;
+        }
+        assertTrue(ended >= 1, order.getFirst().name() + " ended before the kill: its rows are kept" + context);
+        assertTrue(ended < order.size(), "every fork had ended when the parent was killed" + context);
+        for (int i = 0; i < order.size(); i++) {
+            Forked fork = order.get(i);
+            Path csv = files.get(fork.side());
+            if (i == 0 || i < ended - 1) {
+                assertTrue(complete(csv, fork.index()), fork.name() + " ended before the kill and before the fork "
+                        + "after it: all its rows are kept" + context);
+            } else if (i >= ended) {
+                assertTrue(rows(csv, fork.index()).isEmpty(), "the forks kept are those that ended first, in order; "
+                        + fork.name() + " is not one of them" + context);
+            }
+        }
+        noOtherFork(order, files, context);
     }
 
     @ParameterizedTest
@@ -164,14 +325,12 @@ class ForkSignalsTest {
             assertTrue(parent.waitFor(90, TimeUnit.SECONDS), "the parent did not exit:\n" + Files.readString(err));
             String report = Files.readString(err);
             nothingSurvives(tree, tmp, report);
-            assertTrue(forks(csv).contains(0), "fork 0 completed before the kill; its samples are kept:\n" + report);
-            assertFalse(forks(csv).contains(2), report);
-            if (!signal.equals("KILL")) {
-                // fork 1's repetitions recorded before the signal are kept, as many as the report says
-                assertEquals(Cli.keptOfDied(report, "run fork 1"), Cli.rows(csv, 1), report);
-            }
-            if (!signal.equals("KILL")) {
-                assertTrue(report.contains("stopped by a signal after"), report);
+            List<Forked> order = List.of(new Forked("run", 0), new Forked("run", 1), new Forked("run", 2));
+            Map<String, Path> files = Map.of("run", csv);
+            if (signal.equals("KILL")) {
+                killedAsWritten(order, files, report);
+            } else {
+                stoppedAsReported(order, files, report);
                 assertTrue(report.contains("in " + csv + " (column fork)"), report);
             }
         } finally {
@@ -187,29 +346,42 @@ class ForkSignalsTest {
         Path base = Cli.resource("kernels/spin.cl", dir);
         Path baseCsv = dir.resolve("b.csv");
         Path newCsv = dir.resolve("n.csv");
-        // seed 7: base base new new (ForksTest), so the first fork is base 0 and the second base 1 (SLOW_WARMUP)
+        // seed 7: base base new new (ForksTest), so the first fork is base 0 and the second base 1, whose line the
+        // kill waits for; the signal may still catch a later fork (SLOW_WARMUP)
+        List<Forked> order = new ArrayList<>();
+        int[] next = new int[2];
+        for (int side : AbCommand.order(7, 2)) {
+            order.add(new Forked(side == 0 ? "base" : "new", next[side]++));
+        }
+        assertEquals(List.of(new Forked("base", 0), new Forked("base", 1)), order.subList(0, 2), order.toString());
         Process parent = start(tmp, err, List.of("--backend", "opencl", "ab", "--base-kernel", base.toString(),
                 "--new-kernel", base.toString(), "--entry", "spin", "--grid", "16", "--block", "256", "--arg",
-                "buf:f32:4096:fill=1", "--arg", "i32:4096", "--arg", "i32:5000", "--repetitions", "3", "--rep-ms", "1",
-                "--warmup-ms", "3000", "--cache-clear", "64KiB", "--forks", "2", "--seed", "7", "--base-csv",
-                baseCsv.toString(), "--new-csv", newCsv.toString()));
+                "buf:f32:4096:fill=1", "--arg", "i32:4096", "--arg", "i32:5000", "--repetitions",
+                Integer.toString(REPETITIONS), "--rep-ms", "1", "--warmup-ms", "3000", "--cache-clear", "64KiB",
+                "--forks", "2", "--seed", "7", "--base-csv", baseCsv.toString(), "--new-csv", newCsv.toString()));
         try {
             List<ProcessHandle> tree = secondForkRunning(parent, err, "kbench ab: base fork 1");
             kill(parent, signal);
             assertTrue(parent.waitFor(90, TimeUnit.SECONDS), "the parent did not exit:\n" + Files.readString(err));
             String report = Files.readString(err);
             nothingSurvives(tree, tmp, report);
-            assertTrue(forks(baseCsv).contains(0) && !forks(baseCsv).contains(2), report);
-            if (!signal.equals("KILL")) {
-                // base fork 1 (in standby, on as soon as base fork 0 released its device) may have recorded
-                // repetitions before the signal: they are kept, as many as the report says
-                assertEquals(Cli.keptOfDied(report, "base fork 1"), Cli.rows(baseCsv, 1), report);
-            }
-            // no new fork ran: its file is removed on the way out, or (SIGKILL) holds no sample
-            assertTrue(!Files.exists(newCsv) || SamplesCsv.read(newCsv).isEmpty(), report);
-            if (!signal.equals("KILL")) {
-                assertFalse(Files.exists(newCsv), report);
-                assertTrue(report.contains("kbench ab: no verdict; kept "), report);
+            assertTrue(report.contains("order: " + String.join(" ", order.stream().map(Forked::side).toList())), report);
+            Map<String, Path> files = Map.of("base", baseCsv, "new", newCsv);
+            if (signal.equals("KILL")) {
+                killedAsWritten(order, files, report);
+            } else {
+                stoppedAsReported(order, files, report);
+                // a side that kept no sample has no file (it is removed on the way out), and the last line says
+                // what each side kept
+                List<String> kept = new ArrayList<>();
+                for (String side : List.of("base", "new")) {
+                    Path file = files.get(side);
+                    long rows = Files.exists(file) ? SamplesCsv.read(file).size() : 0;
+                    assertEquals(rows > 0, Files.exists(file), side + ": " + report);
+                    kept.add(rows > 0 ? rows + " " + side + " samples in " + file : "no " + side + " samples");
+                }
+                assertTrue(report.contains("kbench ab: no verdict; kept " + String.join(", ", kept) + "\n"),
+                        kept + "\n" + report);
                 assertFalse(report.contains("kbench ab: compare"), report);
             }
         } finally {
