@@ -279,7 +279,7 @@ final class AbCommand implements Callable<Integer> {
             }
             boolean dead = ForkedRuns.reportDead(outcomes, planned, directory, true, err);
             boolean emptySide = Arrays.stream(writers).anyMatch(w -> w == null || w.rows() == 0);
-            if (outcomes.stream().anyMatch(ForkOutcome::stopped) || emptySide) {
+            if (ForkedRuns.stopped(outcomes) || emptySide) {
                 List<String> kept = new ArrayList<>();
                 for (int s = 0; s < 2; s++) {
                     kept.add(writers[s] == null || writers[s].rows() == 0 ? "no " + sides[s].name() + " samples"

@@ -144,21 +144,23 @@ final class ForkedRuns {
     /**
      * Reports the forks that died or were stopped, on stderr, and removes the forks' directory unless it
      * holds something to look at: a crash report or the output of a fork that died, or the only copy of
-     * the samples (when the run has no samples file).
+     * the samples (when the run has no samples file). A run is stopped by a signal when a fork was stopped,
+     * and also when this JVM began to exit between two forks, after one ended and before the next started
+     * ({@link #stopped}): no fork was killed, but the run is cut short all the same.
      *
      * @param forks every fork's outcome, in the order run
      * @param planned the number of forks the run was to have
      * @param directory the forks' temporary directory
      * @param copies whether every recorded sample is also in the run's samples file
      * @param err stderr
-     * @return true if a fork died or was stopped
+     * @return true if a fork died or the run was stopped
      */
     static boolean reportDead(List<ForkOutcome> forks, int planned, Path directory, boolean copies, PrintWriter err) {
         List<ForkOutcome> dead = forks.stream().filter(f -> !f.completed()).toList();
         for (ForkOutcome fork : dead) {
             err.println("kbench: " + fork.describe());
         }
-        boolean stopped = dead.stream().anyMatch(ForkOutcome::stopped);
+        boolean stopped = stopped(forks);
         if (stopped) {
             err.println("kbench: stopped by a signal after " + forks.stream().filter(ForkOutcome::completed).count()
                     + " of " + planned + " forks completed; no further fork was started");
@@ -176,7 +178,19 @@ final class ForkedRuns {
             Forks.deleteQuietly(directory);
         }
         err.flush();
-        return !dead.isEmpty();
+        return !dead.isEmpty() || stopped;
+    }
+
+    /**
+     * Whether a signal (or {@link System#exit}) stopped the run: a fork was stopped, or this JVM is exiting and
+     * so starts no further fork. A signal that comes between two forks kills none of them, yet cuts the run short
+     * all the same: what the forks that ran measured is kept, and not reported as a run that went to its end.
+     *
+     * @param forks every fork's outcome, in the order run
+     * @return true if the run was stopped
+     */
+    static boolean stopped(List<ForkOutcome> forks) {
+        return Forks.stopping() || forks.stream().anyMatch(ForkOutcome::stopped);
     }
 
     /**

@@ -35,6 +35,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
@@ -372,19 +373,70 @@ class ForkSignalsTest {
                 killedAsWritten(order, files, report);
             } else {
                 stoppedAsReported(order, files, report);
-                // a side that kept no sample has no file (it is removed on the way out), and the last line says
-                // what each side kept
-                List<String> kept = new ArrayList<>();
-                for (String side : List.of("base", "new")) {
-                    Path file = files.get(side);
-                    long rows = Files.exists(file) ? SamplesCsv.read(file).size() : 0;
-                    assertEquals(rows > 0, Files.exists(file), side + ": " + report);
-                    kept.add(rows > 0 ? rows + " " + side + " samples in " + file : "no " + side + " samples");
-                }
-                assertTrue(report.contains("kbench ab: no verdict; kept " + String.join(", ", kept) + "\n"),
-                        kept + "\n" + report);
-                assertFalse(report.contains("kbench ab: compare"), report);
+                noVerdict(files, report);
             }
+        } finally {
+            parent.destroyForcibly();
+        }
+    }
+
+    /**
+     * Asserts that ab gave no verdict and said what it kept: a side that kept no sample has no file (it is removed
+     * on the way out), and the last line says what each side kept.
+     */
+    private static void noVerdict(Map<String, Path> files, String report) {
+        List<String> kept = new ArrayList<>();
+        for (String side : List.of("base", "new")) {
+            Path file = files.get(side);
+            long rows = Files.exists(file) ? SamplesCsv.read(file).size() : 0;
+            assertEquals(rows > 0, Files.exists(file), side + ": " + report);
+            kept.add(rows > 0 ? rows + " " + side + " samples in " + file : "no " + side + " samples");
+        }
+        assertTrue(report.contains("kbench ab: no verdict; kept " + String.join(", ", kept) + "\n"), kept + "\n" + report);
+        assertFalse(report.contains("kbench ab: compare"), report);
+    }
+
+    /**
+     * A signal between two forks: each fork is a command that writes its samples and ends at once, the second
+     * fork of a side sending SIGTERM to kbench as it ends, so the signal comes as that fork completes (or is
+     * stopped) and before the next is started. Either way the run was cut short by the signal: kbench says so,
+     * gives no verdict on the forks it has, keeps their samples, and does not exit 0.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void aSignalBetweenForksLeavesAbWithoutAVerdict(boolean bothSidesFirst) throws Exception {
+        // a seed whose first two forks are of both sides (so that a verdict could be drawn from what ran) or of one
+        long seed = LongStream.iterate(1, x -> x + 1).filter(x -> {
+            List<Integer> order = AbCommand.order(x, 3);
+            return (order.get(0).equals(order.get(1))) != bothSidesFirst;
+        }).findFirst().orElseThrow();
+        Path tmp = dir.resolve("tmp");
+        Path err = dir.resolve("err.txt");
+        Path pid = dir.resolve("parent.pid");
+        StringBuilder rows = new StringBuilder("benchmark,params,repetition,sample,time_ms\n");
+        for (int s = 0; s < 20; s++) {
+            rows.append("k,n=1,0,").append(s).append(',').append(1 + 0.001 * s).append('\n');
+        }
+        Path samples = Files.writeString(dir.resolve("fork.csv"), rows);
+        String command = "cp '" + samples + "' {out}; if [ \"$KBENCH_FORK\" = 1 ]; then while [ ! -s '" + pid
+                + "' ]; do sleep 0.1; done; kill -TERM \"$(cat '" + pid + "')\"; fi";
+        Map<String, Path> files = Map.of("base", dir.resolve("b.csv"), "new", dir.resolve("n.csv"));
+        Process parent = start(tmp, err, List.of("ab", "--base-command", command, "--new-command", command, "--forks",
+                "3", "--seed", Long.toString(seed), "--base-csv", files.get("base").toString(), "--new-csv",
+                files.get("new").toString()));
+        try {
+            Files.writeString(pid, Long.toString(parent.pid()));
+            assertTrue(parent.waitFor(90, TimeUnit.SECONDS), "the parent did not exit:\n" + Files.readString(err));
+            String report = Files.readString(err);
+            assertTrue(parent.exitValue() != 0, "exit " + parent.exitValue() + "\n" + report);
+            assertTrue(Pattern.compile("kbench: stopped by a signal after [1-5] of 6 forks completed; no further fork "
+                    + "was started\n").matcher(report).find(), report + held(files));
+            noVerdict(files, report);
+            int kept = 0;
+            for (Path file : files.values()) {
+                kept += Files.exists(file) ? SamplesCsv.read(file).size() : 0;
+            }
+            assertTrue(kept >= 20 && kept < 6 * 20, "the forks that completed are kept, not every fork ran\n" + report);
         } finally {
             parent.destroyForcibly();
         }
