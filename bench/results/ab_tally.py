@@ -24,11 +24,12 @@ may repeat it). It prints three tables, the first two per form, size and kernel:
   (`slower` or `faster`), the exact (Clopper-Pearson) one-sided 95 % upper bound on the rate of flagging that
   this allows, in how many directories they were made, and how many are missing to 100;
 - planted changes (plus1 and tail1, +1 % of the work against 0.5 %; plus2 and tail2, +2 % at the defaults; tail
-  planted in the kernels' last threads, bench/gpu/planted-suite.sh): every comparison with a verdict, the
-  `slower` ones and their share, the forks a side and the device time per side (a run's wall time / 2; a
-  built-in run times every benchmark and size of its line's run). The user kernel's plants are more elements
-  (its grid stride over 1.01 n) or a spin (an exact share of its time); where its line says which (bench/gpu/
-  ab-fresh.sh's kernel column) the row does too;
+  planted in the kernels' last threads, bench/gpu/planted-suite.sh), per budget (ab's --max-time-s of the runs
+  of bench/gpu/ab-campaign.sh, from its run lines; `-` for runs made otherwise, whose directory's README gives
+  theirs): every comparison with a verdict, the `slower` ones and their share, the forks a side and the device
+  time per side (a run's wall time / 2; a built-in run times every benchmark and size of its line's run). The
+  user kernel's plants are more elements (its grid stride over 1.01 n) or a spin (an exact share of its time);
+  where its line says which (bench/gpu/ab-fresh.sh's kernel column) the row does too;
 - the runs of bench/gpu/ab-campaign.sh (its `run N: ... ended at S s` lines): per entry of RUNS, how many ran,
   their seconds from one run's end to the next's (start to end of a fresh `ab`, the script's own work around it
   included), the comparisons each makes (3 built-in kernels or the one user kernel, times its sizes), how many
@@ -83,10 +84,12 @@ def comparison(line):
 
 
 def comparisons(directories):
-    """Yields (directory, form-kernel, n exponent, case, verdict, could flag, forks a side, device s per side)
-    for every summary line found, each line once per directory."""
+    """Yields (directory, form-kernel, n exponent, case, verdict, could flag, forks a side, device s per side,
+    budget s) for every summary line found, each line once per directory; the budget (ab's --max-time-s) where
+    the line is one of ab-campaign.sh's runs, else None."""
     for directory in directories:
         seen = set()
+        budget = budgets(directory)
         for name in sorted(glob.glob(os.path.join(directory, "*.txt")) + glob.glob(os.path.join(directory, "*.csv"))):
             with open(name, errors="replace") as f:
                 for line in f:
@@ -96,7 +99,7 @@ def comparisons(directories):
                     found = comparison(line)
                     if found:
                         seen.add(line)
-                        yield (os.path.basename(os.path.normpath(directory)),) + found
+                        yield (os.path.basename(os.path.normpath(directory)),) + found + (budget.get(line),)
 
 
 # one line of bench/gpu/ab-campaign.sh's runs.txt, as a call's summary holds it; lines written before 2026-12-03's
@@ -105,34 +108,56 @@ CAMPAIGN_RUN = re.compile(r"^run (\d+): (builtin|user|spin) 2\^\{([0-9,]+)\} ([a
                           r"(?:ab --max-time-s (\d+): script exit|at most (\d+) s a side: exit) \d+, ended at (\d+) s$")
 
 
+def campaign_file(name):
+    """(runs, summary) of one text file holding ab-campaign.sh's output: runs, its run lines as ((campaign, run),
+    WHAT, sizes, case, budget s, seconds the run took, comparisons it makes), timed from the previous run's end (the
+    campaign's start for run 0, which also begins each GPU's campaign in a summary of several); summary, the
+    summary lines with a verdict that follow a campaign's run lines, as (line, (campaign, run), comparison)."""
+    runs, summary = [], []
+    end, campaign = 0, -1
+    with open(name, errors="replace") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            m = CAMPAIGN_RUN.match(line)
+            if not m:
+                found = comparison(line)
+                if found and campaign >= 0:
+                    summary.append((line, (campaign, int(line.split(",", 1)[0])), found))
+                continue
+            index, what, sizes, case, budget, old_budget, ended = m.groups()
+            budget = budget or old_budget
+            if index == "0":
+                end, campaign = 0, campaign + 1
+            kernels = 3 if what == "builtin" else 1
+            runs.append(((campaign, int(index)), what, sizes, case, int(budget), int(ended) - end,
+                         kernels * len(sizes.split(","))))
+            end = int(ended)
+    return runs, summary
+
+
 def campaign_runs(directories):
     """Yields (WHAT, sizes, case, budget s, seconds the run took, comparisons it makes, of them could flag) for
-    every run line of ab-campaign.sh in the text files of the directories. Runs are timed from the previous run's
-    end (the campaign's start for run 0, which also begins each GPU's campaign in a summary of several), file by
-    file; a campaign's summary lines (their first column the run) follow its run lines."""
+    every run line of ab-campaign.sh in the text files of the directories."""
     for directory in directories:
         for name in sorted(glob.glob(os.path.join(directory, "*.txt"))):
-            runs, could = [], defaultdict(int)  # could: (campaign, run) -> comparisons that could flag
-            end, campaign = 0, -1
-            with open(name, errors="replace") as f:
-                for line in f:
-                    line = line.rstrip("\n")
-                    m = CAMPAIGN_RUN.match(line)
-                    if not m:
-                        found = comparison(line)
-                        if found and found[4] and campaign >= 0:
-                            could[(campaign, int(line.split(",", 1)[0]))] += 1
-                        continue
-                    index, what, sizes, case, budget, old_budget, ended = m.groups()
-                    budget = budget or old_budget
-                    if index == "0":
-                        end, campaign = 0, campaign + 1
-                    kernels = 3 if what == "builtin" else 1
-                    runs.append(((campaign, int(index)), what, sizes, case, int(budget), int(ended) - end,
-                                 kernels * len(sizes.split(","))))
-                    end = int(ended)
+            runs, summary = campaign_file(name)
+            could = defaultdict(int)  # (campaign, run) -> comparisons that could flag
+            for _, key, found in summary:
+                could[key] += found[4]
             for key, *run in runs:
                 yield (*run, could[key])
+
+
+def budgets(directory):
+    """ab's --max-time-s of each summary line of ab-campaign.sh's runs in a directory's text files, by the line."""
+    found = {}
+    for name in sorted(glob.glob(os.path.join(directory, "*.txt"))):
+        runs, summary = campaign_file(name)
+        budget = {r[0]: r[4] for r in runs}
+        for line, key, _ in summary:
+            if key in budget:
+                found[line] = budget[key]
+    return found
 
 
 def upper_bound(flagged, n, confidence=0.95):
@@ -163,14 +188,14 @@ def main(argv):
     directories = argv or sorted(d for d in glob.glob(os.path.join(here, "*")) if os.path.isdir(d))
     aa = defaultdict(lambda: [0, 0, set()])
     plants = defaultdict(list)
-    for directory, kernel, size, case, verdict, could_flag, forks, per_side in comparisons(directories):
+    for directory, kernel, size, case, verdict, could_flag, forks, per_side, budget in comparisons(directories):
         if case in AA and could_flag:
             entry = aa[(kernel, size, "A/A")]
             entry[0] += 1
             entry[1] += verdict in ("slower", "faster")
             entry[2].add(directory)
         elif case in PLANTS:
-            plants[(kernel, size, case)].append((verdict, forks, per_side, directory))
+            plants[(kernel, size, case, budget)].append((verdict, forks, per_side, directory))
     print("| kernel | n | A/A comparisons | flagged | rate, 95 % upper bound | directories | to 100 |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for key in sorted(aa, key=order):
@@ -180,14 +205,16 @@ def main(argv):
     total, flagged = sum(v[0] for v in aa.values()), sum(v[1] for v in aa.values())
     print(f"| all | | {total} | {flagged} | {f'{100 * upper_bound(flagged, total):.2f} %' if total else '-'} | | |")
     print()
-    print("| kernel | n | plant | comparisons | `slower` | share | forks a side | device time per side, median (max), s | directories |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-    for key in sorted(plants, key=order):
+    print("| kernel | n | plant | budget, s | comparisons | `slower` | share | forks a side | "
+          "device time per side, median (max), s | directories |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for key in sorted(plants, key=lambda k: order(k[:3]) + (k[3] or 0,)):
         rows = plants[key]
         slower = sum(v == "slower" for v, _, _, _ in rows)
         forks = sorted(f for _, f, _, _ in rows if f is not None)
         times = [t for _, _, t, _ in rows]
-        print(f"| {key[0]} | 2^{key[1]} | {key[2]} | {len(rows)} | {slower} | {100 * slower / len(rows):.0f} % | "
+        print(f"| {key[0]} | 2^{key[1]} | {key[2]} | {key[3] or '-'} | {len(rows)} | {slower} | "
+              f"{100 * slower / len(rows):.0f} % | "
               f"{f'{forks[0]} to {forks[-1]}' if forks else '-'} | {statistics.median(times):.1f} ({max(times):.1f}) | "
               f"{len({d for _, _, _, d in rows})} |")
     runs = defaultdict(list)
