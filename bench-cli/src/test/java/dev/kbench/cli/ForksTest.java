@@ -26,6 +26,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -112,8 +113,10 @@ class ForksTest {
             }
             if (firstSeen.size() >= 2) {
                 long pid = firstSeen.keySet().stream().skip(1).findFirst().orElseThrow();
-                // 300 ms after it appeared: the JVM has replaced the spawn helper, so this kills fork 1 itself
-                if (System.nanoTime() - firstSeen.get(pid) > TimeUnit.MILLISECONDS.toNanos(300)) {
+                // once the process is fork 1's guard (setsid, then sh), not a clone of this JVM or its spawn helper
+                // on the way to it, this kills fork 1 itself
+                Optional<String> image = ProcessHandle.of(pid).flatMap(p -> p.info().command());
+                if (image.filter(c -> c.endsWith("/setsid") || c.endsWith("sh")).isPresent()) {
                     ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);   // SIGKILL
                     killed = pid;
                 }
