@@ -259,7 +259,10 @@ final class AbCommand implements Callable<Integer> {
             }
         }
 
-        /** After the forks: compare's verdict with these options, or no verdict where a fork died or stopped. */
+        /**
+         * After the forks: compare's verdict with these options, or no verdict where a fork died or the run was
+         * stopped; {@code planned} is the number of forks the run was to have, 0 until decided.
+         */
         int compare(List<String> options, int planned, PrintWriter err) {
             // each side's environment, as a run with --csv-samples records it, from its forks' own sidecars
             List<String> original = spec.root().commandLine().getParseResult().originalArgs();
@@ -372,7 +375,7 @@ final class AbCommand implements Callable<Integer> {
                     pairsRun == 1 ? "" : "s", seconds, pairsRun == 0 ? 0 : seconds / pairsRun));
             List<String> options = result.looks().isEmpty() || target.isPresent() ? compareOptions
                     : withAlpha(result.looks().getLast().look().alpha());
-            return run.compare(options, 2 * pairsRun, err);
+            return run.compare(options, 0, err);
         }
     }
 

@@ -149,7 +149,7 @@ final class ForkedRuns {
      * ({@link #stopped}): no fork was killed, but the run is cut short all the same.
      *
      * @param forks every fork's outcome, in the order run
-     * @param planned the number of forks the run was to have
+     * @param planned the number of forks the run was to have, 0 where it has no fixed number (ab until decided)
      * @param directory the forks' temporary directory
      * @param copies whether every recorded sample is also in the run's samples file
      * @param err stderr
@@ -163,7 +163,7 @@ final class ForkedRuns {
         boolean stopped = stopped(forks);
         if (stopped) {
             err.println("kbench: stopped by a signal after " + forks.stream().filter(ForkOutcome::completed).count()
-                    + " of " + planned + " forks completed; no further fork was started");
+                    + (planned > 0 ? " of " + planned : "") + " forks completed; no further fork was started");
         }
         long died = dead.stream().filter(f -> !f.stopped()).count();
         if (died > 0 && Forks.deleteIfNothingIn(directory)) {
