@@ -371,8 +371,16 @@ final class AbCommand implements Callable<Integer> {
             }
             int pairsRun = result.pairs();
             double seconds = (System.nanoTime() - start) / 1e9;
-            err.println(String.format(Locale.ROOT, "kbench ab: %d fork%s a side in %.1f s (%.2f s a pair)", pairsRun,
-                    pairsRun == 1 ? "" : "s", seconds, pairsRun == 0 ? 0 : seconds / pairsRun));
+            // a pair cut short (a fork that died or was stopped, or a signal between its two forks) is started, not run
+            long[] completed = new long[2];
+            result.forks().stream().filter(ForkOutcome::completed)
+                    .forEach(f -> completed[f.side().equals(sides[0].name()) ? 0 : 1]++);
+            String ran = completed[0] == pairsRun && completed[1] == pairsRun
+                    ? pairsRun + " fork" + (pairsRun == 1 ? "" : "s") + " a side"
+                    : pairsRun + " pair" + (pairsRun == 1 ? "" : "s") + " started (" + completed[0] + " "
+                            + sides[0].name() + " and " + completed[1] + " " + sides[1].name() + " forks completed)";
+            err.println(String.format(Locale.ROOT, "kbench ab: %s in %.1f s (%.2f s a pair)", ran, seconds,
+                    pairsRun == 0 ? 0 : seconds / pairsRun));
             List<String> options = result.looks().isEmpty() || target.isPresent() ? compareOptions
                     : withAlpha(result.looks().getLast().look().alpha());
             return run.compare(options, 0, err);

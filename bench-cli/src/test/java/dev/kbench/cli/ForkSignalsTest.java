@@ -440,6 +440,11 @@ class ForkSignalsTest {
                     : " of 6") + " forks completed; no further fork was started\n").matcher(report).find(),
                     report + held(files));
             noVerdict(files, report);
+            if (mode.equals("until decided")) {
+                // the second pair was started, not run: the sides' forks differ, or its first fork was stopped
+                assertTrue(Pattern.compile("kbench ab: 2 pairs started \\([12] base and [12] new forks completed\\) in ")
+                        .matcher(report).find(), report);
+            }
             int kept = 0;
             for (Path file : files.values()) {
                 kept += Files.exists(file) ? SamplesCsv.read(file).size() : 0;
