@@ -29,7 +29,16 @@ results directory), the forks, the median time from one fork's go to the next on
 fork's phases: from go to its environment read, to its suite set up, to its first repetition timed, to its
 last, to its device released, to its end; then the first fork's go to the second's and the first fork's end to
 kbench's reaping of its process (a fork that trains the AOT cache writes it as its JVM exits).
+
+With --forks ARCHIVE... it prints instead how far the fork medians of one side of one A/A comparison (aa cases)
+stray from each other, per archive's directory (a campaign, as a results directory holds several calls' archives),
+size and kernel: the sides read (each side file, base or new, of every run), their forks, the median of all
+their fork medians, the CV of a side's fork medians (median and largest over the sides), and the fork medians of every side pooled, each against its side's
+median: the 5th and 95th percentile and the share more than 1 % above. Two states of a process (buffer
+placement, sections 9 and 10 of docs/performance.md) show as a share above 1 % that the CV alone hides.
 """
+import csv
+import io
 import os
 import re
 import statistics
@@ -75,6 +84,48 @@ def traces(archives):
                       + f" | {gaps[0]:.3f} | {f'{reaped[0] - end:.3f}' if reaped else '-'} |")
 
 
+def fork_medians(tar, member):
+    """{(benchmark, params): [the median of each fork's samples, by fork]} of one side's samples file."""
+    by = defaultdict(lambda: defaultdict(list))
+    for r in csv.DictReader(io.TextIOWrapper(tar.extractfile(member), "ascii")):
+        by[(r["benchmark"], r["params"])][int(r["fork"])].append(float(r["time_ms"]))
+    return {key: [statistics.median(forks[f]) for f in sorted(forks)] for key, forks in by.items()}
+
+
+def percentile(xs, q):
+    """The q-th percentile of xs, interpolated between the closest ranks (NumPy's default, 'linear')."""
+    xs = sorted(xs)
+    at = (len(xs) - 1) * q / 100
+    low = int(at)
+    return xs[low] + (xs[min(low + 1, len(xs) - 1)] - xs[low]) * (at - low)
+
+
+def fork_spread(archives):
+    sides = defaultdict(list)  # (campaign, n, kernel) -> [fork medians of one side]
+    for archive in archives:
+        campaign = os.path.basename(os.path.dirname(os.path.abspath(archive)))
+        with tarfile.open(archive) as tar:
+            for member in tar.getmembers():
+                side = re.search(r"/run-\d+/(?:2\^(\d+)-)?aa-\d+-(?:base|new)\.csv$", member.name)
+                if member.isfile() and side:
+                    for (kernel, params), medians in fork_medians(tar, member).items():
+                        # the built-in suite's params name n; ab-fresh.sh's file names the user kernel's size
+                        n = int(params.split("=")[1]) if params.startswith("n=") else 1 << int(side.group(1))
+                        if len(medians) > 1:
+                            sides[(campaign, n, kernel)].append(medians)
+    print("| campaign | n | kernel | sides | forks | fork medians, median, us | CV of a side's fork medians, median (max) "
+          "| fork medians against their side's: 5th, 95th percentile | more than 1 % above |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for (campaign, n, kernel), ms in sorted(sides.items(), key=lambda kv: (kv[0][0], -kv[0][1], kv[0][2])):
+        cvs = [statistics.stdev(m) / statistics.mean(m) for m in ms]
+        rel = [x / statistics.median(m) - 1 for m in ms for x in m]
+        above = sum(r > 0.01 for r in rel)
+        print(f"| {campaign} | 2^{n.bit_length() - 1} | {kernel} | {len(ms)} | {len(rel)} | "
+              f"{1000 * statistics.median(x for m in ms for x in m):.2f} | {100 * statistics.median(cvs):.2f} ({100 * max(cvs):.2f}) % | "
+              f"{100 * percentile(rel, 5):+.2f}, {100 * percentile(rel, 95):+.2f} % | "
+              f"{above} ({100 * above / len(rel):.0f} %) |")
+
+
 def run_order(member):
     """bi-10/aa-0-trace.txt after bi-9/...: by the run's directory name, its number as a number."""
     head = member.name.split("/")[0]
@@ -87,6 +138,9 @@ def main(argv):
         sys.exit(__doc__)
     if argv[0] == "--traces":
         traces(argv[1:])
+        return
+    if argv[0] == "--forks":
+        fork_spread(argv[1:])
         return
     rows = defaultdict(list)
     for name in argv:
