@@ -26,7 +26,8 @@ may repeat it). It prints three tables, the first two per form, size and kernel:
 - planted changes (plus1 and tail1, +1 % of the work against 0.5 %; plus2 and tail2, +2 % at the defaults; tail
   planted in the kernels' last threads, bench/gpu/planted-suite.sh), per budget (ab's --max-time-s of the runs
   of bench/gpu/ab-campaign.sh, from its run lines; `-` for runs made otherwise, whose directory's README gives
-  theirs): every comparison with a verdict, the `slower` ones and their share, the forks a side and the device
+  theirs): every comparison with a verdict, the `slower` ones, their share and the exact one-sided 95 % lower
+  bound on the rate of `slower` that this allows (Clopper-Pearson; 59 of 59 to reach 95 %), the forks a side and the device
   time per side (a run's wall time / 2; a built-in run times every benchmark and size of its line's run). The
   user kernel's plants are more elements (its grid stride over 1.01 n) or a spin (an exact share of its time);
   where its line says which (bench/gpu/ab-fresh.sh's kernel column) the row does too;
@@ -175,6 +176,13 @@ def upper_bound(flagged, n, confidence=0.95):
     return (low + high) / 2
 
 
+def lower_bound(hits, n, confidence=0.95):
+    """The exact one-sided lower confidence bound on a binomial rate (Clopper-Pearson), the upper bound's mirror:
+    scipy.stats.beta.ppf(0.05, 6, 1) = 0.6070 (6 of 6); beta.ppf(0.05, 59, 1) = 0.9505 (59 of 59);
+    beta.ppf(0.05, 22, 7) = 0.6203 (22 of 28)."""
+    return 1 - upper_bound(n - hits, n, confidence)
+
+
 def order(key):
     kernel, size, case = key
     return (kernel.startswith("user PTX"), kernel, -size, case)
@@ -205,16 +213,16 @@ def main(argv):
     total, flagged = sum(v[0] for v in aa.values()), sum(v[1] for v in aa.values())
     print(f"| all | | {total} | {flagged} | {f'{100 * upper_bound(flagged, total):.2f} %' if total else '-'} | | |")
     print()
-    print("| kernel | n | plant | budget, s | comparisons | `slower` | share | forks a side | "
+    print("| kernel | n | plant | budget, s | comparisons | `slower` | share | rate, 95 % lower bound | forks a side | "
           "device time per side, median (max), s | directories |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for key in sorted(plants, key=lambda k: order(k[:3]) + (k[3] or 0,)):
         rows = plants[key]
         slower = sum(v == "slower" for v, _, _, _ in rows)
         forks = sorted(f for _, f, _, _ in rows if f is not None)
         times = [t for _, _, t, _ in rows]
         print(f"| {key[0]} | 2^{key[1]} | {key[2]} | {key[3] or '-'} | {len(rows)} | {slower} | "
-              f"{100 * slower / len(rows):.0f} % | "
+              f"{100 * slower / len(rows):.0f} % | {100 * lower_bound(slower, len(rows)):.0f} % | "
               f"{f'{forks[0]} to {forks[-1]}' if forks else '-'} | {statistics.median(times):.1f} ({max(times):.1f}) | "
               f"{len({d for _, _, _, d in rows})} |")
     runs = defaultdict(list)
