@@ -397,9 +397,12 @@ class ForkSignalsTest {
     }
 
     /**
-     * A signal between two forks: each fork is a command that writes its samples and ends at once, the second
-     * fork of a side sending SIGTERM to kbench as it ends, so the signal comes as that fork completes (or is
-     * stopped) and before the next is started. Either way the run was cut short by the signal: kbench says so,
+     * A signal between two forks: each fork is a command that writes its samples and ends at once, the first
+     * second fork of a side to run sending SIGTERM to kbench as it ends, so the signal comes as that fork
+     * completes (or is stopped) and before the next is started; the other side's second fork, should kbench
+     * start it before the signal is handled (a loaded machine may take longer than a fork of a few
+     * milliseconds), waits until it is stopped, so that it cannot complete the pair that the signal cut short.
+     * Either way the run was cut short by the signal: kbench says so,
      * gives no verdict on the forks it has, keeps their samples, and does not exit 0. With a fixed count of forks
      * ({@code --forks 3}) whose first two are of one side or of both (so that a verdict could be drawn from what
      * ran), and stopping when decided ({@code --max-forks}, in pairs: the signal comes with the first fork of the
@@ -422,8 +425,10 @@ class ForkSignalsTest {
             rows.append("k,n=1,0,").append(s).append(',').append(1 + 0.001 * s).append('\n');
         }
         Path samples = Files.writeString(dir.resolve("fork.csv"), rows);
-        String command = "cp '" + samples + "' {out}; if [ \"$KBENCH_FORK\" = 1 ]; then while [ ! -s '" + pid
-                + "' ]; do sleep 0.1; done; kill -TERM \"$(cat '" + pid + "')\"; fi";
+        Path signalled = dir.resolve("signalled");
+        String command = "cp '" + samples + "' {out}; if [ \"$KBENCH_FORK\" = 1 ]; then if mkdir '" + signalled
+                + "' 2>/dev/null; then while [ ! -s '" + pid + "' ]; do sleep 0.1; done; kill -TERM \"$(cat '" + pid
+                + "')\"; else while :; do sleep 0.1; done; fi; fi";
         Map<String, Path> files = Map.of("base", dir.resolve("b.csv"), "new", dir.resolve("n.csv"));
         List<String> args = new ArrayList<>(List.of("ab", "--base-command", command, "--new-command", command,
                 "--seed", Long.toString(seed), "--base-csv", files.get("base").toString(), "--new-csv",
