@@ -35,7 +35,10 @@ stray from each other, per archive's directory (a campaign, as a results directo
 size and kernel: the sides read (each side file, base or new, of every run), their forks, the median of all
 their fork medians, the CV of a side's fork medians (median and largest over the sides), and the fork medians of every side pooled, each against its side's
 median: the 5th and 95th percentile and the share more than 1 % above. Two states of a process (buffer
-placement, sections 9 and 10 of docs/performance.md) show as a share above 1 % that the CV alone hides.
+placement, sections 9 and 10 of docs/performance.md) show as a share above 1 % that the CV alone hides. Where a
+cell of 2^22 or more has 5 % of its forks or more above 1 %, a second table says how every benchmark measured by
+those same processes sat against its side's median, beside the other processes' (those at most 0.5 % above),
+and the SM clock of both: a state of the process moves all of them, one of the kernel's own buffers only it.
 """
 import csv
 import io
@@ -84,12 +87,18 @@ def traces(archives):
                       + f" | {gaps[0]:.3f} | {f'{reaped[0] - end:.3f}' if reaped else '-'} |")
 
 
-def fork_medians(tar, member):
-    """{(benchmark, params): [the median of each fork's samples, by fork]} of one side's samples file."""
-    by = defaultdict(lambda: defaultdict(list))
+def fork_medians(tar, member, size):
+    """Of one side's samples file: {(n, benchmark): {fork: the median of its samples}} and {fork: the median of
+    its samples' SM clock, MHz} (forks without a clock column left out). The built-in suite's params name n;
+    ab-fresh.sh's files are named by the user kernel's size (2^size-...)."""
+    by, clock = defaultdict(lambda: defaultdict(list)), defaultdict(list)
     for r in csv.DictReader(io.TextIOWrapper(tar.extractfile(member), "ascii")):
-        by[(r["benchmark"], r["params"])][int(r["fork"])].append(float(r["time_ms"]))
-    return {key: [statistics.median(forks[f]) for f in sorted(forks)] for key, forks in by.items()}
+        n = int(r["params"].split("=")[1]) if r["params"].startswith("n=") else 1 << int(size)
+        by[(n, r["benchmark"])][int(r["fork"])].append(float(r["time_ms"]))
+        if r.get("sm_clock_mhz"):
+            clock[int(r["fork"])].append(float(r["sm_clock_mhz"]))
+    return ({key: {f: statistics.median(v) for f, v in forks.items()} for key, forks in by.items()},
+            {f: statistics.median(v) for f, v in clock.items()})
 
 
 def percentile(xs, q):
@@ -101,29 +110,62 @@ def percentile(xs, q):
 
 
 def fork_spread(archives):
-    sides = defaultdict(list)  # (campaign, n, kernel) -> [fork medians of one side]
+    # per campaign, one entry per side file: ({(n, kernel): {fork: median against the side's median of them}},
+    # {(n, kernel): [fork medians]}, {fork: SM clock})
+    sides = defaultdict(list)
     for archive in archives:
         campaign = os.path.basename(os.path.dirname(os.path.abspath(archive)))
         with tarfile.open(archive) as tar:
             for member in tar.getmembers():
                 side = re.search(r"/run-\d+/(?:2\^(\d+)-)?aa-\d+-(?:base|new)\.csv$", member.name)
                 if member.isfile() and side:
-                    for (kernel, params), medians in fork_medians(tar, member).items():
-                        # the built-in suite's params name n; ab-fresh.sh's file names the user kernel's size
-                        n = int(params.split("=")[1]) if params.startswith("n=") else 1 << int(side.group(1))
-                        if len(medians) > 1:
-                            sides[(campaign, n, kernel)].append(medians)
+                    medians, clock = fork_medians(tar, member, side.group(1))
+                    medians = {key: m for key, m in medians.items() if len(m) > 1}
+                    rel = {key: {f: x / statistics.median(m.values()) - 1 for f, x in m.items()}
+                           for key, m in medians.items()}
+                    sides[campaign].append((rel, {key: list(m.values()) for key, m in medians.items()}, clock))
     print("| campaign | n | kernel | sides | forks | fork medians, median, us | CV of a side's fork medians, median (max) "
           "| fork medians against their side's: 5th, 95th percentile | more than 1 % above |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-    for (campaign, n, kernel), ms in sorted(sides.items(), key=lambda kv: (kv[0][0], -kv[0][1], kv[0][2])):
-        cvs = [statistics.stdev(m) / statistics.mean(m) for m in ms]
-        rel = [x / statistics.median(m) - 1 for m in ms for x in m]
-        above = sum(r > 0.01 for r in rel)
-        print(f"| {campaign} | 2^{n.bit_length() - 1} | {kernel} | {len(ms)} | {len(rel)} | "
-              f"{1000 * statistics.median(x for m in ms for x in m):.2f} | {100 * statistics.median(cvs):.2f} ({100 * max(cvs):.2f}) % | "
-              f"{100 * percentile(rel, 5):+.2f}, {100 * percentile(rel, 95):+.2f} % | "
-              f"{above} ({100 * above / len(rel):.0f} %) |")
+    shifted = []
+    for campaign in sorted(sides):
+        for key in sorted({k for _, ms, _ in sides[campaign] for k in ms}, key=lambda k: (-k[0], k[1])):
+            ms = [m[key] for _, m, _ in sides[campaign] if key in m]
+            rel = [x for r, _, _ in sides[campaign] if key in r for x in r[key].values()]
+            cvs = [statistics.stdev(m) / statistics.mean(m) for m in ms]
+            above = sum(r > 0.01 for r in rel)
+            print(f"| {campaign} | 2^{key[0].bit_length() - 1} | {key[1]} | {len(ms)} | {len(rel)} | "
+                  f"{1000 * statistics.median(x for m in ms for x in m):.2f} | "
+                  f"{100 * statistics.median(cvs):.2f} ({100 * max(cvs):.2f}) % | "
+                  f"{100 * percentile(rel, 5):+.2f}, {100 * percentile(rel, 95):+.2f} % | "
+                  f"{above} ({100 * above / len(rel):.0f} %) |")
+            if above >= 0.05 * len(rel) and key[0] > 1 << 21:
+                shifted.append((campaign, key))
+    if not shifted:
+        return
+    # a state of the whole process (clock, context) would move every benchmark the process measured; one of
+    # a kernel's buffers only that kernel
+    print()
+    print("| campaign | forks more than 1 % above, of | n | kernel | in those processes: mean against the side's "
+          "median | in the other processes (at most +0.5 %) | SM clock, median, MHz: those / the others |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for campaign, cell in shifted:
+        slow, rest = defaultdict(list), defaultdict(list)
+        clocks = ([], [])
+        for rel, _, clock in sides[campaign]:
+            for f, x in rel.get(cell, {}).items():
+                if x > 0.01 or x <= 0.005:
+                    into = slow if x > 0.01 else rest
+                    for key, r in rel.items():
+                        if f in r:
+                            into[key].append(r[f])
+                    if f in clock:
+                        clocks[x <= 0.005].append(clock[f])
+        for key in sorted(slow, key=lambda k: (-k[0], k[1])):
+            print(f"| {campaign} | 2^{cell[0].bit_length() - 1} {cell[1]} | 2^{key[0].bit_length() - 1} | {key[1]} | "
+                  f"{100 * statistics.mean(slow[key]):+.2f} % | {100 * statistics.mean(rest[key]):+.2f} % | "
+                  f"{f'{statistics.median(clocks[0]):.0f}' if clocks[0] else '-'} / "
+                  f"{f'{statistics.median(clocks[1]):.0f}' if clocks[1] else '-'} |")
 
 
 def run_order(member):
