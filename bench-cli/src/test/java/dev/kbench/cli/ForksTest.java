@@ -228,6 +228,18 @@ class ForksTest {
                 .sorted(java.util.Comparator.comparingLong(t -> t.at().getOrDefault("go", Long.MAX_VALUE))).toList();
     }
 
+    /** Whether a process of the trace waits in standby: it has written ready and not go (whole lines only). */
+    private static boolean waitingInStandby(Path trace) throws IOException {
+        java.util.Map<String, Set<String>> events = new java.util.HashMap<>();
+        for (String line : Files.exists(trace) ? Files.readAllLines(trace) : List.<String>of()) {
+            String[] f = line.split(" ");
+            if (f.length == 4) {
+                events.computeIfAbsent(f[1], p -> new java.util.HashSet<>()).add(f[3]);
+            }
+        }
+        return events.values().stream().anyMatch(e -> e.contains("ready") && !e.contains("go"));
+    }
+
     /**
      * The parent's lines of a trace of {@code run --forks} (this JVM's pid): per fork index, when this JVM
      * launched the fork's process and when it saw it end.
@@ -393,6 +405,11 @@ class ForksTest {
             dev.kbench.forks.ForkOutcome first = sequence.run(launch.apply(0), () -> List.of(launch.apply(1)),
                     rows::addAll);
             assertTrue(first.completed(), first.describe() + "\n" + lines);
+            // the standby's JVM starts beside the first fork, which on a loaded machine may end before the standby
+            // has got as far as waiting; it then waits for go until the sequence is closed: wait for that (60 s)
+            for (int i = 0; i < 600 && !waitingInStandby(trace); i++) {
+                Thread.sleep(100);
+            }
             during = ProcessHandle.current().descendants().map(ProcessHandle::pid).filter(p -> !before.contains(p))
                     .collect(Collectors.toSet());
         } finally {
