@@ -27,8 +27,8 @@ may repeat it). It prints three tables, the first two per form, size and kernel:
   planted in the kernels' last threads, bench/gpu/planted-suite.sh), per budget (ab's --max-time-s of the runs
   of bench/gpu/ab-campaign.sh, from its run lines; `-` for runs made otherwise, whose directory's README gives
   theirs): every comparison with a verdict, the `slower` ones, their share and the exact one-sided 95 % lower
-  bound on the rate of `slower` that this allows (Clopper-Pearson; 59 of 59 to reach 95 %), the forks a side and the device
-  time per side (a run's wall time / 2; a built-in run times every benchmark and size of its line's run). The
+  bound on the rate of `slower` that this allows (Clopper-Pearson; 59 of 59 to reach 95 %), the forks a side and
+  the device time per side (a run's wall time / 2; a built-in run times every benchmark and size of its line's run). The
   user kernel's plants are more elements (its grid stride over 1.01 n) or a spin (an exact share of its time);
   where its line says which (bench/gpu/ab-fresh.sh's kernel column) the row does too;
 - the runs of bench/gpu/ab-campaign.sh (its `run N: ... ended at S s` lines): per entry of RUNS, how many ran,

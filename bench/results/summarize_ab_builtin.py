@@ -33,8 +33,9 @@ kbench's reaping of its process (a fork that trains the AOT cache writes it as i
 With --forks ARCHIVE... it prints instead how far the fork medians of one side of one A/A comparison (aa cases)
 stray from each other, per archive's directory (a campaign, as a results directory holds several calls' archives),
 size and kernel: the sides read (each side file, base or new, of every run), their forks, the median of all
-their fork medians, the CV of a side's fork medians (median and largest over the sides), and the fork medians of every side pooled, each against its side's
-median: the 5th and 95th percentile and the share more than 1 % above. Two states of a process (buffer
+their fork medians, the CV of a side's fork medians (median and largest over the sides), and the fork medians
+of every side pooled, each against its side's median: the 5th and 95th percentile and the share more than 1 %
+above. Two states of a process (buffer
 placement, sections 9 and 10 of docs/performance.md) show as a share above 1 % that the CV alone hides. Where a
 cell of 2^22 or more has 5 % of its forks or more above 1 %, a second table says how every benchmark measured by
 those same processes sat against its side's median, beside the other processes' (those at most 0.5 % above),
@@ -101,18 +102,14 @@ def fork_medians(tar, member, size):
             {f: statistics.median(v) for f, v in clock.items()})
 
 
-def percentile(xs, q):
-    """The q-th percentile of xs, interpolated between the closest ranks (NumPy's default, 'linear')."""
-    xs = sorted(xs)
-    at = (len(xs) - 1) * q / 100
-    low = int(at)
-    return xs[low] + (xs[min(low + 1, len(xs) - 1)] - xs[low]) * (at - low)
+def relative(medians):
+    """{fork: its median against the median of the side's fork medians, - 1} of one side's {fork: median}."""
+    center = statistics.median(medians.values())
+    return {f: x / center - 1 for f, x in medians.items()}
 
 
 def fork_spread(archives):
-    # per campaign, one entry per side file: ({(n, kernel): {fork: median against the side's median of them}},
-    # {(n, kernel): [fork medians]}, {fork: SM clock})
-    sides = defaultdict(list)
+    sides = defaultdict(list)  # per campaign, one entry per side file: ({(n, kernel): {fork: median}}, {fork: clock})
     for archive in archives:
         campaign = os.path.basename(os.path.dirname(os.path.abspath(archive)))
         with tarfile.open(archive) as tar:
@@ -120,24 +117,22 @@ def fork_spread(archives):
                 side = re.search(r"/run-\d+/(?:2\^(\d+)-)?aa-\d+-(?:base|new)\.csv$", member.name)
                 if member.isfile() and side:
                     medians, clock = fork_medians(tar, member, side.group(1))
-                    medians = {key: m for key, m in medians.items() if len(m) > 1}
-                    rel = {key: {f: x / statistics.median(m.values()) - 1 for f, x in m.items()}
-                           for key, m in medians.items()}
-                    sides[campaign].append((rel, {key: list(m.values()) for key, m in medians.items()}, clock))
-    print("| campaign | n | kernel | sides | forks | fork medians, median, us | CV of a side's fork medians, median (max) "
-          "| fork medians against their side's: 5th, 95th percentile | more than 1 % above |")
+                    sides[campaign].append(({key: m for key, m in medians.items() if len(m) > 1}, clock))
+    print("| campaign | n | kernel | sides | forks | fork medians, median, us "
+          "| CV of a side's fork medians, median (max) | fork medians against their side's: 5th, 95th percentile | more than 1 % above |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     shifted = []
     for campaign in sorted(sides):
-        for key in sorted({k for _, ms, _ in sides[campaign] for k in ms}, key=lambda k: (-k[0], k[1])):
-            ms = [m[key] for _, m, _ in sides[campaign] if key in m]
-            rel = [x for r, _, _ in sides[campaign] if key in r for x in r[key].values()]
+        for key in sorted({k for ms, _ in sides[campaign] for k in ms}, key=lambda k: (-k[0], k[1])):
+            ms = [list(m[key].values()) for m, _ in sides[campaign] if key in m]
+            rel = [x for m, _ in sides[campaign] if key in m for x in relative(m[key]).values()]
             cvs = [statistics.stdev(m) / statistics.mean(m) for m in ms]
             above = sum(r > 0.01 for r in rel)
+            tails = statistics.quantiles(rel, n=20, method="inclusive")  # 5th, 95th percentile as NumPy's default
             print(f"| {campaign} | 2^{key[0].bit_length() - 1} | {key[1]} | {len(ms)} | {len(rel)} | "
                   f"{1000 * statistics.median(x for m in ms for x in m):.2f} | "
                   f"{100 * statistics.median(cvs):.2f} ({100 * max(cvs):.2f}) % | "
-                  f"{100 * percentile(rel, 5):+.2f}, {100 * percentile(rel, 95):+.2f} % | "
+                  f"{100 * tails[0]:+.2f}, {100 * tails[-1]:+.2f} % | "
                   f"{above} ({100 * above / len(rel):.0f} %) |")
             if above >= 0.05 * len(rel) and key[0] > 1 << 21:
                 shifted.append((campaign, key))
@@ -152,7 +147,8 @@ def fork_spread(archives):
     for campaign, cell in shifted:
         slow, rest = defaultdict(list), defaultdict(list)
         clocks = ([], [])
-        for rel, _, clock in sides[campaign]:
+        for medians, clock in sides[campaign]:
+            rel = {key: relative(m) for key, m in medians.items()}
             for f, x in rel.get(cell, {}).items():
                 if x > 0.01 or x <= 0.005:
                     into = slow if x > 0.01 else rest
