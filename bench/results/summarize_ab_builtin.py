@@ -30,9 +30,10 @@ fork's phases: from go to its environment read, to its suite set up, to its firs
 last, to its device released, to its end; then the first fork's go to the second's and the first fork's end to
 kbench's reaping of its process (a fork that trains the AOT cache writes it as its JVM exits).
 
-With --forks ARCHIVE... it prints instead how far the fork medians of one side of one A/A comparison (aa cases)
-stray from each other, per archive's directory (a campaign, as a results directory holds several calls' archives),
-size and kernel: the sides read (each side file, base or new, of every run), their forks, the median of all
+With --forks ARCHIVE... it prints instead how far the fork medians of one side of one comparison stray from
+each other, per archive's directory (a campaign, as a results directory holds several calls' archives), sides
+(aa: both sides of every A/A run, aa05 the same; of a planted case, its base sides, the repository's suite, and
+its new sides, the planted suite, apart), size and kernel: the sides read, their forks, the median of all
 their fork medians, the CV of a side's fork medians (median and largest over the sides), and the fork medians
 of every side pooled, each against its side's median: the 5th and 95th percentile and the share more than 1 %
 above. Two states of a process (buffer
@@ -109,45 +110,49 @@ def relative(medians):
 
 
 def fork_spread(archives):
-    sides = defaultdict(list)  # per campaign, one entry per side file: ({(n, kernel): {fork: median}}, {fork: clock})
+    # per (campaign, sides of), one entry per side file: ({(n, kernel): {fork: median}}, {fork: clock})
+    sides = defaultdict(list)
     for archive in archives:
         campaign = os.path.basename(os.path.dirname(os.path.abspath(archive)))
         with tarfile.open(archive) as tar:
             for member in tar.getmembers():
-                side = re.search(r"/run-\d+/(?:2\^(\d+)-)?aa-\d+-(?:base|new)\.csv$", member.name)
+                side = re.search(r"/run-\d+/(?:2\^(\d+)-)?(aa|aa05|plus1|plus2|tail1|tail2)-\d+-(base|new)\.csv$",
+                                 member.name)
                 if member.isfile() and side:
                     medians, clock = fork_medians(tar, member, side.group(1))
-                    sides[campaign].append(({key: m for key, m in medians.items() if len(m) > 1}, clock))
-    print("| campaign | n | kernel | sides | forks | fork medians, median, us "
+                    of = side.group(2) if side.group(2).startswith("aa") else f"{side.group(2)} {side.group(3)}"
+                    sides[(campaign, of)].append(({key: m for key, m in medians.items() if len(m) > 1}, clock))
+    print("| campaign | sides of | n | kernel | sides | forks | fork medians, median, us "
           "| CV of a side's fork medians, median (max) | fork medians against their side's: 5th, 95th percentile | more than 1 % above |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     shifted = []
-    for campaign in sorted(sides):
-        for key in sorted({k for ms, _ in sides[campaign] for k in ms}, key=lambda k: (-k[0], k[1])):
-            ms = [list(m[key].values()) for m, _ in sides[campaign] if key in m]
-            rel = [x for m, _ in sides[campaign] if key in m for x in relative(m[key]).values()]
+    for campaign, of in sorted(sides):
+        group = sides[(campaign, of)]
+        for key in sorted({k for ms, _ in group for k in ms}, key=lambda k: (-k[0], k[1])):
+            ms = [list(m[key].values()) for m, _ in group if key in m]
+            rel = [x for m, _ in group if key in m for x in relative(m[key]).values()]
             cvs = [statistics.stdev(m) / statistics.mean(m) for m in ms]
             above = sum(r > 0.01 for r in rel)
             tails = statistics.quantiles(rel, n=20, method="inclusive")  # 5th, 95th percentile as NumPy's default
-            print(f"| {campaign} | 2^{key[0].bit_length() - 1} | {key[1]} | {len(ms)} | {len(rel)} | "
+            print(f"| {campaign} | {of} | 2^{key[0].bit_length() - 1} | {key[1]} | {len(ms)} | {len(rel)} | "
                   f"{1000 * statistics.median(x for m in ms for x in m):.2f} | "
                   f"{100 * statistics.median(cvs):.2f} ({100 * max(cvs):.2f}) % | "
                   f"{100 * tails[0]:+.2f}, {100 * tails[-1]:+.2f} % | "
                   f"{above} ({100 * above / len(rel):.0f} %) |")
             if above >= 0.05 * len(rel) and key[0] > 1 << 21:
-                shifted.append((campaign, key))
+                shifted.append((campaign, of, key))
     if not shifted:
         return
     # a state of the whole process (clock, context) would move every benchmark the process measured; one of
     # a kernel's buffers only that kernel
     print()
-    print("| campaign | forks more than 1 % above, of | n | kernel | in those processes: mean against the side's "
-          "median | in the other processes (at most +0.5 %) | SM clock, median, MHz: those / the others |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
-    for campaign, cell in shifted:
+    print("| campaign | sides of | forks more than 1 % above, of | n | kernel | in those processes: mean against the "
+          "side's median | in the other processes (at most +0.5 %) | SM clock, median, MHz: those / the others |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    for campaign, of, cell in shifted:
         slow, rest = defaultdict(list), defaultdict(list)
         clocks = ([], [])
-        for medians, clock in sides[campaign]:
+        for medians, clock in sides[(campaign, of)]:
             rel = {key: relative(m) for key, m in medians.items()}
             for f, x in rel.get(cell, {}).items():
                 if x > 0.01 or x <= 0.005:
@@ -158,7 +163,8 @@ def fork_spread(archives):
                     if f in clock:
                         clocks[x <= 0.005].append(clock[f])
         for key in sorted(slow, key=lambda k: (-k[0], k[1])):
-            print(f"| {campaign} | 2^{cell[0].bit_length() - 1} {cell[1]} | 2^{key[0].bit_length() - 1} | {key[1]} | "
+            print(f"| {campaign} | {of} | 2^{cell[0].bit_length() - 1} {cell[1]} | "
+                  f"2^{key[0].bit_length() - 1} | {key[1]} | "
                   f"{100 * statistics.mean(slow[key]):+.2f} % | {100 * statistics.mean(rest[key]):+.2f} % | "
                   f"{f'{statistics.median(clocks[0]):.0f}' if clocks[0] else '-'} / "
                   f"{f'{statistics.median(clocks[1]):.0f}' if clocks[1] else '-'} |")

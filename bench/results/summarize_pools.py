@@ -15,11 +15,16 @@
 #
 
 """Summarizes bench/gpu/fork-pool.sh's output (a directory, or its .tgz): per pool (user, builtin, and their
---place-every variants such as user-pe2), size and variant, the forks, the median of the fork medians, the
-spread of the fork medians (CV), the planted variants' change against n (the mean of the fork means, which the
-timer's 32 ns steps do not quantize, with its standard error); per pool the time from one fork's go to the
-next one's and from go to end (from the forks' traces, each block's first fork, which writes the AOT cache,
-left out); and, for --place-every A/Bs, the variance of the fork medians of each pool against the first.
+--place-every variants such as user-pe2), size and variant, the forks, the median of the fork medians, the spread of
+the fork medians (CV), how many fork medians lie more than 1 % above the fastest tenth's (the 10th percentile: a
+second, slower state that some processes fall into shows there, whichever state holds the median), the planted
+variants' change against n (the mean of the fork means, which the timer's 32 ns steps do not quantize, with its
+standard error); per pool the time from one fork's go to the next one's and from go to end (from the forks' traces,
+each block's first fork, which writes the AOT cache, left out); for --place-every A/Bs, the variance of the fork
+medians of each pool against the first; and for a cell of 2^22 or more with 5 % of its forks or more in a slower
+state, its repetitions' medians against their 10th percentile: how many lie more than 1 % above, in how many forks,
+and how many of those forks also have repetitions within 0.5 % of it (a state that changes within a process, not one
+fixed for the process).
 
   python3 bench/results/summarize_pools.py DIR_OR_TGZ [DIR_OR_TGZ ...]
 """
@@ -38,16 +43,23 @@ from forktrace import forks_of as traced_forks  # noqa: E402
 
 
 def forks_of(path):
-    """{(benchmark, params): [per-fork times]} of one fork-RRR.csv, forks by their fork column."""
+    """{(benchmark, params): {(round, fork): {repetition: [times]}}} of one fork-RRR.csv, forks by their fork
+    column."""
     by = {}
     round_ = int(os.path.basename(path)[5:-4])
     for r in csv.DictReader(open(path)):
-        by.setdefault((r["benchmark"], r["params"]), {}).setdefault((round_, int(r["fork"])), []).append(float(r["time_ms"]))
+        (by.setdefault((r["benchmark"], r["params"]), {}).setdefault((round_, int(r["fork"])), {})
+         .setdefault(int(r["repetition"]), []).append(float(r["time_ms"])))
     return by
 
 
+def times(fork):
+    """Every sample of a fork ({repetition: [times]}), in the order of its repetitions."""
+    return [t for rep in sorted(fork) for t in fork[rep]]
+
+
 def pools(root):
-    """{(pool, size, variant, benchmark): [[times of a fork], ...]} of one fork-pool directory."""
+    """{(pool, size, variant, benchmark): [{repetition: [times]} of a fork, ...]} of one fork-pool directory."""
     out = {}
     for pool in sorted(os.listdir(root)):
         base = os.path.join(root, pool)
@@ -97,22 +109,44 @@ def main():
             root = os.path.join(tmp, os.listdir(tmp)[0])
         data = pools(root)
         print(f"## {arg}")
-        print("| pool | n | benchmark | variant | forks | median of fork medians, us | CV of fork medians | change of the mean vs n |")
-        print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+        print("| pool | n | benchmark | variant | forks | median of fork medians, us | CV of fork medians "
+              "| more than 1 % above the 10th percentile | change of the mean vs n |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
         variance = {}
+        states = []  # the cells with forks in a slower state, for the table of their repetitions
         for key in sorted(data):
             pool, size, variant, bench = key
             forks = data[key]
-            medians = [st.median(f) * 1e3 for f in forks]
-            means = [st.mean(f) * 1e3 for f in forks]
-            base = [st.mean(f) * 1e3 for f in data.get((pool, size, "1.00", bench), [])]
+            medians = [st.median(times(f)) * 1e3 for f in forks]
+            means = [st.mean(times(f)) * 1e3 for f in forks]
+            base = [st.mean(times(f)) * 1e3 for f in data.get((pool, size, "1.00", bench), [])]
             change = "-"
             if variant != "1.00" and len(base) > 1 and len(means) > 1:
                 se = math.sqrt(st.variance(means) / len(means) + st.variance(base) / len(base)) / st.mean(base)
                 change = f"{100 * (st.mean(means) / st.mean(base) - 1):+.2f} % ± {100 * se:.2f}"
             cv = st.stdev(medians) / st.mean(medians) if len(medians) > 1 else float("nan")
+            # the 10th percentile as NumPy's default (linear) computes it
+            fast = st.quantiles(medians, n=10, method="inclusive")[0] if len(medians) > 1 else medians[0]
+            slow = sum(m > 1.01 * fast for m in medians)
+            if slow >= 0.05 * len(medians) and int(size[2:]) >= 22:  # at 2^20 a repetition's noise is about 1 %
+                states.append((key, forks))
             variance.setdefault((pool, size, bench), []).append(cv * cv)
-            print(f"| {pool} | {size} | {bench} | {variant} | {len(forks)} | {st.median(medians):.3f} | {100 * cv:.2f} % | {change} |")
+            print(f"| {pool} | {size} | {bench} | {variant} | {len(forks)} | {st.median(medians):.3f} | "
+                  f"{100 * cv:.2f} % | {slow} | {change} |")
+        if states:
+            # A state of the process (its context, its buffers' placement, which --place-every re-draws) holds
+            # for all of a fork's repetitions; a state of the GPU that comes and goes changes within forks too.
+            print()
+            print("| pool | n | benchmark | variant | repetitions more than 1 % above the 10th percentile of all "
+                  "| forks with such repetitions | of them with repetitions within 0.5 % of it too |")
+            print("| --- | --- | --- | --- | --- | --- | --- |")
+            for (pool, size, variant, bench), forks in states:
+                reps = [[st.median(f[r]) for r in sorted(f)] for f in forks]
+                fast = st.quantiles([m for f in reps for m in f], n=10, method="inclusive")[0]
+                slow = [f for f in reps if any(m > 1.01 * fast for m in f)]
+                both = sum(any(m <= 1.005 * fast for m in f) for f in slow)
+                print(f"| {pool} | {size} | {bench} | {variant} | {sum(m > 1.01 * fast for f in reps for m in f)} "
+                      f"of {sum(map(len, reps))} | {len(slow)} of {len(reps)} | {both} |")
         names = sorted({p for p, _, _ in variance})
         if len(names) > 1:
             print()
