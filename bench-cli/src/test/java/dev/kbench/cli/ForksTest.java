@@ -213,31 +213,47 @@ class ForksTest {
     }
 
     /**
-     * The forks of a trace (lines: micros, pid, fork, event), in the order they got go: the children's own
-     * lines, each child's first event its JVM's start.
+     * The lines of a trace, each split into its fields: micros, pid, fork, event. With {@code whole} every line
+     * must be whole (the trace of forks that have all ended); without, a trace not written yet has no lines and
+     * a line still being written is left out (a trace read while forks write it).
      */
-    private static List<Traced> traced(Path trace) throws IOException {
-        java.util.Map<Long, java.util.Map<String, Long>> byPid = new java.util.LinkedHashMap<>();
-        for (String line : Files.readAllLines(trace)) {
+    private static List<String[]> traceLines(Path trace, boolean whole) throws IOException {
+        List<String[]> lines = new java.util.ArrayList<>();
+        for (String line : whole || Files.exists(trace) ? Files.readAllLines(trace) : List.<String>of()) {
             String[] f = line.split(" ");
-            assertEquals(4, f.length, line);
+            if (whole) {
+                assertEquals(4, f.length, line);
+            }
+            if (f.length == 4) {
+                lines.add(f);
+            }
+        }
+        return lines;
+    }
+
+    /** Per process (pid) of a trace's lines, when it wrote each event, in the order of their first lines. */
+    private static java.util.Map<Long, java.util.Map<String, Long>> byProcess(List<String[]> lines) {
+        java.util.Map<Long, java.util.Map<String, Long>> byPid = new java.util.LinkedHashMap<>();
+        for (String[] f : lines) {
             byPid.computeIfAbsent(Long.parseLong(f[1]), p -> new java.util.HashMap<>()).put(f[3], Long.parseLong(f[0]));
         }
-        return byPid.entrySet().stream().filter(e -> e.getValue().containsKey("start"))
+        return byPid;
+    }
+
+    /**
+     * The forks of a trace, in the order they got go: the children's own lines, each child's first event its
+     * JVM's start.
+     */
+    private static List<Traced> traced(Path trace) throws IOException {
+        return byProcess(traceLines(trace, true)).entrySet().stream().filter(e -> e.getValue().containsKey("start"))
                 .map(e -> new Traced(e.getKey(), e.getValue()))
                 .sorted(java.util.Comparator.comparingLong(t -> t.at().getOrDefault("go", Long.MAX_VALUE))).toList();
     }
 
-    /** Whether a process of the trace waits in standby: it has written ready and not go (whole lines only). */
+    /** Whether a process of the trace waits in standby: it has written ready and not go. */
     private static boolean waitingInStandby(Path trace) throws IOException {
-        java.util.Map<String, Set<String>> events = new java.util.HashMap<>();
-        for (String line : Files.exists(trace) ? Files.readAllLines(trace) : List.<String>of()) {
-            String[] f = line.split(" ");
-            if (f.length == 4) {
-                events.computeIfAbsent(f[1], p -> new java.util.HashSet<>()).add(f[3]);
-            }
-        }
-        return events.values().stream().anyMatch(e -> e.contains("ready") && !e.contains("go"));
+        return byProcess(traceLines(trace, false)).values().stream()
+                .anyMatch(e -> e.containsKey("ready") && !e.containsKey("go"));
     }
 
     /**
@@ -246,8 +262,7 @@ class ForksTest {
      */
     private static java.util.Map<Integer, java.util.Map<String, Long>> parentTraced(Path trace) throws IOException {
         java.util.Map<Integer, java.util.Map<String, Long>> byFork = new java.util.TreeMap<>();
-        for (String line : Files.readAllLines(trace)) {
-            String[] f = line.split(" ");
+        for (String[] f : traceLines(trace, true)) {
             if (Long.parseLong(f[1]) == ProcessHandle.current().pid()) {
                 byFork.computeIfAbsent(Integer.parseInt(f[2]), k -> new java.util.HashMap<>()).put(f[3], Long.parseLong(f[0]));
             }
