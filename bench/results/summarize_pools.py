@@ -58,6 +58,13 @@ def times(fork):
     return [t for rep in sorted(fork) for t in fork[rep]]
 
 
+def above_fastest_tenth(values):
+    """The 10th percentile of values (as NumPy's default, linear, computes it) and how many lie more than 1 % above
+    it: a second, slower state that some of them fall into, whichever state holds the median."""
+    fast = st.quantiles(values, n=10, method="inclusive")[0] if len(values) > 1 else values[0]
+    return fast, sum(v > 1.01 * fast for v in values)
+
+
 def pools(root):
     """{(pool, size, variant, benchmark): [{repetition: [times]} of a fork, ...]} of one fork-pool directory."""
     out = {}
@@ -125,9 +132,7 @@ def main():
                 se = math.sqrt(st.variance(means) / len(means) + st.variance(base) / len(base)) / st.mean(base)
                 change = f"{100 * (st.mean(means) / st.mean(base) - 1):+.2f} % ± {100 * se:.2f}"
             cv = st.stdev(medians) / st.mean(medians) if len(medians) > 1 else float("nan")
-            # the 10th percentile as NumPy's default (linear) computes it
-            fast = st.quantiles(medians, n=10, method="inclusive")[0] if len(medians) > 1 else medians[0]
-            slow = sum(m > 1.01 * fast for m in medians)
+            slow = above_fastest_tenth(medians)[1]
             if slow >= 0.05 * len(medians) and int(size[2:]) >= 22:  # at 2^20 a repetition's noise is about 1 %
                 states.append((key, forks))
             variance.setdefault((pool, size, bench), []).append(cv * cv)
@@ -142,11 +147,11 @@ def main():
             print("| --- | --- | --- | --- | --- | --- | --- |")
             for (pool, size, variant, bench), forks in states:
                 reps = [[st.median(f[r]) for r in sorted(f)] for f in forks]
-                fast = st.quantiles([m for f in reps for m in f], n=10, method="inclusive")[0]
+                fast, above = above_fastest_tenth([m for f in reps for m in f])
                 slow = [f for f in reps if any(m > 1.01 * fast for m in f)]
                 both = sum(any(m <= 1.005 * fast for m in f) for f in slow)
-                print(f"| {pool} | {size} | {bench} | {variant} | {sum(m > 1.01 * fast for f in reps for m in f)} "
-                      f"of {sum(map(len, reps))} | {len(slow)} of {len(reps)} | {both} |")
+                print(f"| {pool} | {size} | {bench} | {variant} | {above} of {sum(map(len, reps))} | "
+                      f"{len(slow)} of {len(reps)} | {both} |")
         names = sorted({p for p, _, _ in variance})
         if len(names) > 1:
             print()
