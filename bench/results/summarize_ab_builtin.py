@@ -40,7 +40,10 @@ above. Two states of a process (buffer
 placement, sections 9 and 10 of docs/performance.md) show as a share above 1 % that the CV alone hides. Where a
 cell of 2^22 or more has 5 % of its forks or more above 1 %, a second table says how every benchmark measured by
 those same processes sat against its side's median, beside the other processes' (those at most 0.5 % above),
-and the SM clock of both: a state of the process moves all of them, one of the kernel's own buffers only it.
+and the SM clock of both: a state of the process moves all of them, one of the kernel's own buffers only it;
+and a third how that cell's repetitions sat (each repetition's median against the 10th percentile of all of them:
+how many lie more than 1 % above, in how many forks, and how many of those forks also have repetitions within
+0.5 % of it, a state that comes and goes within a process rather than one fixed for it).
 """
 import csv
 import io
@@ -56,6 +59,7 @@ from forktrace import forks_of, kbench_events  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import summarize_ab  # noqa: E402
+import summarize_pools  # noqa: E402
 
 PHASES = ["go", "environment", "suite", "timed1", "measured", "released", "end"]
 
@@ -90,17 +94,21 @@ def traces(archives):
 
 
 def fork_medians(tar, member, size):
-    """Of one side's samples file: {(n, benchmark): {fork: the median of its samples}} and {fork: the median of
-    its samples' SM clock, MHz} (forks without a clock column left out). The built-in suite's params name n;
-    ab-fresh.sh's files are named by the user kernel's size (2^size-...)."""
-    by, clock = defaultdict(lambda: defaultdict(list)), defaultdict(list)
+    """Of one side's samples file: {(n, benchmark): {fork: the median of its samples}}, {fork: the median of
+    its samples' SM clock, MHz} (forks without a clock column left out) and {(n, benchmark): {fork: its
+    repetitions' medians, in order}}. The built-in suite's params name n; ab-fresh.sh's files are named by the user
+    kernel's size (2^size-...)."""
+    by, clock = defaultdict(lambda: defaultdict(lambda: defaultdict(list))), defaultdict(list)
     for r in csv.DictReader(io.TextIOWrapper(tar.extractfile(member), "ascii")):
         n = int(r["params"].split("=")[1]) if r["params"].startswith("n=") else 1 << int(size)
-        by[(n, r["benchmark"])][int(r["fork"])].append(float(r["time_ms"]))
+        by[(n, r["benchmark"])][int(r["fork"])][int(r["repetition"])].append(float(r["time_ms"]))
         if r.get("sm_clock_mhz"):
             clock[int(r["fork"])].append(float(r["sm_clock_mhz"]))
-    return ({key: {f: statistics.median(v) for f, v in forks.items()} for key, forks in by.items()},
-            {f: statistics.median(v) for f, v in clock.items()})
+    return ({key: {f: statistics.median(t for rep in reps.values() for t in rep) for f, reps in forks.items()}
+             for key, forks in by.items()},
+            {f: statistics.median(v) for f, v in clock.items()},
+            {key: {f: [statistics.median(reps[k]) for k in sorted(reps)] for f, reps in forks.items()}
+             for key, forks in by.items()})
 
 
 def relative(medians):
@@ -110,8 +118,9 @@ def relative(medians):
 
 
 def fork_spread(archives):
-    # per (campaign, sides of), one entry per side file: ({(n, kernel): {fork: median}}, {fork: clock})
-    sides = defaultdict(list)
+    # per (campaign, sides of), one entry per side file: ({(n, kernel): {fork: median}}, {fork: clock}), and
+    # {(n, kernel): {fork: its repetitions' medians}}
+    sides, repetitions = defaultdict(list), defaultdict(list)
     for archive in archives:
         campaign = os.path.basename(os.path.dirname(os.path.abspath(archive)))
         with tarfile.open(archive) as tar:
@@ -119,9 +128,10 @@ def fork_spread(archives):
                 side = re.search(r"/run-\d+/(?:2\^(\d+)-)?(aa|aa05|plus1|plus2|tail1|tail2)-\d+-(base|new)\.csv$",
                                  member.name)
                 if member.isfile() and side:
-                    medians, clock = fork_medians(tar, member, side.group(1))
+                    medians, clock, reps = fork_medians(tar, member, side.group(1))
                     of = side.group(2) if side.group(2).startswith("aa") else f"{side.group(2)} {side.group(3)}"
                     sides[(campaign, of)].append(({key: m for key, m in medians.items() if len(m) > 1}, clock))
+                    repetitions[(campaign, of)].append(reps)
     print("| campaign | sides of | n | kernel | sides | forks | fork medians, median, us "
           "| CV of a side's fork medians, median (max) | fork medians against their side's: 5th, 95th percentile | more than 1 % above |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
@@ -168,6 +178,16 @@ def fork_spread(archives):
                   f"{100 * statistics.mean(slow[key]):+.2f} % | {100 * statistics.mean(rest[key]):+.2f} % | "
                   f"{f'{statistics.median(clocks[0]):.0f}' if clocks[0] else '-'} / "
                   f"{f'{statistics.median(clocks[1]):.0f}' if clocks[1] else '-'} |")
+    # a state fixed for the process (its context, its buffers' placement) holds for all of a fork's repetitions
+    print()
+    print("| campaign | sides of | n | kernel | repetitions more than 1 % above the 10th percentile of all "
+          "| forks with such repetitions | of them with repetitions within 0.5 % of it too |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for campaign, of, cell in shifted:
+        forks = [f for reps in repetitions[(campaign, of)] for f in reps.get(cell, {}).values()]
+        above, reps, slow, both = summarize_pools.repetition_states(forks)
+        print(f"| {campaign} | {of} | 2^{cell[0].bit_length() - 1} | {cell[1]} | {above} of {reps} | "
+              f"{slow} of {len(forks)} | {both} |")
 
 
 def run_order(member):

@@ -65,6 +65,15 @@ def above_fastest_tenth(values):
     return fast, sum(v > 1.01 * fast for v in values)
 
 
+def repetition_states(forks):
+    """Of forks, each the list of its repetitions' medians: the repetitions more than 1 % above the 10th percentile
+    of all of them, the repetitions, the forks with such a repetition, and how many of those also have a repetition
+    within 0.5 % of it (a state that comes and goes within a process, not one fixed for the process)."""
+    fast, above = above_fastest_tenth([m for f in forks for m in f])
+    slow = [f for f in forks if any(m > 1.01 * fast for m in f)]
+    return above, sum(map(len, forks)), len(slow), sum(any(m <= 1.005 * fast for m in f) for f in slow)
+
+
 def pools(root):
     """{(pool, size, variant, benchmark): [{repetition: [times]} of a fork, ...]} of one fork-pool directory."""
     out = {}
@@ -146,12 +155,9 @@ def main():
                   "| forks with such repetitions | of them with repetitions within 0.5 % of it too |")
             print("| --- | --- | --- | --- | --- | --- | --- |")
             for (pool, size, variant, bench), forks in states:
-                reps = [[st.median(f[r]) for r in sorted(f)] for f in forks]
-                fast, above = above_fastest_tenth([m for f in reps for m in f])
-                slow = [f for f in reps if any(m > 1.01 * fast for m in f)]
-                both = sum(any(m <= 1.005 * fast for m in f) for f in slow)
-                print(f"| {pool} | {size} | {bench} | {variant} | {above} of {sum(map(len, reps))} | "
-                      f"{len(slow)} of {len(reps)} | {both} |")
+                above, reps, slow, both = repetition_states([[st.median(f[r]) for r in sorted(f)] for f in forks])
+                print(f"| {pool} | {size} | {bench} | {variant} | {above} of {reps} | {slow} of {len(forks)} "
+                      f"| {both} |")
         names = sorted({p for p, _, _ in variance})
         if len(names) > 1:
             print()
