@@ -118,9 +118,9 @@ def relative(medians):
 
 
 def fork_spread(archives):
-    # per (campaign, sides of), one entry per side file: ({(n, kernel): {fork: median}}, {fork: clock}), and
-    # {(n, kernel): {fork: its repetitions' medians}}
-    sides, repetitions = defaultdict(list), defaultdict(list)
+    # per (campaign, sides of), one entry per side file: ({(n, kernel): {fork: median}}, {fork: clock},
+    # {(n, kernel): {fork: its repetitions' medians}})
+    sides = defaultdict(list)
     for archive in archives:
         campaign = os.path.basename(os.path.dirname(os.path.abspath(archive)))
         with tarfile.open(archive) as tar:
@@ -130,17 +130,16 @@ def fork_spread(archives):
                 if member.isfile() and side:
                     medians, clock, reps = fork_medians(tar, member, side.group(1))
                     of = side.group(2) if side.group(2).startswith("aa") else f"{side.group(2)} {side.group(3)}"
-                    sides[(campaign, of)].append(({key: m for key, m in medians.items() if len(m) > 1}, clock))
-                    repetitions[(campaign, of)].append(reps)
+                    sides[(campaign, of)].append(({key: m for key, m in medians.items() if len(m) > 1}, clock, reps))
     print("| campaign | sides of | n | kernel | sides | forks | fork medians, median, us "
           "| CV of a side's fork medians, median (max) | fork medians against their side's: 5th, 95th percentile | more than 1 % above |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     shifted = []
     for campaign, of in sorted(sides):
         group = sides[(campaign, of)]
-        for key in sorted({k for ms, _ in group for k in ms}, key=lambda k: (-k[0], k[1])):
-            ms = [list(m[key].values()) for m, _ in group if key in m]
-            rel = [x for m, _ in group if key in m for x in relative(m[key]).values()]
+        for key in sorted({k for ms, _, _ in group for k in ms}, key=lambda k: (-k[0], k[1])):
+            ms = [list(m[key].values()) for m, _, _ in group if key in m]
+            rel = [x for m, _, _ in group if key in m for x in relative(m[key]).values()]
             cvs = [statistics.stdev(m) / statistics.mean(m) for m in ms]
             above = sum(r > 0.01 for r in rel)
             tails = statistics.quantiles(rel, n=20, method="inclusive")  # 5th, 95th percentile as NumPy's default
@@ -162,7 +161,7 @@ def fork_spread(archives):
     for campaign, of, cell in shifted:
         slow, rest = defaultdict(list), defaultdict(list)
         clocks = ([], [])
-        for medians, clock in sides[(campaign, of)]:
+        for medians, clock, _ in sides[(campaign, of)]:
             rel = {key: relative(m) for key, m in medians.items()}
             for f, x in rel.get(cell, {}).items():
                 if x > 0.01 or x <= 0.005:
@@ -184,7 +183,7 @@ def fork_spread(archives):
           "| forks with such repetitions | of them with repetitions within 0.5 % of it too |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for campaign, of, cell in shifted:
-        forks = [f for reps in repetitions[(campaign, of)] for f in reps.get(cell, {}).values()]
+        forks = [f for _, _, reps in sides[(campaign, of)] for f in reps.get(cell, {}).values()]
         above, reps, slow, both = summarize_pools.repetition_states(forks)
         print(f"| {campaign} | {of} | 2^{cell[0].bit_length() - 1} | {cell[1]} | {above} of {reps} | "
               f"{slow} of {len(forks)} | {both} |")

@@ -133,8 +133,9 @@ def main():
         for key in sorted(data):
             pool, size, variant, bench = key
             forks = data[key]
-            medians = [st.median(times(f)) * 1e3 for f in forks]
-            means = [st.mean(times(f)) * 1e3 for f in forks]
+            samples = [times(f) for f in forks]
+            medians = [st.median(t) * 1e3 for t in samples]
+            means = [st.mean(t) * 1e3 for t in samples]
             base = [st.mean(times(f)) * 1e3 for f in data.get((pool, size, "1.00", bench), [])]
             change = "-"
             if variant != "1.00" and len(base) > 1 and len(means) > 1:
