@@ -28,7 +28,9 @@ may repeat it). It prints three tables, the first two per form, size and kernel:
   of bench/gpu/ab-campaign.sh, from its run lines; `-` for runs made otherwise, whose directory's README gives
   theirs): every comparison with a verdict, the `slower` ones, their share and the exact one-sided 95 % lower
   bound on the rate of `slower` that this allows (Clopper-Pearson; 59 of 59 to reach 95 %), the forks a side and
-  the device time per side (a run's wall time / 2; a built-in run times every benchmark and size of its line's run). The
+  the device time per side (a run's wall time / 2; a built-in run times every benchmark and size of its line's run),
+  and where a cell has runs under several budgets, a row `any` over all of them. Bounds are printed rounded away
+  from the estimate (an upper bound up, a lower bound down), so that a printed bound still holds. The
   user kernel's plants are more elements (its grid stride over 1.01 n) or a spin (an exact share of its time);
   where its line says which (bench/gpu/ab-fresh.sh's kernel column) the row does too;
 - the runs of bench/gpu/ab-campaign.sh (its `run N: ... ended at S s` lines): per entry of RUNS, how many ran,
@@ -49,7 +51,7 @@ import re
 import statistics
 import sys
 from collections import defaultdict
-from math import comb
+from math import ceil, comb, floor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import summarize_ab  # noqa: E402
@@ -183,6 +185,24 @@ def lower_bound(hits, n, confidence=0.95):
     return 1 - upper_bound(n - hits, n, confidence)
 
 
+def percent(bound, digits, up):
+    """A bound on a rate, in percent, rounded away from the estimate so that the printed bound still holds:
+    59 of 59 gives 95.0 %, 58 of 58 (94.966 %) 94.9 %, not 95 %."""
+    scaled = bound * 100 * 10 ** digits
+    return f"{(ceil(scaled - 1e-9) if up else floor(scaled + 1e-9)) / 10 ** digits:.{digits}f} %"
+
+
+def plant_row(cell, budget, rows):
+    """One row of the plants' table: a cell (kernel, size, case) under one budget, or under any."""
+    slower = sum(v == "slower" for v, _, _, _ in rows)
+    forks = sorted(f for _, f, _, _ in rows if f is not None)
+    times = [t for _, _, t, _ in rows]
+    return (f"| {cell[0]} | 2^{cell[1]} | {cell[2]} | {budget} | {len(rows)} | {slower} | "
+            f"{100 * slower / len(rows):.0f} % | {percent(lower_bound(slower, len(rows)), 1, up=False)} | "
+            f"{f'{forks[0]} to {forks[-1]}' if forks else '-'} | {statistics.median(times):.1f} ({max(times):.1f}) | "
+            f"{len({d for _, _, _, d in rows})} |")
+
+
 def order(key):
     kernel, size, case = key
     return (kernel.startswith("user PTX"), kernel, -size, case)
@@ -208,23 +228,22 @@ def main(argv):
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for key in sorted(aa, key=order):
         n, flagged, dirs = aa[key]
-        print(f"| {key[0]} | 2^{key[1]} | {n} | {flagged} | {100 * upper_bound(flagged, n):.1f} % | {len(dirs)} | "
+        print(f"| {key[0]} | 2^{key[1]} | {n} | {flagged} | {percent(upper_bound(flagged, n), 1, up=True)} | {len(dirs)} | "
               f"{max(0, 100 - n)} |")
     total, flagged = sum(v[0] for v in aa.values()), sum(v[1] for v in aa.values())
-    print(f"| all | | {total} | {flagged} | {f'{100 * upper_bound(flagged, total):.2f} %' if total else '-'} | | |")
+    print(f"| all | | {total} | {flagged} | {percent(upper_bound(flagged, total), 2, up=True) if total else '-'} | | |")
     print()
     print("| kernel | n | plant | budget, s | comparisons | `slower` | share | rate, 95 % lower bound | forks a side | "
           "device time per side, median (max), s | directories |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    cells = defaultdict(list)
     for key in sorted(plants, key=lambda k: order(k[:3]) + (k[3] or 0,)):
-        rows = plants[key]
-        slower = sum(v == "slower" for v, _, _, _ in rows)
-        forks = sorted(f for _, f, _, _ in rows if f is not None)
-        times = [t for _, _, t, _ in rows]
-        print(f"| {key[0]} | 2^{key[1]} | {key[2]} | {key[3] or '-'} | {len(rows)} | {slower} | "
-              f"{100 * slower / len(rows):.0f} % | {100 * lower_bound(slower, len(rows)):.0f} % | "
-              f"{f'{forks[0]} to {forks[-1]}' if forks else '-'} | {statistics.median(times):.1f} ({max(times):.1f}) | "
-              f"{len({d for _, _, _, d in rows})} |")
+        cells[key[:3]].append(key)
+    for cell, keys in cells.items():
+        for key in keys:
+            print(plant_row(cell, key[3] or "-", plants[key]))
+        if len(keys) > 1:
+            print(plant_row(cell, "any", [row for key in keys for row in plants[key]]))
     runs = defaultdict(list)
     for what, sizes, case, budget, seconds, made, could in campaign_runs(directories):
         runs[(what, sizes, case, budget)].append((seconds, made, could))
