@@ -16,11 +16,13 @@
 #
 
 # Fresh `kbench ab` runs in turn until a time is up, for a device call of fixed length: RUNS is a list of
-# WHAT:SIZES:CASE:MAX_TIME_S, cycled through in order, each one fresh invocation of ab (through
+# WHAT:SIZES:CASE:MAX_TIME_S[:KERNELS], cycled through in order, each one fresh invocation of ab (through
 # bench/gpu/ab-builtin.sh for WHAT builtin, the suite-directory form with gelu, copy and triad; through
 # bench/gpu/ab-fresh.sh for WHAT user, the user PTX GELU whose plants are more elements, and for WHAT spin,
 # ab-fresh.sh's KERNEL=spin, the user PTX GELU whose plants are an exact share of its time), SIZES a
-# comma-separated list of exponents measured in that one run. A run is started only while the time since the
+# comma-separated list of exponents measured in that one run, KERNELS (builtin only) the suite's kernels that run
+# compares, joined by + (gelu+triad; without it, ab-builtin.sh's KERNELS from the environment, by default all
+# three), so that one call can give each kernel the plant it needs. A run is started only while the time since the
 # start plus half its MAX_TIME_S is within STOP_S (default 450) and is stopped at HARD_S (default STOP_S +
 # 120). Run r has --seed SEED + r (SEED default 9000). Every run's files stay in FINAL/run-R (default
 # bench/out/ab-campaign); its summary lines (ab-builtin.sh's or ab-fresh.sh's columns, the run number first)
@@ -30,14 +32,17 @@
 # every run measures the same PTX (without it ab-builtin.sh writes them with the host's nvcc).
 #   source bench/gpu/with-dist.sh
 #   RUNS="builtin:20:tail1:60 builtin:22,24:aa:30 user:20:aa:60" STOP_S=500 bash bench/gpu/ab-campaign.sh
+#   RUNS="builtin:24:plus1:30:gelu+triad builtin:24:tail2:30:copy" STOP_S=500 bash bench/gpu/ab-campaign.sh
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
 [[ -n ${KBENCH:-} ]] || { echo "ab-campaign: source bench/gpu/with-dist.sh first" >&2; exit 2; }
 [[ -n ${RUNS:-} ]] || { echo "ab-campaign: RUNS is empty: give WHAT:SIZES:CASE:MAX_TIME_S ..." >&2; exit 2; }
 for run in $RUNS; do
-  [[ $run =~ ^(builtin|user|spin):[0-9]+(,[0-9]+)*:[a-z0-9]+:[0-9]+$ ]] \
-    || { echo "ab-campaign: RUNS entry '$run': use WHAT:SIZES:CASE:MAX_TIME_S, WHAT builtin, user or spin" >&2; exit 2; }
+  [[ $run =~ ^(builtin|user|spin):[0-9]+(,[0-9]+)*:[a-z0-9]+:[0-9]+$ \
+     || $run =~ ^builtin:[0-9]+(,[0-9]+)*:[a-z0-9]+:[0-9]+:(copy|gelu|triad)(\+(copy|gelu|triad))*$ ]] \
+    || { echo "ab-campaign: RUNS entry '$run': use WHAT:SIZES:CASE:MAX_TIME_S, WHAT builtin, user or spin, or" \
+              "builtin:SIZES:CASE:MAX_TIME_S:KERNELS, KERNELS of copy, gelu and triad joined by +" >&2; exit 2; }
 done
 final=${FINAL:-bench/out/ab-campaign}
 stop=${STOP_S:-450}
@@ -52,7 +57,7 @@ started=1
 while (( started )); do
   started=0
   for run in $RUNS; do
-    IFS=: read -r what sizes case max <<< "$run"
+    IFS=: read -r what sizes case max only <<< "$run"
     (( $(elapsed) + max / 2 > stop )) && continue
     left=$(( hard - $(elapsed) ))
     (( left > 0 )) || break
@@ -65,8 +70,9 @@ while (( started )); do
       script=bench/gpu/ab-fresh.sh
     fi
     kernel=gelu; [[ $what == spin ]] && kernel=spin
-    KERNEL=$kernel SIZES=${sizes//,/ } CASES=$case TRIES=1 SEED=$(( seed + r )) MAX_TIME_S=$max FINAL=$dir \
-      timeout "$left" bash "$script" > "$dir/out.txt" 2> "$dir/err.txt"
+    only=${only//+/ }
+    KERNEL=$kernel KERNELS=${only:-${KERNELS:-}} SIZES=${sizes//,/ } CASES=$case TRIES=1 SEED=$(( seed + r )) \
+      MAX_TIME_S=$max FINAL=$dir timeout "$left" bash "$script" > "$dir/out.txt" 2> "$dir/err.txt"
     rc=$?
     csv=$final/$what.csv
     [[ -f $csv ]] || { printf 'run,'; head -1 "$dir/summary.csv"; } > "$csv"

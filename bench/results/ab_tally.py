@@ -35,7 +35,8 @@ may repeat it). It prints three tables, the first two per form, size and kernel:
   where its line says which (bench/gpu/ab-fresh.sh's kernel column) the row does too;
 - the runs of bench/gpu/ab-campaign.sh (its `run N: ... ended at S s` lines): per entry of RUNS, how many ran,
   their seconds from one run's end to the next's (start to end of a fresh `ab`, the script's own work around it
-  included), the comparisons each makes (3 built-in kernels or the one user kernel, times its sizes), how many
+  included), the comparisons each made (its summary lines: the built-in kernels it compared, all three unless
+  ab-builtin.sh's KERNELS named fewer, which the entry then names, or the one user kernel, times its sizes), how many
   of them could flag (an MDC printed: a run whose budget ends before 7 forks a side cannot) and so the
   comparisons a minute of the device, all and those that could flag, with which the A/A table's last column
   turns into device time.
@@ -59,6 +60,8 @@ import summarize_ab_builtin  # noqa: E402
 
 AA = ("aa", "aa05")
 PLANTS = ("plus1", "tail1", "plus2", "tail2")
+# the built-in suite's kernels, all of which a built-in run compares unless ab-builtin.sh's KERNELS names fewer
+BUILTIN = ("copy", "gelu", "triad")
 # what a user-kernel plant is, by ab-fresh.sh's kernel column
 PLANT_OF = {"gelu": "elements", "spin": "spin"}
 
@@ -66,6 +69,13 @@ PLANT_OF = {"gelu": "elements", "spin": "spin"}
 def comparison(line):
     """(form-kernel, n exponent, case, verdict, could flag, forks a side, device s per side) of one summary line of
     ab-fresh.sh or ab-builtin.sh with a verdict, or None for any other line."""
+    found = summary_line(line)
+    return found if found and found[3] else None
+
+
+def summary_line(line):
+    """comparison()'s tuple for any summary line of ab-fresh.sh or ab-builtin.sh, with a verdict or without (a run
+    whose ab printed none for it), or None for any other line."""
     user = list(summarize_ab.summary_rows([line]))
     builtin = list(summarize_ab_builtin.summary_rows([line]))
     if user:
@@ -79,8 +89,6 @@ def comparison(line):
         case, size, kernel, verdict, mdc, forks, wall = (r[0], int(r[7]).bit_length() - 1, r[6], r[8], r[12], r[4],
                                                          r[3])
     else:
-        return None
-    if not verdict:
         return None
     # an MDC is printed only where the forks were enough for the test to reach alpha
     return kernel, size, case, verdict, mdc not in ("", "-"), int(forks) if forks else None, float(wall) / 2
@@ -113,34 +121,40 @@ CAMPAIGN_RUN = re.compile(r"^run (\d+): (builtin|user|spin) 2\^\{([0-9,]+)\} ([a
 
 def campaign_file(name):
     """(runs, summary) of one text file holding ab-campaign.sh's output: runs, its run lines as ((campaign, run),
-    WHAT, sizes, case, budget s, seconds the run took, comparisons it makes), timed from the previous run's end (the
-    campaign's start for run 0, which also begins each GPU's campaign in a summary of several); summary, the
-    summary lines with a verdict that follow a campaign's run lines, as (line, (campaign, run), comparison)."""
+    WHAT, sizes, case, budget s, seconds the run took, comparisons it made, the kernels it compared), timed from the
+    previous run's end (the campaign's start for run 0, which also begins each GPU's campaign in a summary of
+    several), the comparisons and kernels as its summary lines give them (a built-in run compares those of
+    ab-builtin.sh's KERNELS); summary, the summary lines with a verdict that follow a campaign's run lines, as
+    (line, (campaign, run), comparison)."""
     runs, summary = [], []
+    lines_of = defaultdict(list)  # (campaign, run) -> summary_line() of each of its summary lines
     end, campaign = 0, -1
     with open(name, errors="replace") as f:
         for line in f:
             line = line.rstrip("\n")
             m = CAMPAIGN_RUN.match(line)
             if not m:
-                found = comparison(line)
+                found = summary_line(line)
                 if found and campaign >= 0:
-                    summary.append((line, (campaign, int(line.split(",", 1)[0])), found))
+                    key = (campaign, int(line.split(",", 1)[0]))
+                    lines_of[key].append(found)
+                    if found[3]:
+                        summary.append((line, key, found))
                 continue
             index, what, sizes, case, budget, old_budget, ended = m.groups()
             budget = budget or old_budget
             if index == "0":
                 end, campaign = 0, campaign + 1
-            kernels = 3 if what == "builtin" else 1
-            runs.append(((campaign, int(index)), what, sizes, case, int(budget), int(ended) - end,
-                         kernels * len(sizes.split(","))))
+            runs.append(((campaign, int(index)), what, sizes, case, int(budget), int(ended) - end))
             end = int(ended)
-    return runs, summary
+    return [run + (len(lines_of[run[0]]), tuple(sorted({found[0] for found in lines_of[run[0]]}))) for run in runs], \
+        summary
 
 
 def campaign_runs(directories):
-    """Yields (WHAT, sizes, case, budget s, seconds the run took, comparisons it makes, of them could flag) for
-    every run line of ab-campaign.sh in the text files of the directories."""
+    """Yields (WHAT, sizes, case, budget s, seconds the run took, comparisons it made, the kernels it compared, of
+    the comparisons those that could flag) for every run line of ab-campaign.sh in the text files of the
+    directories."""
     for directory in directories:
         for name in sorted(glob.glob(os.path.join(directory, "*.txt"))):
             runs, summary = campaign_file(name)
@@ -245,19 +259,23 @@ def main(argv):
         if len(keys) > 1:
             print(plant_row(cell, "any", [row for key in keys for row in plants[key]]))
     runs = defaultdict(list)
-    for what, sizes, case, budget, seconds, made, could in campaign_runs(directories):
-        runs[(what, sizes, case, budget)].append((seconds, made, could))
+    for what, sizes, case, budget, seconds, made, kernels, could in campaign_runs(directories):
+        # a built-in run of some of the suite's kernels only (ab-builtin.sh's KERNELS) is an entry of its own
+        only = " ".join(kernels) if what == "builtin" and kernels and kernels != BUILTIN else ""
+        runs[(what, sizes, case, budget, only)].append((seconds, made, could))
     if runs:
         print()
         print("| campaign entry | runs | seconds a run, mean (max) | comparisons a run | could flag | "
               "comparisons a minute | of them could flag |")
         print("| --- | --- | --- | --- | --- | --- | --- |")
-        for (what, sizes, case, budget), rows in sorted(runs.items()):
+        for (what, sizes, case, budget, only), rows in sorted(runs.items()):
             seconds = sum(t for t, _, _ in rows)
+            made = sorted({m for _, m, _ in rows})
             could = sum(c for _, _, c in rows)
-            print(f"| {what}:{sizes}:{case}:{budget} | {len(rows)} | {seconds / len(rows):.1f} "
-                  f"({max(t for t, _, _ in rows)}) | {rows[0][1]} | {could} | {60 * rows[0][1] * len(rows) / seconds:.1f} | "
-                  f"{60 * could / seconds:.1f} |")
+            print(f"| {what}:{sizes}:{case}:{budget}{f' ({only})' if only else ''} | {len(rows)} | "
+                  f"{seconds / len(rows):.1f} ({max(t for t, _, _ in rows)}) | "
+                  f"{made[0] if len(made) == 1 else f'{made[0]} to {made[-1]}'} | {could} | "
+                  f"{60 * sum(m for _, m, _ in rows) / seconds:.1f} | {60 * could / seconds:.1f} |")
 
 
 if __name__ == "__main__":
