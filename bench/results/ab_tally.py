@@ -24,15 +24,16 @@ may repeat it). It prints three tables, the first two per form, size and kernel:
   (`slower` or `faster`), the exact (Clopper-Pearson) one-sided 95 % upper bound on the rate of flagging that
   this allows, in how many directories they were made, and how many are missing to 100;
 - planted changes (plus1 and tail1, +1 % of the work against 0.5 %; plus2 and tail2, +2 % at the defaults; tail
-  planted in the kernels' last threads, bench/gpu/planted-suite.sh), per budget (ab's --max-time-s of the runs
-  of bench/gpu/ab-campaign.sh, from its run lines; `-` for runs made otherwise, whose directory's README gives
+  planted in the kernels' last threads, bench/gpu/planted-suite.sh), per budget (ab's --max-time-s of the runs of
+  bench/gpu/ab-campaign.sh, from its run lines; `-` for runs made otherwise, whose directory's README gives
   theirs): every comparison with a verdict, the `slower` ones, their share and the exact one-sided 95 % lower
   bound on the rate of `slower` that this allows (Clopper-Pearson; 59 of 59 to reach 95 %), the forks a side and
-  the device time per side (a run's wall time / 2; a built-in run times every benchmark and size of its line's run),
-  and where a cell has runs under several budgets, a row `any` over all of them. Bounds are printed rounded away
-  from the estimate (an upper bound up, a lower bound down), so that a printed bound still holds. The
-  user kernel's plants are more elements (its grid stride over 1.01 n) or a spin (an exact share of its time);
-  where its line says which (bench/gpu/ab-fresh.sh's kernel column) the row does too;
+  the device time per side (a run's wall time / 2; a built-in run times every benchmark and size of its line's
+  run), how many more runs, every one `slower`, would bring that bound to 95 % (59 in all where none missed, 93
+  where one did), and where a cell has runs under several budgets, a row `any` over all of them. Bounds are
+  printed rounded away from the estimate (an upper bound up, a lower bound down), so that a printed bound still
+  holds. The user kernel's plants are more elements (its grid stride over 1.01 n) or a spin (an exact share of its
+  time); where its line says which (bench/gpu/ab-fresh.sh's kernel column) the row does too;
 - the runs of bench/gpu/ab-campaign.sh (its `run N: ... ended at S s` lines): per entry of RUNS, how many ran,
   their seconds from one run's end to the next's (start to end of a fresh `ab`, the script's own work around it
   included), the comparisons each made (its summary lines: the built-in kernels it compared, all three unless
@@ -206,15 +207,29 @@ def percent(bound, digits, up):
     return f"{(ceil(scaled - 1e-9) if up else floor(scaled + 1e-9)) / 10 ** digits:.{digits}f} %"
 
 
+def runs_to(hits, n, goal=0.95, most=1000):
+    """How many more runs, every one a hit, bring the exact one-sided lower bound on the rate to goal: 0 of them
+    missed, 59 in all (59 of 59: 0.9505); 1 missed, 93 in all (scipy.stats.beta.ppf(0.05, 92, 2) = 0.9501,
+    beta.ppf(0.05, 91, 2) = 0.9496); None where more than most would be needed."""
+    if lower_bound(hits + most, n + most) < goal:
+        return None
+    low, high = 0, most  # lower_bound(hits + high, n + high) >= goal throughout
+    while low < high:
+        middle = (low + high) // 2
+        low, high = (low, middle) if lower_bound(hits + middle, n + middle) >= goal else (middle + 1, high)
+    return low
+
+
 def plant_row(cell, budget, rows):
     """One row of the plants' table: a cell (kernel, size, case) under one budget, or under any."""
     slower = sum(v == "slower" for v, _, _, _ in rows)
     forks = sorted(f for _, f, _, _ in rows if f is not None)
     times = [t for _, _, t, _ in rows]
+    more = runs_to(slower, len(rows))
     return (f"| {cell[0]} | 2^{cell[1]} | {cell[2]} | {budget} | {len(rows)} | {slower} | "
             f"{100 * slower / len(rows):.0f} % | {percent(lower_bound(slower, len(rows)), 1, up=False)} | "
             f"{f'{forks[0]} to {forks[-1]}' if forks else '-'} | {statistics.median(times):.1f} ({max(times):.1f}) | "
-            f"{len({d for _, _, _, d in rows})} |")
+            f"{len({d for _, _, _, d in rows})} | {more if more is not None else '> 1000'} |")
 
 
 def order(key):
@@ -248,8 +263,8 @@ def main(argv):
     print(f"| all | | {total} | {flagged} | {percent(upper_bound(flagged, total), 2, up=True) if total else '-'} | | |")
     print()
     print("| kernel | n | plant | budget, s | comparisons | `slower` | share | rate, 95 % lower bound | forks a side | "
-          "device time per side, median (max), s | directories |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+          "device time per side, median (max), s | directories | to 95 % |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     cells = defaultdict(list)
     for key in sorted(plants, key=lambda k: order(k[:3]) + (k[3] or 0,)):
         cells[key[:3]].append(key)
