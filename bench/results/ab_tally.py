@@ -257,8 +257,8 @@ def main(argv):
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for key in sorted(aa, key=order):
         n, flagged, dirs = aa[key]
-        print(f"| {key[0]} | 2^{key[1]} | {n} | {flagged} | {percent(upper_bound(flagged, n), 1, up=True)} | {len(dirs)} | "
-              f"{max(0, 100 - n)} |")
+        print(f"| {key[0]} | 2^{key[1]} | {n} | {flagged} | {percent(upper_bound(flagged, n), 1, up=True)} | "
+              f"{len(dirs)} | {max(0, 100 - n)} |")
     total, flagged = sum(v[0] for v in aa.values()), sum(v[1] for v in aa.values())
     print(f"| all | | {total} | {flagged} | {percent(upper_bound(flagged, total), 2, up=True) if total else '-'} | | |")
     print()
