@@ -104,10 +104,10 @@ def fork_medians(tar, member, size):
         by[(n, r["benchmark"])][int(r["fork"])][int(r["repetition"])].append(float(r["time_ms"]))
         if r.get("sm_clock_mhz"):
             clock[int(r["fork"])].append(float(r["sm_clock_mhz"]))
-    return ({key: {f: statistics.median(t for rep in reps.values() for t in rep) for f, reps in forks.items()}
+    return ({key: {f: statistics.median(summarize_pools.times(reps)) for f, reps in forks.items()}
              for key, forks in by.items()},
             {f: statistics.median(v) for f, v in clock.items()},
-            {key: {f: [statistics.median(reps[k]) for k in sorted(reps)] for f, reps in forks.items()}
+            {key: {f: summarize_pools.repetition_medians(reps) for f, reps in forks.items()}
              for key, forks in by.items()})
 
 

@@ -58,6 +58,11 @@ def times(fork):
     return [t for rep in sorted(fork) for t in fork[rep]]
 
 
+def repetition_medians(fork):
+    """The median of each repetition of a fork ({repetition: [times]}), in the order of its repetitions."""
+    return [st.median(fork[rep]) for rep in sorted(fork)]
+
+
 def above_fastest_tenth(values):
     """The 10th percentile of values (as NumPy's default, linear, computes it) and how many lie more than 1 % above
     it: a second, slower state that some of them fall into, whichever state holds the median."""
@@ -156,7 +161,7 @@ def main():
                   "| forks with such repetitions | of them with repetitions within 0.5 % of it too |")
             print("| --- | --- | --- | --- | --- | --- | --- |")
             for (pool, size, variant, bench), forks in states:
-                above, reps, slow, both = repetition_states([[st.median(f[r]) for r in sorted(f)] for f in forks])
+                above, reps, slow, both = repetition_states([repetition_medians(f) for f in forks])
                 print(f"| {pool} | {size} | {bench} | {variant} | {above} of {reps} | {slow} of {len(forks)} "
                       f"| {both} |")
         names = sorted({p for p, _, _ in variance})
