@@ -30,7 +30,8 @@ may repeat it). It prints three tables, the first two per form, size and kernel:
   bound on the rate of `slower` that this allows (Clopper-Pearson; 59 of 59 to reach 95 %), the forks a side and
   the device time per side (a run's wall time / 2; a built-in run times every benchmark and size of its line's
   run), how many more runs, every one `slower`, would bring that bound to 95 % (59 in all where none missed, 93
-  where one did), and where a cell has runs under several budgets, a row `any` over all of them. Bounds are
+  where one did) and the device minutes they would take at the mean wall time of the cell's runs (cells that
+  share runs, a built-in run's kernels and sizes, share those minutes), and where a cell has runs under several budgets, a row `any` over all of them. Bounds are
   printed rounded away from the estimate (an upper bound up, a lower bound down), so that a printed bound still
   holds. The user kernel's plants are more elements (its grid stride over 1.01 n) or a spin (an exact share of its
   time); where its line says which (bench/gpu/ab-fresh.sh's kernel column) the row does too;
@@ -226,10 +227,12 @@ def plant_row(cell, budget, rows):
     forks = sorted(f for _, f, _, _ in rows if f is not None)
     times = [t for _, _, t, _ in rows]
     more = runs_to(slower, len(rows))
+    minutes = more * 2 * statistics.mean(times) / 60 if more is not None else None
+    minutes = "-" if minutes is None else f"{minutes:.1f}" if minutes < 10 else f"{minutes:.0f}"
     return (f"| {cell[0]} | 2^{cell[1]} | {cell[2]} | {budget} | {len(rows)} | {slower} | "
             f"{100 * slower / len(rows):.0f} % | {percent(lower_bound(slower, len(rows)), 1, up=False)} | "
             f"{f'{forks[0]} to {forks[-1]}' if forks else '-'} | {statistics.median(times):.1f} ({max(times):.1f}) | "
-            f"{len({d for _, _, _, d in rows})} | {more if more is not None else '> 1000'} |")
+            f"{len({d for _, _, _, d in rows})} | {more if more is not None else '> 1000'} | {minutes} |")
 
 
 def order(key):
@@ -263,8 +266,8 @@ def main(argv):
     print(f"| all | | {total} | {flagged} | {percent(upper_bound(flagged, total), 2, up=True) if total else '-'} | | |")
     print()
     print("| kernel | n | plant | budget, s | comparisons | `slower` | share | rate, 95 % lower bound | forks a side | "
-          "device time per side, median (max), s | directories | to 95 % |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+          "device time per side, median (max), s | directories | to 95 % | device minutes to 95 % |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     cells = defaultdict(list)
     for key in sorted(plants, key=lambda k: order(k[:3]) + (k[3] or 0,)):
         cells[key[:3]].append(key)
