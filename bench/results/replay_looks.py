@@ -27,7 +27,11 @@ Prints, per run and center, the verdict and the forks a side at which it settled
 side by then from the run's trace (the time from its first fork's go to the end of the fork that completed
 the look, over two, plus ab's start to its first go, also over two).
 
-    python3 bench/results/replay_looks.py [--max-forks 400] [--threshold 0.005] [--size 20] ARCHIVE.tgz ...
+With --skip-first-pair each run's first pair of forks (the run's first two processes) is left out, as a
+warm-up pair would be, and its time still counted: the first process of a run measured the user kernel at 2^22
+about 1 % slow (docs/performance.md section 29).
+
+    python3 bench/results/replay_looks.py [--max-forks 400] [--threshold 0.005] [--size 20] [--skip-first-pair] ARCHIVE.tgz ...
 """
 
 import argparse
@@ -88,9 +92,10 @@ def one_sided(b, w, alternative):
     return max(p, 1 / math.comb(len(b) + len(w), len(b)))
 
 
-def replay(base, new, ends, max_forks, threshold, center, rng):
+def replay(base, new, ends, max_forks, threshold, center, rng, skipped=0):
+    """ab's looks over the fork medians; skipped, the pairs of forks left out before them, whose time counts."""
     m = min(len(base), len(new))
-    n, before, decided = 9, 0.0, None
+    n, before, decided, lo, hi = 9, 0.0, None, math.nan, math.nan  # fewer than 9 forks a side: no look
     while n <= m:
         t = n / max_forks
         alpha = spent(t, 0.001) - spent(before, 0.001)
@@ -111,7 +116,7 @@ def replay(base, new, ends, max_forks, threshold, center, rng):
             break
         n += 3
     n = min(n, m)
-    seconds = ends[min(2 * n, len(ends)) - 1] / 2 if ends else float("nan")
+    seconds = ends[min(2 * (n + skipped), len(ends)) - 1] / 2 if ends else float("nan")
     return decided or "not settled", n, lo, hi, seconds
 
 
@@ -138,16 +143,19 @@ def main():
     parser.add_argument("--max-forks", type=int, default=400)
     parser.add_argument("--threshold", type=float, default=0.005)
     parser.add_argument("--size", type=int, default=20)
+    parser.add_argument("--skip-first-pair", action="store_true")
     parser.add_argument("archives", nargs="+")
     args = parser.parse_args()
     tally = collections.defaultdict(list)
     for archive in args.archives:
         for stem, case, base, new, ends in runs(archive, args.size):
+            skipped = 1 if args.skip_first_pair else 0
+            base, new = base[skipped:], new[skipped:]
             cv = 100 * np.std(base) / np.mean(base)
             cells = []
             for name, center in CENTERS:
                 verdict, n, lo, hi, seconds = replay(base, new, ends, args.max_forks, args.threshold, center,
-                                                     np.random.default_rng(1))
+                                                     np.random.default_rng(1), skipped)
                 tally[(case, name)].append((verdict, seconds))
                 cells.append(f"{name} {verdict} at {n} ({100 * (lo - 1):+.2f}%..{100 * (hi - 1):+.2f}%, {seconds:.1f} s)")
             print(f"{os.path.basename(archive)}:{stem.split('/')[-2]} {case}: {min(len(base), len(new))} forks a side,"

@@ -30,20 +30,22 @@ fork's phases: from go to its environment read, to its suite set up, to its firs
 last, to its device released, to its end; then the first fork's go to the second's and the first fork's end to
 kbench's reaping of its process (a fork that trains the AOT cache writes it as its JVM exits).
 
-With --forks ARCHIVE... it prints instead how far the fork medians of one side of one comparison stray from
-each other, per archive's directory (a campaign, as a results directory holds several calls' archives), sides
-(aa: both sides of every A/A run, aa05 the same; of a planted case, its base sides, the repository's suite, and
-its new sides, the planted suite, apart), size and kernel: the sides read, their forks, the median of all
-their fork medians, the CV of a side's fork medians (median and largest over the sides), and the fork medians
-of every side pooled, each against its side's median: the 5th and 95th percentile and the share more than 1 %
-above. Two states of a process (buffer
-placement, sections 9 and 10 of docs/performance.md) show as a share above 1 % that the CV alone hides. Where a
-cell of 2^22 or more has 5 % of its forks or more above 1 %, a second table says how every benchmark measured by
-those same processes sat against its side's median, beside the other processes' (those at most 0.5 % above),
-and the SM clock of both: a state of the process moves all of them, one of the kernel's own buffers only it;
-and a third how that cell's repetitions sat (each repetition's median against the 10th percentile of all of them:
-how many lie more than 1 % above, in how many forks, and how many of those forks also have repetitions within
-0.5 % of it, a state that comes and goes within a process rather than one fixed for it).
+With --forks ARCHIVE... it prints instead how far the fork medians of one side of one comparison stray from each
+other, per archive's directory (a campaign, as a results directory holds several calls' archives), sides (aa: both
+sides of every A/A run, aa05 the same; of a planted case, its base sides, the repository's suite, and its new
+sides, the planted suite, apart), size and kernel: the sides read, their forks, the median of all their fork
+medians, the CV of a side's fork medians (median and largest over the sides), and the fork medians of every side
+pooled, each against its side's median: the 5th and 95th percentile and the share more than 1 % above. Two states
+of a process (buffer placement, sections 9 and 10 of docs/performance.md) show as a share above 1 % that the CV
+alone hides. A second table splits the same fork medians by the fork's place in its run's order of going, from ab's
+log (the run's first process, its second, the rest), per campaign and over all of them: the first process of a run
+measured the user kernel at 2^22 about 1 % slow (section 29). Where a cell of 2^22 or more has 5 % of its forks or
+more above 1 %, a third table says how every benchmark measured by those same processes sat against its side's
+median, beside the other processes' (those at most 0.5 % above), and the SM clock of both: a state of the process
+moves all of them, one of the kernel's own buffers only it; and a fourth how that cell's repetitions sat (each
+repetition's median against the 10th percentile of all of them: how many lie more than 1 % above, in how many
+forks, and how many of those forks also have repetitions within 0.5 % of it, a state that comes and goes within a
+process rather than one fixed for it).
 """
 import csv
 import io
@@ -119,8 +121,8 @@ def relative(medians):
 
 def fork_spread(archives):
     # per (campaign, sides of), one entry per side file: ({(n, kernel): {fork: median}}, {fork: clock},
-    # {(n, kernel): {fork: its repetitions' medians}})
-    sides = defaultdict(list)
+    # {(n, kernel): {fork: its repetitions' medians}}, {fork: its place in the run's order of going})
+    sides, logs = defaultdict(list), {}
     for archive in archives:
         campaign = os.path.basename(os.path.dirname(os.path.abspath(archive)))
         with tarfile.open(archive) as tar:
@@ -130,16 +132,26 @@ def fork_spread(archives):
                 if member.isfile() and side:
                     medians, clock, reps = fork_medians(tar, member, side.group(1))
                     of = side.group(2) if side.group(2).startswith("aa") else f"{side.group(2)} {side.group(3)}"
-                    sides[(campaign, of)].append(({key: m for key, m in medians.items() if len(m) > 1}, clock, reps))
+                    sides[(campaign, of)].append(({key: m for key, m in medians.items() if len(m) > 1}, clock, reps,
+                                                  (archive, re.sub(r"-(base|new)\.csv$", ".log", member.name),
+                                                   side.group(3))))
+                elif member.isfile() and re.search(r"/run-\d+/[^/]*\.log$", member.name):
+                    logs[(archive, member.name)] = launch_order(tar.extractfile(member))
+    # each side's forks' places in its run's order, from its run's log (read in the archive's order: an xz
+    # archive read out of order is read again from its start)
+    for group in sides.values():
+        for i, (medians, clock, reps, (archive, log, side)) in enumerate(group):
+            group[i] = (medians, clock, reps,
+                        {fork: place for place, (of, fork) in enumerate(logs.get((archive, log), [])) if of == side})
     print("| campaign | sides of | n | kernel | sides | forks | fork medians, median, us "
           "| CV of a side's fork medians, median (max) | fork medians against their side's: 5th, 95th percentile | more than 1 % above |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     shifted = []
     for campaign, of in sorted(sides):
         group = sides[(campaign, of)]
-        for key in sorted({k for ms, _, _ in group for k in ms}, key=lambda k: (-k[0], k[1])):
-            ms = [list(m[key].values()) for m, _, _ in group if key in m]
-            rel = [x for m, _, _ in group if key in m for x in relative(m[key]).values()]
+        for key in sorted({k for ms, *_ in group for k in ms}, key=lambda k: (-k[0], k[1])):
+            ms = [list(m[key].values()) for m, *_ in group if key in m]
+            rel = [x for m, *_ in group if key in m for x in relative(m[key]).values()]
             cvs = [statistics.stdev(m) / statistics.mean(m) for m in ms]
             above = sum(r > 0.01 for r in rel)
             tails = statistics.quantiles(rel, n=20, method="inclusive")  # 5th, 95th percentile as NumPy's default
@@ -150,6 +162,7 @@ def fork_spread(archives):
                   f"{above} ({100 * above / len(rel):.0f} %) |")
             if above >= 0.05 * len(rel) and key[0] > 1 << 21:
                 shifted.append((campaign, of, key))
+    first_forks(sides)
     if not shifted:
         return
     # a state of the whole process (clock, context) would move every benchmark the process measured; one of
@@ -161,7 +174,7 @@ def fork_spread(archives):
     for campaign, of, cell in shifted:
         slow, rest = defaultdict(list), defaultdict(list)
         clocks = ([], [])
-        for medians, clock, _ in sides[(campaign, of)]:
+        for medians, clock, *_ in sides[(campaign, of)]:
             rel = {key: relative(m) for key, m in medians.items()}
             for f, x in rel.get(cell, {}).items():
                 if x > 0.01 or x <= 0.005:
@@ -183,10 +196,51 @@ def fork_spread(archives):
           "| forks with such repetitions | of them with repetitions within 0.5 % of it too |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for campaign, of, cell in shifted:
-        forks = [f for _, _, reps in sides[(campaign, of)] for f in reps.get(cell, {}).values()]
+        forks = [f for _, _, reps, _ in sides[(campaign, of)] for f in reps.get(cell, {}).values()]
         above, reps, slow, both = summarize_pools.repetition_states(forks)
         print(f"| {campaign} | {of} | 2^{cell[0].bit_length() - 1} | {cell[1]} | {above} of {reps} | "
               f"{slow} of {len(forks)} | {both} |")
+
+
+def launch_order(log):
+    """(side, fork) of every fork in the order in which the run's forks of both sides went, from ab's log, a binary
+    file object (`kbench ab: base fork 3, seed ...`); [] for runs of builds before ab wrote those lines."""
+    lines = io.TextIOWrapper(log, "utf-8", errors="replace")
+    return [(m.group(1), int(m.group(2))) for m in (re.match(r"kbench ab: (base|new) fork (\d+), seed", line)
+                                                    for line in lines) if m]
+
+
+def first_forks(sides):
+    """The fork medians of every cell by the fork's place in its run's order (the run's first process, its
+    second, the rest), each against its side's median, per campaign and, where there are several, over all of
+    them: a state of a run's first process shows in the first row alone."""
+    print()
+    print("| campaign | sides of | n | kernel | the fork's place in its run | forks | against the side's median, "
+          "median | more than 1 % above |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    pooled = defaultdict(lambda: defaultdict(list))  # (sides of, cell) -> place -> fork medians against their side's
+    rows = []
+    for campaign, of in sorted(sides):
+        group = sides[(campaign, of)]
+        for key in sorted({k for ms, *_ in group for k in ms}, key=lambda k: (-k[0], k[1])):
+            by_place = defaultdict(list)
+            for medians, _, _, places in group:
+                if key in medians and places:
+                    for f, x in relative(medians[key]).items():
+                        if f in places:
+                            by_place[min(places[f], 2)].append(x)
+                            pooled[(of, key)][min(places[f], 2)].append(x)
+            rows.append((campaign, of, key, by_place))
+    if len({campaign for campaign, *_ in rows}) > 1:
+        rows += [("all", of, key, by_place) for (of, key), by_place in sorted(
+            pooled.items(), key=lambda kv: (kv[0][0], -kv[0][1][0], kv[0][1][1]))]
+    for campaign, of, key, by_place in rows:
+        for place, name in ((0, "first"), (1, "second"), (2, "third on")):
+            rel = by_place.get(place)
+            if rel:
+                above = sum(r > 0.01 for r in rel)
+                print(f"| {campaign} | {of} | 2^{key[0].bit_length() - 1} | {key[1]} | {name} | {len(rel)} | "
+                      f"{100 * statistics.median(rel):+.2f} % | {above} ({100 * above / len(rel):.0f} %) |")
 
 
 def run_order(member):
