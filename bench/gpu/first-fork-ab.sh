@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+#
+# Copyright 2026 The kbench authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+#
+
+# One A/B of what the first process of a fresh `kbench ab` run reads (docs/performance.md section 29: the user
+# kernel at 2^22, about 1 % slow in a run's first fork only). Fresh bench/gpu/ab-fresh.sh runs (one size, one case,
+# the user kernel), two a round, variants a and b, which of them first alternating, until STOP_S; a runs as ab-fresh.sh
+# does by default, b by MODE:
+#   place    every fork with --place-every 2 (its buffers and the clear buffer allocated afresh behind a random pad
+#            every two repetitions): does the first process's excess follow its buffers' placement?
+#   context  a second process (Python with CuPy) holds a context on the device, with 1 MiB of its memory, from
+#            before b's run starts to after it ends: is it the first process on a device with no other context?
+# Run R of variant V goes to OUT/first-fork/MODE-V/run-R (ab-fresh.sh's files: the sides' samples, ab's log, the
+# forks' trace); OUT/MODE-V/first-fork.txz packs each variant's runs, so that
+#   python3 bench/results/summarize_ab_builtin.py --forks DIR/MODE-a/first-fork.txz DIR/MODE-b/first-fork.txz
+# prints each variant as a campaign of its own (the fork medians by their place in the run among them), and
+# OUT/first-fork-summary.txt holds the GPU's state, kbench's version and one line per run. On the GPU host, from
+# the repository root, after bench/gpu/prepare-dist.sh:
+#   MODE=place SIZE=22 SEED=13000 STOP_S=520 bash bench/gpu/first-fork-ab.sh
+# SIZE (default 22) and CASE (default aa) are ab-fresh.sh's SIZES and CASES, MAX_TIME_S (default 30) its budget.
+set -uo pipefail
+: "${OUT:?first-fork-ab: set OUT, the folder the device tool brings back}"
+mode=${MODE:-place}
+[[ $mode =~ ^(place|context)$ ]] || { echo "first-fork-ab: MODE '$mode': use place or context" >&2; exit 2; }
+size=${SIZE:-22}; case=${CASE:-aa}; seed=${SEED:-13000}; stop=${STOP_S:-520}
+[[ $size =~ ^[0-9]+$ && $seed =~ ^[0-9]+$ && $stop =~ ^[0-9]+$ ]] \
+  || { echo "first-fork-ab: SIZE '$size', SEED '$seed' and STOP_S '$stop' must be whole numbers" >&2; exit 2; }
+t0=$(date +%s)
+elapsed() { echo $(( $(date +%s) - t0 )); }
+[[ -n ${KBENCH:-} ]] || source bench/gpu/with-dist.sh > /dev/null
+summary=$OUT/first-fork-summary.txt
+mkdir -p "$OUT"
+{ date -u; nvidia-smi --query-gpu=index,name,driver_version,persistence_mode,clocks.sm,clocks.mem,temperature.gpu \
+    --format=csv; nproc; "$KBENCH" --version; echo "MODE=$mode SIZE=$size CASE=$case SEED=$seed STOP_S=$stop"; } \
+  > "$summary" 2>&1
+work=/tmp/first-fork
+rm -rf "$work"
+r=0
+# a run is started only while it can end before STOP_S (ab's budget plus 15 s for its JVMs and the script)
+while (( $(elapsed) + ${MAX_TIME_S:-30} + 15 <= stop )); do
+  for v in $( (( (seed + r) % 2 )) && echo "b a" || echo "a b"); do
+    dir=$work/$mode-$v/run-$r
+    mkdir -p "$dir"
+    extra=()
+    [[ $mode == place && $v == b ]] && extra=(RUN_ARGS="--place-every 2")
+    held=0
+    if [[ $mode == context && $v == b ]]; then
+      # a context with 1 MiB of device memory, held until its stdin closes
+      coproc HOLD { python3 -c 'import sys, cupy; x = cupy.zeros(1 << 18, dtype=cupy.float32)
+cupy.cuda.Device().synchronize(); print("held", flush=True); sys.stdin.read()' 2> "$dir/holder-err.txt"; }
+      read -r -t 60 line <&"${HOLD[0]}" && [[ $line == held ]] \
+        || { echo "first-fork-ab: the context holder did not start ($dir/holder-err.txt)" >&2; exit 2; }
+      held=1
+    fi
+    env "${extra[@]}" KERNEL=gelu SIZES=$size CASES=$case TRIES=1 SEED=$(( seed + r )) MAX_TIME_S=${MAX_TIME_S:-30} \
+      FINAL=$dir bash bench/gpu/ab-fresh.sh > "$dir/out.txt" 2> "$dir/err.txt"
+    rc=$?
+    if (( held )); then
+      pid=$HOLD_PID; fd=${HOLD[1]}
+      exec {fd}>&-
+      wait "$pid"  # its context gone before the next run
+    fi
+    echo "run $r: $mode-$v 2^{$size} $case: script exit $rc, ended at $(elapsed) s; $(tail -n +2 "$dir/summary.csv")" \
+      >> "$summary"
+  done
+  r=$((r + 1))
+done
+for v in a b; do
+  [[ -d $work/$mode-$v ]] || continue
+  mkdir -p "$OUT/$mode-$v"
+  (cd "$work" && tar -cf - "$mode-$v" | xz -T0 -6 > "$OUT/$mode-$v/first-fork.txz")
+done
+echo "first-fork-ab: $r rounds in $(elapsed) s" >> "$summary"
+tail -3 "$summary"
