@@ -23,6 +23,9 @@
 #            every two repetitions): does the first process's excess follow its buffers' placement?
 #   context  a second process (Python with CuPy) holds a context on the device, with 1 MiB of its memory, from
 #            before b's run starts to after it ends: is it the first process on a device with no other context?
+#   load     half the host's processors kept busy (shell loops) from before b's run starts to after it ends: is
+#            it the host's load while the first fork measures (its standbys' JVMs start beside it)? Then every
+#            fork of b would read slow, which the spread table's median of fork medians shows beside a's.
 # Run R of variant V goes to OUT/first-fork/MODE-V/run-R (ab-fresh.sh's files: the sides' samples, ab's log, the
 # forks' trace); OUT/MODE-V/first-fork.txz packs each variant's runs, so that
 #   python3 bench/results/summarize_ab_builtin.py --forks DIR/MODE-a/first-fork.txz DIR/MODE-b/first-fork.txz
@@ -34,7 +37,7 @@
 set -uo pipefail
 : "${OUT:?first-fork-ab: set OUT, the folder the device tool brings back}"
 mode=${MODE:-place}
-[[ $mode =~ ^(place|context)$ ]] || { echo "first-fork-ab: MODE '$mode': use place or context" >&2; exit 2; }
+[[ $mode =~ ^(place|context|load)$ ]] || { echo "first-fork-ab: MODE '$mode': use place, context or load" >&2; exit 2; }
 size=${SIZE:-22}; case=${CASE:-aa}; seed=${SEED:-13000}; stop=${STOP_S:-520}
 [[ $size =~ ^[0-9]+$ && $seed =~ ^[0-9]+$ && $stop =~ ^[0-9]+$ ]] \
   || { echo "first-fork-ab: SIZE '$size', SEED '$seed' and STOP_S '$stop' must be whole numbers" >&2; exit 2; }
@@ -65,6 +68,10 @@ cupy.cuda.Device().synchronize(); print("held", flush=True); sys.stdin.read()' 2
         || { echo "first-fork-ab: the context holder did not start ($dir/holder-err.txt)" >&2; exit 2; }
       held=1
     fi
+    busy=()
+    if [[ $mode == load && $v == b ]]; then
+      for _ in $(seq $(( $(nproc) / 2 ))); do (while :; do :; done) & busy+=($!); done
+    fi
     env "${extra[@]}" KERNEL=gelu SIZES=$size CASES=$case TRIES=1 SEED=$(( seed + r )) MAX_TIME_S=${MAX_TIME_S:-30} \
       FINAL=$dir bash bench/gpu/ab-fresh.sh > "$dir/out.txt" 2> "$dir/err.txt"
     rc=$?
@@ -72,6 +79,10 @@ cupy.cuda.Device().synchronize(); print("held", flush=True); sys.stdin.read()' 2
       pid=$HOLD_PID; fd=${HOLD[1]}
       exec {fd}>&-
       wait "$pid"  # its context gone before the next run
+    fi
+    if (( ${#busy[@]} )); then
+      kill "${busy[@]}"
+      wait "${busy[@]}" 2> /dev/null
     fi
     echo "run $r: $mode-$v 2^{$size} $case: script exit $rc, ended at $(elapsed) s; $(tail -n +2 "$dir/summary.csv")" \
       >> "$summary"
