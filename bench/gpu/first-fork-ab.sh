@@ -16,9 +16,9 @@
 #
 
 # One A/B of what the first process of a fresh `kbench ab` run reads (docs/performance.md section 29: the user
-# kernel at 2^22, about 1 % slow in a run's first fork only). Fresh bench/gpu/ab-fresh.sh runs (one size, one case,
-# the user kernel), two a round, variants a and b, which of them first alternating, until STOP_S; a runs as ab-fresh.sh
-# does by default, b by MODE:
+# kernel at 2^22, about 1 % slow in a run's first fork only). Fresh bench/gpu/ab-fresh.sh runs (one size, one
+# case, the user kernel), two a round, variants a and b, which of them goes first alternating, until STOP_S; a
+# runs as ab-fresh.sh does by default, b by MODE:
 #   place    every fork with --place-every 2 (its buffers and the clear buffer allocated afresh behind a random pad
 #            every two repetitions): does the first process's excess follow its buffers' placement?
 #   context  a second process (Python with CuPy) holds a context on the device, with 1 MiB of its memory, from
@@ -33,14 +33,16 @@
 # OUT/first-fork-summary.txt holds the GPU's state, kbench's version and one line per run. On the GPU host, from
 # the repository root, after bench/gpu/prepare-dist.sh:
 #   MODE=place SIZE=22 SEED=13000 STOP_S=520 bash bench/gpu/first-fork-ab.sh
-# SIZE (default 22) and CASE (default aa) are ab-fresh.sh's SIZES and CASES, MAX_TIME_S (default 30) its budget.
+# SIZE (default 22) and CASE (default aa) are ab-fresh.sh's SIZES and CASES, MAX_TIME_S (default 30) its budget;
+# a run still going at HARD_S (default STOP_S + 40) is stopped, so that the runs made are packed within the call.
 set -uo pipefail
 : "${OUT:?first-fork-ab: set OUT, the folder the device tool brings back}"
 mode=${MODE:-place}
 [[ $mode =~ ^(place|context|load)$ ]] || { echo "first-fork-ab: MODE '$mode': use place, context or load" >&2; exit 2; }
-size=${SIZE:-22}; case=${CASE:-aa}; seed=${SEED:-13000}; stop=${STOP_S:-520}
-[[ $size =~ ^[0-9]+$ && $seed =~ ^[0-9]+$ && $stop =~ ^[0-9]+$ ]] \
-  || { echo "first-fork-ab: SIZE '$size', SEED '$seed' and STOP_S '$stop' must be whole numbers" >&2; exit 2; }
+size=${SIZE:-22}; case=${CASE:-aa}; seed=${SEED:-13000}; stop=${STOP_S:-520}; hard=${HARD_S:-$(( ${STOP_S:-520} + 40 ))}
+[[ $size =~ ^[0-9]+$ && $seed =~ ^[0-9]+$ && $stop =~ ^[0-9]+$ && $hard =~ ^[0-9]+$ ]] \
+  || { echo "first-fork-ab: SIZE '$size', SEED '$seed', STOP_S '$stop' and HARD_S '$hard' must be whole numbers" >&2
+       exit 2; }
 t0=$(date +%s)
 elapsed() { echo $(( $(date +%s) - t0 )); }
 [[ -n ${KBENCH:-} ]] || source bench/gpu/with-dist.sh > /dev/null
@@ -51,7 +53,7 @@ mkdir -p "$OUT"
   > "$summary" 2>&1
 work=/tmp/first-fork
 rm -rf "$work"
-r=0
+r=0; runs=0; status=0
 # a run is started only while it can end before STOP_S (ab's budget plus 15 s for its JVMs and the script)
 while (( $(elapsed) + ${MAX_TIME_S:-30} + 15 <= stop )); do
   for v in $( (( (seed + r) % 2 )) && echo "b a" || echo "a b"); do
@@ -64,8 +66,12 @@ while (( $(elapsed) + ${MAX_TIME_S:-30} + 15 <= stop )); do
       # a context with 1 MiB of device memory, held until its stdin closes
       coproc HOLD { python3 -c 'import sys, cupy; x = cupy.zeros(1 << 18, dtype=cupy.float32)
 cupy.cuda.Device().synchronize(); print("held", flush=True); sys.stdin.read()' 2> "$dir/holder-err.txt"; }
-      read -r -t 60 line <&"${HOLD[0]}" && [[ $line == held ]] \
-        || { echo "first-fork-ab: the context holder did not start ($dir/holder-err.txt)" >&2; exit 2; }
+      if ! { read -r -t 60 line <&"${HOLD[0]}" && [[ $line == held ]]; }; then
+        # the runs made so far are still packed below
+        echo "first-fork-ab: the context holder did not start ($dir/holder-err.txt)" | tee -a "$summary" >&2
+        status=2
+        break 2
+      fi
       held=1
     fi
     busy=()
@@ -73,7 +79,7 @@ cupy.cuda.Device().synchronize(); print("held", flush=True); sys.stdin.read()' 2
       for _ in $(seq $(( $(nproc) / 2 ))); do (while :; do :; done) & busy+=($!); done
     fi
     env "${extra[@]}" KERNEL=gelu SIZES=$size CASES=$case TRIES=1 SEED=$(( seed + r )) MAX_TIME_S=${MAX_TIME_S:-30} \
-      FINAL=$dir bash bench/gpu/ab-fresh.sh > "$dir/out.txt" 2> "$dir/err.txt"
+      FINAL=$dir timeout $(( hard - $(elapsed) )) bash bench/gpu/ab-fresh.sh > "$dir/out.txt" 2> "$dir/err.txt"
     rc=$?
     if (( held )); then
       pid=$HOLD_PID; fd=${HOLD[1]}
@@ -86,6 +92,7 @@ cupy.cuda.Device().synchronize(); print("held", flush=True); sys.stdin.read()' 2
     fi
     echo "run $r: $mode-$v 2^{$size} $case: script exit $rc, ended at $(elapsed) s; $(tail -n +2 "$dir/summary.csv")" \
       >> "$summary"
+    runs=$((runs + 1))
   done
   r=$((r + 1))
 done
@@ -94,5 +101,6 @@ for v in a b; do
   mkdir -p "$OUT/$mode-$v"
   (cd "$work" && tar -cf - "$mode-$v" | xz -T0 -6 > "$OUT/$mode-$v/first-fork.txz")
 done
-echo "first-fork-ab: $r rounds in $(elapsed) s" >> "$summary"
+echo "first-fork-ab: $runs runs in $(elapsed) s" >> "$summary"
 tail -3 "$summary"
+exit "$status"
