@@ -39,10 +39,11 @@ set -uo pipefail
 : "${OUT:?first-fork-ab: set OUT, the folder the device tool brings back}"
 mode=${MODE:-place}
 [[ $mode =~ ^(place|context|load)$ ]] || { echo "first-fork-ab: MODE '$mode': use place, context or load" >&2; exit 2; }
-size=${SIZE:-22}; case=${CASE:-aa}; seed=${SEED:-13000}; stop=${STOP_S:-520}; hard=${HARD_S:-$(( ${STOP_S:-520} + 40 ))}
-[[ $size =~ ^[0-9]+$ && $seed =~ ^[0-9]+$ && $stop =~ ^[0-9]+$ && $hard =~ ^[0-9]+$ ]] \
-  || { echo "first-fork-ab: SIZE '$size', SEED '$seed', STOP_S '$stop' and HARD_S '$hard' must be whole numbers" >&2
-       exit 2; }
+size=${SIZE:-22}; case=${CASE:-aa}; seed=${SEED:-13000}; stop=${STOP_S:-520}; hard=${HARD_S:-}; budget=${MAX_TIME_S:-30}
+[[ $size =~ ^[0-9]+$ && $seed =~ ^[0-9]+$ && $stop =~ ^[0-9]+$ && $hard =~ ^[0-9]*$ && $budget =~ ^[0-9]+$ ]] \
+  || { echo "first-fork-ab: SIZE '$size', SEED '$seed', STOP_S '$stop', HARD_S '$hard' and MAX_TIME_S '$budget'" \
+            "must be whole numbers" >&2; exit 2; }
+hard=${hard:-$((stop + 40))}
 t0=$(date +%s)
 elapsed() { echo $(( $(date +%s) - t0 )); }
 [[ -n ${KBENCH:-} ]] || source bench/gpu/with-dist.sh > /dev/null
@@ -55,7 +56,7 @@ work=/tmp/first-fork
 rm -rf "$work"
 r=0; runs=0; status=0
 # a run is started only while it can end before STOP_S (ab's budget plus 15 s for its JVMs and the script)
-while (( $(elapsed) + ${MAX_TIME_S:-30} + 15 <= stop )); do
+while (( $(elapsed) + budget + 15 <= stop )); do
   for v in $( (( (seed + r) % 2 )) && echo "b a" || echo "a b"); do
     dir=$work/$mode-$v/run-$r
     mkdir -p "$dir"
@@ -78,7 +79,7 @@ cupy.cuda.Device().synchronize(); print("held", flush=True); sys.stdin.read()' 2
     if [[ $mode == load && $v == b ]]; then
       for _ in $(seq $(( $(nproc) / 2 ))); do (while :; do :; done) & busy+=($!); done
     fi
-    env "${extra[@]}" KERNEL=gelu SIZES=$size CASES=$case TRIES=1 SEED=$(( seed + r )) MAX_TIME_S=${MAX_TIME_S:-30} \
+    env "${extra[@]}" KERNEL=gelu SIZES=$size CASES=$case TRIES=1 SEED=$(( seed + r )) MAX_TIME_S=$budget \
       FINAL=$dir timeout $(( hard - $(elapsed) )) bash bench/gpu/ab-fresh.sh > "$dir/out.txt" 2> "$dir/err.txt"
     rc=$?
     if (( held )); then

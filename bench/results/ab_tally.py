@@ -227,8 +227,10 @@ def plant_row(cell, budget, rows):
     forks = sorted(f for _, f, _, _ in rows if f is not None)
     times = [t for _, _, t, _ in rows]
     more = runs_to(slower, len(rows))
-    minutes = more * 2 * statistics.mean(times) / 60 if more is not None else None
-    minutes = "-" if minutes is None else f"{minutes:.1f}" if minutes < 10 else f"{minutes:.0f}"
+    minutes = "-"
+    if more is not None:
+        device = more * 2 * statistics.mean(times) / 60
+        minutes = f"{device:.1f}" if device < 10 else f"{device:.0f}"
     return (f"| {cell[0]} | 2^{cell[1]} | {cell[2]} | {budget} | {len(rows)} | {slower} | "
             f"{100 * slower / len(rows):.0f} % | {percent(lower_bound(slower, len(rows)), 1, up=False)} | "
             f"{f'{forks[0]} to {forks[-1]}' if forks else '-'} | {statistics.median(times):.1f} ({max(times):.1f}) | "

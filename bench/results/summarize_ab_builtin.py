@@ -228,8 +228,9 @@ def first_forks(sides):
                 if key in medians and places:
                     for f, x in relative(medians[key]).items():
                         if f in places:
-                            by_place[min(places[f], 2)].append(x)
-                            pooled[(of, key)][min(places[f], 2)].append(x)
+                            place = min(places[f], 2)  # first, second, third on
+                            by_place[place].append(x)
+                            pooled[(of, key)][place].append(x)
             rows.append((campaign, of, key, by_place))
     if len({campaign for campaign, *_ in rows}) > 1:
         rows += [("all", of, key, by_place) for (of, key), by_place in sorted(
