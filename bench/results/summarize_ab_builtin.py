@@ -39,10 +39,15 @@ pooled, each against its side's median: the 5th and 95th percentile and the shar
 of a process (buffer placement, sections 9 and 10 of docs/performance.md) show as a share above 1 % that the CV
 alone hides. A second table splits the same fork medians by the fork's place in its run's order of going, from ab's
 log (the run's first process, its second, the rest), per campaign and over all of them: the first process of a run
-measured the user kernel at 2^22 about 1 % slow (section 29). Where a cell of 2^22 or more has 5 % of its forks or
-more above 1 %, a third table says how every benchmark measured by those same processes sat against its side's
-median, beside the other processes' (those at most 0.5 % above), and the SM clock of both: a state of the process
-moves all of them, one of the kernel's own buffers only it; and a fourth how that cell's repetitions sat (each
+measured the user kernel at 2^22 about 1 % slow (section 29); the table after it shows, for the same places, the
+median of the forks' repetitions 1 to 10 one by one, each against its side's median (a state fixed for the process
+holds through them all, one of the first placement ends where --place-every places the buffers afresh, a start-up
+transient fades; section 30), and a fourth the runs' first forks by how many other processes (their standbys,
+which start beside them) had opened their device before they opened theirs, from the forks' trace. Where a cell
+of 2^22 or more has 5 % of its forks or more above 1 %, a fifth table says how every benchmark measured by those
+same processes sat against its side's median, beside the other processes' (those at most 0.5 % above), and the SM
+clock of both: a state of the process
+moves all of them, one of the kernel's own buffers only it; and a sixth how that cell's repetitions sat (each
 repetition's median against the 10th percentile of all of them: how many lie more than 1 % above, in how many
 forks, and how many of those forks also have repetitions within 0.5 % of it, a state that comes and goes within a
 process rather than one fixed for it).
@@ -57,11 +62,15 @@ import tarfile
 from collections import defaultdict
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gpu"))
+import forktrace  # noqa: E402
 from forktrace import forks_of, kbench_events  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import summarize_ab  # noqa: E402
 import summarize_pools  # noqa: E402
+
+# the repetitions of a fork whose medians the table of repetitions by the fork's place shows (ab's default is 10)
+REPETITIONS_SHOWN = 10
 
 PHASES = ["go", "environment", "suite", "timed1", "measured", "released", "end"]
 
@@ -122,7 +131,7 @@ def relative(medians):
 def fork_spread(archives):
     # per (campaign, sides of), one entry per side file: ({(n, kernel): {fork: median}}, {fork: clock},
     # {(n, kernel): {fork: its repetitions' medians}}, {fork: its place in the run's order of going})
-    sides, logs = defaultdict(list), {}
+    sides, logs, company = defaultdict(list), {}, {}
     for archive in archives:
         campaign = os.path.basename(os.path.dirname(os.path.abspath(archive)))
         with tarfile.open(archive) as tar:
@@ -137,12 +146,20 @@ def fork_spread(archives):
                                                    side.group(3))))
                 elif member.isfile() and re.search(r"/run-\d+/[^/]*\.log$", member.name):
                     logs[(archive, member.name)] = launch_order(tar.extractfile(member))
+                elif member.isfile() and re.search(r"/run-\d+/[^/]*-trace\.txt$", member.name):
+                    company[(archive, re.sub(r"-trace\.txt$", ".log", member.name))] = opened_before_first(
+                        tar.extractfile(member).read().decode().splitlines())
     # each side's forks' places in its run's order, from its run's log (read in the archive's order: an xz
     # archive read out of order is read again from its start)
-    for group in sides.values():
+    # and each run's first fork with the processes that had opened their device before it, from its trace
+    firsts = defaultdict(list)
+    for cell, group in sides.items():
         for i, (medians, clock, reps, (archive, log, side)) in enumerate(group):
-            group[i] = (medians, clock, reps,
-                        {fork: place for place, (of, fork) in enumerate(logs.get((archive, log), [])) if of == side})
+            places = {fork: place for place, (of, fork) in enumerate(logs.get((archive, log), [])) if of == side}
+            group[i] = (medians, clock, reps, places)
+            first = [fork for fork, place in places.items() if place == 0]
+            if first and company.get((archive, log)) is not None:
+                firsts[cell].append((medians, first[0], company[(archive, log)]))
     print("| campaign | sides of | n | kernel | sides | forks | fork medians, median, us "
           "| CV of a side's fork medians, median (max) | fork medians against their side's: 5th, 95th percentile | more than 1 % above |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
@@ -163,6 +180,7 @@ def fork_spread(archives):
             if above >= 0.05 * len(rel) and key[0] > 1 << 21:
                 shifted.append((campaign, of, key))
     first_forks(sides)
+    first_fork_company(firsts)
     if not shifted:
         return
     # a state of the whole process (clock, context) would move every benchmark the process measured; one of
@@ -218,30 +236,78 @@ def first_forks(sides):
     print("| campaign | sides of | n | kernel | the fork's place in its run | forks | against the side's median, "
           "median | more than 1 % above |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
-    pooled = defaultdict(lambda: defaultdict(list))  # (sides of, cell) -> place -> fork medians against their side's
+    # (sides of, cell) -> place -> (fork medians against their side's, each fork's repetition medians against it)
+    pooled = defaultdict(lambda: defaultdict(lambda: ([], [])))
     rows = []
     for campaign, of in sorted(sides):
         group = sides[(campaign, of)]
         for key in sorted({k for ms, *_ in group for k in ms}, key=lambda k: (-k[0], k[1])):
-            by_place = defaultdict(list)
-            for medians, _, _, places in group:
+            by_place = defaultdict(lambda: ([], []))
+            for medians, _, reps, places in group:
                 if key in medians and places:
+                    center = statistics.median(medians[key].values())
                     for f, x in relative(medians[key]).items():
                         if f in places:
                             place = min(places[f], 2)  # first, second, third on
-                            by_place[place].append(x)
-                            pooled[(of, key)][place].append(x)
+                            own = [r / center - 1 for r in reps[key][f]]
+                            for into in (by_place[place], pooled[(of, key)][place]):
+                                into[0].append(x)
+                                into[1].append(own)
             rows.append((campaign, of, key, by_place))
     if len({campaign for campaign, *_ in rows}) > 1:
         rows += [("all", of, key, by_place) for (of, key), by_place in sorted(
             pooled.items(), key=lambda kv: (kv[0][0], -kv[0][1][0], kv[0][1][1]))]
+    places = ((0, "first"), (1, "second"), (2, "third on"))
     for campaign, of, key, by_place in rows:
-        for place, name in ((0, "first"), (1, "second"), (2, "third on")):
-            rel = by_place.get(place)
+        for place, name in places:
+            rel = by_place[place][0] if place in by_place else None
             if rel:
                 above = sum(r > 0.01 for r in rel)
                 print(f"| {campaign} | {of} | 2^{key[0].bit_length() - 1} | {key[1]} | {name} | {len(rel)} | "
                       f"{100 * statistics.median(rel):+.2f} % | {above} ({100 * above / len(rel):.0f} %) |")
+    # a state fixed for the process holds from its first repetition to its last; one that its buffers' placement
+    # makes ends where --place-every places them afresh; a start-up transient fades over the first repetitions
+    print()
+    print(f"| campaign | sides of | n | kernel | the fork's place in its run | forks | repetitions 1 to "
+          f"{REPETITIONS_SHOWN}: median of the forks' repetition medians against their side's median, % |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for campaign, of, key, by_place in rows:
+        for place, name in places:
+            own = by_place[place][1] if place in by_place else None
+            if own:
+                shown = min(REPETITIONS_SHOWN, min(len(r) for r in own))
+                print(f"| {campaign} | {of} | 2^{key[0].bit_length() - 1} | {key[1]} | {name} | {len(own)} | "
+                      + " ".join(f"{100 * statistics.median(r[i] for r in own):+.2f}" for i in range(shown)) + " |")
+
+
+def opened_before_first(lines):
+    """Of one run's forks' trace: how many other processes (its standbys, which start beside it) had their device
+    open before the run's first fork, the first to get go, opened its own; None without such a fork."""
+    opened = [events for _, events in forktrace.processes(lines).values() if "opened" in events]
+    first = min(opened, key=lambda events: events.get("go", float("inf")), default=None)
+    if first is None or "go" not in first:
+        return None
+    return sum(events["opened"] < first["opened"] for events in opened)
+
+
+def first_fork_company(firsts):
+    """The runs' first forks by how many other processes had opened their device before they opened theirs: if a
+    first fork read slow for being alone on the device, only those with none before them would."""
+    print()
+    print("| campaign | sides of | n | kernel | other processes with their device open before the first fork opened "
+          "its own | first forks | against the side's median, median | more than 1 % above |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    for campaign, of in sorted(firsts):
+        entries = firsts[(campaign, of)]
+        for key in sorted({k for ms, *_ in entries for k in ms}, key=lambda k: (-k[0], k[1])):
+            by_count = defaultdict(list)
+            for medians, fork, count in entries:
+                if key in medians and fork in medians[key]:
+                    by_count[count].append(relative(medians[key])[fork])
+            for count, rel in sorted(by_count.items()):
+                above = sum(r > 0.01 for r in rel)
+                print(f"| {campaign} | {of} | 2^{key[0].bit_length() - 1} | {key[1]} | {count} | {len(rel)} | "
+                      f"{100 * statistics.median(rel):+.2f} % | {above} |")
 
 
 def run_order(member):
