@@ -26,6 +26,10 @@
 #   load     half the host's processors kept busy (shell loops) from before b's run starts to after it ends: is
 #            it the host's load while the first fork measures (its standbys' JVMs start beside it)? Then every
 #            fork of b would read slow, which the spread table's median of fork medians shows beside a's.
+#   closed   every fork with -Dkbench.forks.handover=closed (it closes its buffers, kernels and context before
+#            the next fork goes): does a later fork escape the first's placement because the fork before it
+#            still holds its buffers when it allocates its own? Then every fork of b would read slow, the first
+#            no more than the rest (docs/performance.md section 30).
 # Run R of variant V goes to OUT/first-fork/MODE-V/run-R (ab-fresh.sh's files: the sides' samples, ab's log, the
 # forks' trace); OUT/MODE-V/first-fork.txz packs each variant's runs, so that
 #   python3 bench/results/summarize_ab_builtin.py --forks DIR/MODE-a/first-fork.txz DIR/MODE-b/first-fork.txz
@@ -38,7 +42,8 @@
 set -uo pipefail
 : "${OUT:?first-fork-ab: set OUT, the folder the device tool brings back}"
 mode=${MODE:-place}
-[[ $mode =~ ^(place|context|load)$ ]] || { echo "first-fork-ab: MODE '$mode': use place, context or load" >&2; exit 2; }
+[[ $mode =~ ^(place|context|load|closed)$ ]] \
+  || { echo "first-fork-ab: MODE '$mode': use place, context, load or closed" >&2; exit 2; }
 size=${SIZE:-22}; case=${CASE:-aa}; seed=${SEED:-13000}; stop=${STOP_S:-520}; hard=${HARD_S:-}; budget=${MAX_TIME_S:-30}
 [[ $size =~ ^[0-9]+$ && $seed =~ ^[0-9]+$ && $stop =~ ^[0-9]+$ && $hard =~ ^[0-9]*$ && $budget =~ ^[0-9]+$ ]] \
   || { echo "first-fork-ab: SIZE '$size', SEED '$seed', STOP_S '$stop', HARD_S '$hard' and MAX_TIME_S '$budget'" \
@@ -62,6 +67,7 @@ while (( $(elapsed) + budget + 15 <= stop )); do
     mkdir -p "$dir"
     extra=()
     [[ $mode == place && $v == b ]] && extra=(RUN_ARGS="--place-every 2")
+    [[ $mode == closed && $v == b ]] && extra=(KBENCH_JAVA_OPTS="${KBENCH_JAVA_OPTS:-} -Dkbench.forks.handover=closed")
     held=0
     if [[ $mode == context && $v == b ]]; then
       # a context with 1 MiB of device memory, held until its stdin closes

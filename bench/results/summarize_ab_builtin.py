@@ -46,11 +46,10 @@ transient fades; section 30), and a fourth the runs' first forks by how many oth
 which start beside them) had opened their device before they opened theirs, from the forks' trace. Where a cell
 of 2^22 or more has 5 % of its forks or more above 1 %, a fifth table says how every benchmark measured by those
 same processes sat against its side's median, beside the other processes' (those at most 0.5 % above), and the SM
-clock of both: a state of the process
-moves all of them, one of the kernel's own buffers only it; and a sixth how that cell's repetitions sat (each
-repetition's median against the 10th percentile of all of them: how many lie more than 1 % above, in how many
-forks, and how many of those forks also have repetitions within 0.5 % of it, a state that comes and goes within a
-process rather than one fixed for it).
+clock of both: a state of the process moves all of them, one of the kernel's own buffers only it; and a sixth how
+that cell's repetitions sat (each repetition's median against the 10th percentile of all of them: how many lie
+more than 1 % above, in how many forks, and how many of those forks also have repetitions within 0.5 % of it, a
+state that comes and goes within a process rather than one fixed for it).
 """
 import csv
 import io
@@ -122,6 +121,11 @@ def fork_medians(tar, member, size):
              for key, forks in by.items()})
 
 
+def cells(entries):
+    """The (n, kernel) cells of entries whose first item is {(n, kernel): ...}, the largest n first."""
+    return sorted({k for ms, *_ in entries for k in ms}, key=lambda k: (-k[0], k[1]))
+
+
 def relative(medians):
     """{fork: its median against the median of the side's fork medians, - 1} of one side's {fork: median}."""
     center = statistics.median(medians.values())
@@ -166,7 +170,7 @@ def fork_spread(archives):
     shifted = []
     for campaign, of in sorted(sides):
         group = sides[(campaign, of)]
-        for key in sorted({k for ms, *_ in group for k in ms}, key=lambda k: (-k[0], k[1])):
+        for key in cells(group):
             ms = [list(m[key].values()) for m, *_ in group if key in m]
             rel = [x for m, *_ in group if key in m for x in relative(m[key]).values()]
             cvs = [statistics.stdev(m) / statistics.mean(m) for m in ms]
@@ -241,7 +245,7 @@ def first_forks(sides):
     rows = []
     for campaign, of in sorted(sides):
         group = sides[(campaign, of)]
-        for key in sorted({k for ms, *_ in group for k in ms}, key=lambda k: (-k[0], k[1])):
+        for key in cells(group):
             by_place = defaultdict(lambda: ([], []))
             for medians, _, reps, places in group:
                 if key in medians and places:
@@ -299,7 +303,7 @@ def first_fork_company(firsts):
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for campaign, of in sorted(firsts):
         entries = firsts[(campaign, of)]
-        for key in sorted({k for ms, *_ in entries for k in ms}, key=lambda k: (-k[0], k[1])):
+        for key in cells(entries):
             by_count = defaultdict(list)
             for medians, fork, count in entries:
                 if key in medians and fork in medians[key]:
