@@ -30,6 +30,8 @@
 #            the next fork goes): does a later fork escape the first's placement because the fork before it
 #            still holds its buffers when it allocates its own? Then every fork of b would read slow, the first
 #            no more than the rest (docs/performance.md section 30).
+#   warmup   every run of b with ab's --warmup-forks 1: does the first measured fork then read as the later ones
+#            do? (ab's log names warm-up forks apart, so the place table's first fork is the first measured one.)
 # Run R of variant V goes to OUT/first-fork/MODE-V/run-R (ab-fresh.sh's files: the sides' samples, ab's log, the
 # forks' trace); OUT/MODE-V/first-fork.txz packs each variant's runs, so that
 #   python3 bench/results/summarize_ab_builtin.py --forks DIR/MODE-a/first-fork.txz DIR/MODE-b/first-fork.txz
@@ -42,8 +44,8 @@
 set -uo pipefail
 : "${OUT:?first-fork-ab: set OUT, the folder the device tool brings back}"
 mode=${MODE:-place}
-[[ $mode =~ ^(place|context|load|closed)$ ]] \
-  || { echo "first-fork-ab: MODE '$mode': use place, context, load or closed" >&2; exit 2; }
+[[ $mode =~ ^(place|context|load|closed|warmup)$ ]] \
+  || { echo "first-fork-ab: MODE '$mode': use place, context, load, closed or warmup" >&2; exit 2; }
 size=${SIZE:-22}; case=${CASE:-aa}; seed=${SEED:-13000}; stop=${STOP_S:-520}; hard=${HARD_S:-}; budget=${MAX_TIME_S:-30}
 [[ $size =~ ^[0-9]+$ && $seed =~ ^[0-9]+$ && $stop =~ ^[0-9]+$ && $hard =~ ^[0-9]*$ && $budget =~ ^[0-9]+$ ]] \
   || { echo "first-fork-ab: SIZE '$size', SEED '$seed', STOP_S '$stop', HARD_S '$hard' and MAX_TIME_S '$budget'" \
@@ -67,6 +69,7 @@ while (( $(elapsed) + budget + 15 <= stop )); do
     mkdir -p "$dir"
     extra=()
     [[ $mode == place && $v == b ]] && extra=(RUN_ARGS="--place-every 2")
+    [[ $mode == warmup && $v == b ]] && extra=(RUN_ARGS="--warmup-forks 1")
     [[ $mode == closed && $v == b ]] && extra=(KBENCH_JAVA_OPTS="${KBENCH_JAVA_OPTS:-} -Dkbench.forks.handover=closed")
     held=0
     if [[ $mode == context && $v == b ]]; then

@@ -38,18 +38,19 @@ medians, the CV of a side's fork medians (median and largest over the sides), an
 pooled, each against its side's median: the 5th and 95th percentile and the share more than 1 % above. Two states
 of a process (buffer placement, sections 9 and 10 of docs/performance.md) show as a share above 1 % that the CV
 alone hides. A second table splits the same fork medians by the fork's place in its run's order of going, from ab's
-log (the run's first process, its second, the rest), per campaign and over all of them: the first process of a run
-measured the user kernel at 2^22 about 1 % slow (section 29); the table after it shows, for the same places, the
-median of the forks' repetitions 1 to 10 one by one, each against its side's median (a state fixed for the process
-holds through them all, one of the first placement ends where --place-every places the buffers afresh, a start-up
-transient fades; section 30), and a fourth the runs' first forks by how many other processes (their standbys,
-which start beside them) had opened their device before they opened theirs, from the forks' trace. Where a cell
-of 2^22 or more has 5 % of its forks or more above 1 %, a fifth table says how every benchmark measured by those
-same processes sat against its side's median, beside the other processes' (those at most 0.5 % above), and the SM
-clock of both: a state of the process moves all of them, one of the kernel's own buffers only it; and a sixth how
-that cell's repetitions sat (each repetition's median against the 10th percentile of all of them: how many lie
-more than 1 % above, in how many forks, and how many of those forks also have repetitions within 0.5 % of it, a
-state that comes and goes within a process rather than one fixed for it).
+log (the run's first measured process, its second, the rest; warm-up forks not counted), per campaign and over all
+of them: the first process of a run measured the user kernel at 2^22 about 1 % slow (section 29); the table after
+it shows, for the same places, the median of the forks' repetitions 1 to 10 one by one, each against its side's
+median (a state fixed for the process holds through them all, one of the first placement ends where --place-every
+places the buffers afresh, a start-up transient fades; section 30), and a fourth the runs' first forks by how many
+other processes (their standbys, which start beside them) had opened their device before they opened theirs, from
+the forks' trace (runs with warm-up forks left out: their first process is a warm-up fork). Where a cell of 2^22 or
+more has 5 % of its forks or more above 1 %, a fifth table says how every benchmark measured by those same
+processes sat against its side's median, beside the other processes' (those at most 0.5 % above), and the SM clock
+of both: a state of the process moves all of them, one of the kernel's own buffers only it; and a sixth how that
+cell's repetitions sat (each repetition's median against the 10th percentile of all of them: how many lie more than
+1 % above, in how many forks, and how many of those forks also have repetitions within 0.5 % of it, a state that
+comes and goes within a process rather than one fixed for it).
 """
 import csv
 import io
@@ -159,10 +160,12 @@ def fork_spread(archives):
     firsts = defaultdict(list)
     for cell, group in sides.items():
         for i, (medians, clock, reps, (archive, log, side)) in enumerate(group):
-            places = {fork: place for place, (of, fork) in enumerate(logs.get((archive, log), [])) if of == side}
+            order, warmed = logs.get((archive, log), ([], False))
+            places = {fork: place for place, (of, fork) in enumerate(order) if of == side}
             group[i] = (medians, clock, reps, places)
             first = [fork for fork, place in places.items() if place == 0]
-            if first and company.get((archive, log)) is not None:
+            # with warm-up forks the trace's first process is a warm-up fork, not the first measured one
+            if first and not warmed and company.get((archive, log)) is not None:
                 firsts[cell].append((medians, first[0], company[(archive, log)]))
     print("| campaign | sides of | n | kernel | sides | forks | fork medians, median, us "
           "| CV of a side's fork medians, median (max) | fork medians against their side's: 5th, 95th percentile | more than 1 % above |")
@@ -225,11 +228,17 @@ def fork_spread(archives):
 
 
 def launch_order(log):
-    """(side, fork) of every fork in the order in which the run's forks of both sides went, from ab's log, a binary
-    file object (`kbench ab: base fork 3, seed ...`); [] for runs of builds before ab wrote those lines."""
-    lines = io.TextIOWrapper(log, "utf-8", errors="replace")
-    return [(m.group(1), int(m.group(2))) for m in (re.match(r"kbench ab: (base|new) fork (\d+), seed", line)
-                                                    for line in lines) if m]
+    """(side, fork) of every measured fork in the order in which the run's forks of both sides went, from ab's log,
+    a binary file object (`kbench ab: base fork 3, seed ...`), so that the first is the first measured one; [] for
+    runs of builds before ab wrote those lines; and whether the run had warm-up forks (`kbench ab: warm-up fork 0
+    (base), seed ...`), which went before them all."""
+    order, warmed = [], False
+    for line in io.TextIOWrapper(log, "utf-8", errors="replace"):
+        m = re.match(r"kbench ab: (base|new) fork (\d+), seed", line)
+        if m:
+            order.append((m.group(1), int(m.group(2))))
+        warmed |= line.startswith("kbench ab: warm-up fork ")
+    return order, warmed
 
 
 def first_forks(sides):

@@ -78,7 +78,7 @@ final class AbCommand implements Callable<Integer> {
 
     private static final Set<String> PARENT_OPTIONS = Set.of("--base-kernel", "--new-kernel", "--base-suite-dir",
             "--new-suite-dir", "--base-command", "--new-command", "--forks", "--fork-timeout-s", "--seed",
-            "--base-csv", "--new-csv", OutputFiles.FORCE, "--max-forks", "--max-time-s", "--target-mdc");
+            "--base-csv", "--new-csv", OutputFiles.FORCE, "--max-forks", "--max-time-s", "--target-mdc", "--warmup-forks");
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -132,6 +132,12 @@ final class AbCommand implements Callable<Integer> {
                     + "--max-time-s, then compare.")
     private String targetMdc;
 
+    @Option(names = "--warmup-forks", paramLabel = "N", defaultValue = "0",
+            description = "Run N warm-up forks before the measured ones (alternately base and new, base first) and "
+                    + "leave their samples out, as JMH's -wf (default 0): on a GPU the run's first process can read "
+                    + "differently from the rest (docs/performance.md).")
+    private int warmupForks;
+
     @Option(names = "--fork-timeout-s", paramLabel = "S", defaultValue = "1800",
             description = "Kill a fork that has not ended after S seconds and record it as hung (default 1800).")
     private long forkTimeoutSeconds;
@@ -175,11 +181,11 @@ final class AbCommand implements Callable<Integer> {
         }
         long[] seeds = Forks.seeds(runSeed, forks);
         List<Integer> order = order(runSeed, forks);
-        err.println("kbench ab: " + forks + " forks per side, seed " + runSeed + " (--seed " + runSeed
+        err.println("kbench ab: " + forks + " forks per side" + warmups() + ", seed " + runSeed + " (--seed " + runSeed
                 + " replays this order), order: " + String.join(" ", order.stream().map(s -> sides[s].name()).toList()));
         err.flush();
         try (Forks.Session _ = Forks.Session.open()) {
-            return measureAndCompare(sides, order, seeds, err);
+            return measureAndCompare(sides, order, seeds, runSeed, err);
         }
     }
 
@@ -214,25 +220,35 @@ final class AbCommand implements Callable<Integer> {
         ForkOutcome fork(SequentialAb.Fork fork, List<SequentialAb.Fork> ahead,
                          java.util.function.Consumer<List<SampleRecord>> samples) {
             int s = fork.side();
-            next[s]++;
-            err.println("kbench ab: " + sides[s].name() + " fork " + fork.index() + ", seed " + fork.seed());
+            if (fork.warmup()) {
+                err.println("kbench ab: warm-up fork " + fork.index() + " (" + sides[s].name() + "), seed " + fork.seed());
+            } else {
+                next[s]++;
+                err.println("kbench ab: " + sides[s].name() + " fork " + fork.index() + ", seed " + fork.seed());
+            }
             err.flush();
             OutputFiles.Samples writer = writers[s];
             // both samples files hold every completed fork's rows: the directory is a copy while none died
             boolean disposable = outcomes.stream().allMatch(ForkOutcome::completed);
-            ForkOutcome outcome = sequence.run(launch(s, fork.index(), fork.seed(), disposable),
-                    () -> ahead.stream().map(f -> launch(f.side(), f.index(), f.seed(), disposable)).toList(), recorded -> {
-                        writer.append(recorded);
-                        samples.accept(recorded);
+            ForkOutcome outcome = sequence.run(launch(fork, disposable),
+                    () -> ahead.stream().map(f -> launch(f, disposable)).toList(), recorded -> {
+                        // a warm-up fork's samples are left out
+                        if (!fork.warmup()) {
+                            writer.append(recorded);
+                            samples.accept(recorded);
+                        }
                     });
             outcomes.add(outcome);
             return outcome;
         }
 
-        /** Fork {@code fork} of side {@code s}: its command, where it writes, and what its exit status means. */
-        private Forks.Launch launch(int s, int fork, long seed, boolean disposable) {
+        /** A fork of one side: its command, where it writes, and what its exit status means. */
+        private Forks.Launch launch(SequentialAb.Fork fork, boolean disposable) {
+            int s = fork.side();
+            long seed = fork.seed();
             Side side = sides[s];
-            Path file = directory.resolve(side.name() + "-" + fork + ".csv");
+            String name = side.name() + (fork.warmup() ? SequentialAb.WARMUP_SUFFIX : "");
+            Path file = directory.resolve(name.replace(' ', '-') + "-" + fork.index() + ".csv");
             List<String> command;
             Forks.ChildOutput stdout;
             Forks.Program program = side.command() != null ? Forks.Program.COMMAND : Forks.Program.KBENCH;
@@ -245,7 +261,7 @@ final class AbCommand implements Callable<Integer> {
                         Long.toString(seed), "--run-id", runIds[s], "--quiet"));
                 stdout = Forks.ChildOutput.DISCARD;
             }
-            return new Forks.Launch(side.name(), fork, seed, command, Map.of(), file, directory, stdout, disposable,
+            return new Forks.Launch(name, fork.index(), seed, command, Map.of(), file, directory, stdout, disposable,
                     program);
         }
 
@@ -308,12 +324,12 @@ final class AbCommand implements Callable<Integer> {
     }
 
     /** The forks in their order, until all ran or this JVM is stopping, then compare unless it stopped. */
-    private int measureAndCompare(Side[] sides, List<Integer> order, long[] seeds, PrintWriter err) {
+    private int measureAndCompare(Side[] sides, List<Integer> order, long[] seeds, long runSeed, PrintWriter err) {
         Run run = new Run(sides, err);
         try {
             run.open();
-            // every fork in its order, each side's forks numbered from 0
-            List<SequentialAb.Fork> all = new ArrayList<>();
+            // the warm-up forks, then every fork in its order, each side's forks numbered from 0
+            List<SequentialAb.Fork> all = new ArrayList<>(SequentialAb.warmups(runSeed, forks, warmupForks));
             int[] index = new int[2];
             for (int s : order) {
                 all.add(new SequentialAb.Fork(s, index[s], seeds[index[s]]));
@@ -325,7 +341,7 @@ final class AbCommand implements Callable<Integer> {
         } finally {
             run.close(err);
         }
-        return run.compare(compareOptions, 2 * forks, err);
+        return run.compare(compareOptions, 2 * forks + warmupForks, err);
     }
 
     /**
@@ -335,7 +351,8 @@ final class AbCommand implements Callable<Integer> {
     private int sequential(Side[] sides, long runSeed, PrintWriter err) {
         int most = maxForks != null ? maxForks : DEFAULT_MAX_FORKS;
         CompareCommand compareCommand = compareCommand();
-        SequentialAb ab = SequentialAb.of(compareCommand.checkOptions(), compareCommand.alpha()).withMaxForks(most);
+        SequentialAb ab = SequentialAb.of(compareCommand.checkOptions(), compareCommand.alpha()).withMaxForks(most)
+                .withWarmupForks(warmupForks);
         if (maxTimeSeconds != null) {
             ab = ab.withTimeBudget(Duration.ofSeconds(maxTimeSeconds));
         }
@@ -348,6 +365,7 @@ final class AbCommand implements Callable<Integer> {
                 + Numbers.significant(100 * target.getAsDouble(), 3) + "%" : "decided (looks at " + String.join(", ",
                 ab.looks().stream().map(l -> Integer.toString(l.forks())).toList()) + " forks a side)")
                 + ", at most " + most + " forks a side" + (maxTimeSeconds != null ? " and " + maxTimeSeconds + " s" : "")
+                + warmups()
                 + ", seed " + runSeed + " (--seed " + runSeed + " replays this order)");
         err.flush();
         long start = System.nanoTime();
@@ -373,8 +391,11 @@ final class AbCommand implements Callable<Integer> {
             double seconds = (System.nanoTime() - start) / 1e9;
             // a pair cut short (a fork that died or was stopped, or a signal between its two forks) is started, not run
             long[] completed = new long[2];
-            result.forks().stream().filter(ForkOutcome::completed)
-                    .forEach(f -> completed[f.side().equals(sides[0].name()) ? 0 : 1]++);
+            // the warm-up forks' outcomes carry their own side names, and are not counted
+            for (int s = 0; s < 2; s++) {
+                String name = sides[s].name();
+                completed[s] = result.forks().stream().filter(f -> f.completed() && f.side().equals(name)).count();
+            }
             String ran = completed[0] == pairsRun && completed[1] == pairsRun
                     ? pairsRun + " fork" + (pairsRun == 1 ? "" : "s") + " a side"
                     : pairsRun + " pair" + (pairsRun == 1 ? "" : "s") + " started (" + completed[0] + " "
@@ -398,6 +419,11 @@ final class AbCommand implements Callable<Integer> {
             err.println("kbench ab: not settled at " + last.look().forks() + " forks a side (" + open.size() + " of "
                     + last.report().results().size() + "; `same` there is for want of forks): " + String.join(", ", open));
         }
+    }
+
+    /** The warm-up forks for the run's first line: {@code , after 1 warm-up fork}, or nothing. */
+    private String warmups() {
+        return warmupForks == 0 ? "" : ", after " + warmupForks + " warm-up fork" + (warmupForks == 1 ? "" : "s");
     }
 
     /** The compare options with the user's --alpha replaced by a look's. */
@@ -452,6 +478,9 @@ final class AbCommand implements Callable<Integer> {
                             + " less than 1 (100%), e.g. 1% or 0.01");
                 }
             }
+        }
+        if (warmupForks < 0) {
+            throw new UsageException("--warmup-forks " + warmupForks + ": use 0 or more");
         }
         if (forkTimeoutSeconds < 1) {
             throw new UsageException("--fork-timeout-s " + forkTimeoutSeconds + ": use 1 or more");

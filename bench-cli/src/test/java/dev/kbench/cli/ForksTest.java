@@ -537,6 +537,31 @@ class ForksTest {
     }
 
     @Test
+    void theLibrarysSequentialAbRunsItsWarmUpForkFirstAndKeepsNoneOfItsSamples() {
+        List<String> lines = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        dev.kbench.forks.Forks side = dev.kbench.forks.Forks.of(ForkedSuites.Fill.class).withBackend("opencl")
+                .withOutput(lines::add);
+        dev.kbench.forks.SequentialAb.Result r = dev.kbench.forks.SequentialAb.of(dev.kbench.stats.Compare.withDefaults(),
+                dev.kbench.stats.Compare.DEFAULT_ALPHA).withMaxForks(2).withWarmupForks(1).run(side, side,
+                dev.kbench.api.SuiteOptions.withDefaults().withRepetitions(2).withMillis(1, 1).withCacheClearBytes(65536),
+                5, look -> { });
+        assertTrue(r.allCompleted(), r.forks() + "\n" + String.join("\n", lines));
+        assertEquals(2, r.pairs());
+        dev.kbench.forks.ForkOutcome warmup = r.forks().getFirst();
+        assertEquals("base" + dev.kbench.forks.SequentialAb.WARMUP_SUFFIX, warmup.side(), r.forks().toString());
+        assertEquals(dev.kbench.forks.Forks.seeds(5, 3)[2], warmup.seed());
+        assertTrue(warmup.samples() > 0, warmup.describe());
+        assertEquals(5, r.forks().size(), r.forks().toString());
+        // the pairs' samples alone: each side's as many as its two forks recorded
+        assertEquals(Set.of(0, 1), r.base().stream().map(SampleRecord::fork).collect(Collectors.toSet()));
+        for (String name : List.of("base", "new")) {
+            long recorded = r.forks().stream().filter(f -> f.side().equals(name))
+                    .mapToLong(dev.kbench.forks.ForkOutcome::samples).sum();
+            assertEquals(recorded, ("base".equals(name) ? r.base() : r.next()).size(), r.forks().toString());
+        }
+    }
+
+    @Test
     void abOfTwoSuiteDirectoriesRunsTheSeededOrderAndFlagsAPlantedSlowdown() throws IOException {
         Path base = Files.createDirectories(dir.resolve("base"));
         Path slow = Files.createDirectories(dir.resolve("slow"));
@@ -744,6 +769,105 @@ class ForksTest {
         Files.delete(forks.resolve("forks.aot.config"));
         List<String> later = dev.kbench.forks.Forks.javaCommand(null, "Main", forks, List.of());
         assertTrue(later.contains("-XX:AOTCache=" + cache) && !later.contains("-XX:AOTCacheOutput=" + cache), later.toString());
+    }
+
+    /**
+     * A side's command that measures {@code hot} (100 times slower) on its first call, a warm-up fork when ab has
+     * one, and {@code name} from then on: a warm-up fork's samples that reached a samples file would show.
+     */
+    private String firstCallHot(String side, String name) {
+        String count = "'" + dir.resolve(side + ".calls") + "'";
+        return "echo measuring $KBENCH_FORK; n=$(cat " + count + " 2>/dev/null || echo 0); echo $((n + 1)) > " + count
+                + "; if [ $n = 0 ]; then cp '" + dir + "'/hot-$KBENCH_FORK.csv {out}; else cp '" + dir + "'/" + name
+                + "-$KBENCH_FORK.csv {out}; fi";
+    }
+
+    private Cli.Result abWarmingUp(String baseCommand, String newCommand, String... options) {
+        List<String> args = new java.util.ArrayList<>(List.of("ab", "--base-command", baseCommand, "--new-command",
+                newCommand, "--seed", "3", "--base-csv", dir.resolve("b.csv").toString(), "--new-csv",
+                dir.resolve("n.csv").toString()));
+        args.addAll(List.of(options));
+        return Cli.run(args.toArray(String[]::new));
+    }
+
+    private static double slowest(Path csv) {
+        return SamplesCsv.read(csv).stream().mapToDouble(SampleRecord::timeMillis).max().orElseThrow();
+    }
+
+    @Test
+    void abLeavesTheWarmUpForksSamplesOut() throws IOException {
+        for (int fork = 0; fork < 7; fork++) {
+            fixture("same", fork, 1);
+            fixture("hot", fork, 100);
+        }
+        Cli.Result r = abWarmingUp(firstCallHot("base", "same"), firstCallHot("new", "same"), "--forks", "7",
+                "--warmup-forks", "2");
+        assertEquals(ExitCodes.OK, r.status(), r.toString());
+        String order = "order: " + String.join(" ", AbCommand.order(3, 7).stream().map(s -> s == 0 ? "base" : "new").toList());
+        assertTrue(r.err().contains("kbench ab: 7 forks per side, after 2 warm-up forks, seed 3") && r.err().contains(order),
+                "the same order as without warm-up forks: " + r);
+        // base then new, with seeds after the measured forks' own, and before any measured fork
+        long[] seeds = dev.kbench.forks.Forks.seeds(3, 9);
+        int first = r.err().indexOf("kbench ab: warm-up fork 0 (base), seed " + seeds[7]);
+        int second = r.err().indexOf("kbench ab: warm-up fork 1 (new), seed " + seeds[8]);
+        int measured = Math.min(r.err().indexOf("kbench ab: base fork 0, seed " + seeds[0]),
+                r.err().indexOf("kbench ab: new fork 0, seed " + seeds[0]));
+        assertTrue(first >= 0 && first < second && second < measured, r.toString());
+        assertTrue(r.err().contains("[base warm-up 0] measuring 0") && r.err().contains("[new warm-up 1] measuring 1"),
+                r.toString());
+        assertEquals(Set.of(0, 1, 2, 3, 4, 5, 6), forks(dir.resolve("b.csv")));
+        assertEquals(Set.of(0, 1, 2, 3, 4, 5, 6), forks(dir.resolve("n.csv")));
+        assertTrue(slowest(dir.resolve("b.csv")) < 2 && slowest(dir.resolve("n.csv")) < 2, "no warm-up samples kept");
+        assertEquals(7 * 20, SamplesCsv.read(dir.resolve("b.csv")).size(), "7 forks of 20 samples, none more");
+    }
+
+    @Test
+    void abStopsWhenDecidedAfterItsWarmUpFork() throws IOException {
+        tight("same", 30, 1, 0.001);
+        for (int fork = 0; fork < 2; fork++) {
+            fixture("hot", fork, 100);
+        }
+        // one warm-up fork, of base: the new side's first call is its fork 0
+        Cli.Result r = abWarmingUp(firstCallHot("base", "same"), "cp '" + dir + "'/same-$KBENCH_FORK.csv {out}",
+                "--max-forks", "20", "--warmup-forks", "1");
+        assertEquals(ExitCodes.OK, r.status(), r.toString());
+        assertTrue(r.err().contains("at most 20 forks a side, after 1 warm-up fork, seed 3")
+                && r.err().contains("kbench ab: warm-up fork 0 (base)") && r.err().contains("look 1 at 9 forks a side")
+                && r.err().contains("9 forks a side in"), r.toString());
+        assertEquals(java.util.stream.IntStream.range(0, 9).boxed().collect(java.util.stream.Collectors.toSet()),
+                forks(dir.resolve("b.csv")), r.toString());
+        assertTrue(slowest(dir.resolve("b.csv")) < 2, "no warm-up samples kept: " + r);
+    }
+
+    @Test
+    void aWarmUpForkThatDiesGivesNoVerdict() throws IOException {
+        tight("same", 30, 1, 0.001);
+        String count = "'" + dir.resolve("base.calls") + "'";
+        String diesFirst = "n=$(cat " + count + " 2>/dev/null || echo 0); echo $((n + 1)) > " + count
+                + "; if [ $n = 0 ]; then kill -9 $$; fi; cp '" + dir + "'/same-$KBENCH_FORK.csv {out}";
+        String same = "cp '" + dir + "'/same-$KBENCH_FORK.csv {out}";
+        // stopping when decided: no pair runs after it
+        Cli.Result open = abWarmingUp(diesFirst, same, "--max-forks", "20", "--warmup-forks", "1");
+        assertEquals(ExitCodes.FAILURE, open.status(), open.toString());
+        assertTrue(open.err().contains("base warm-up fork 0 (seed ") && open.err().contains("died: ended by signal 9")
+                && open.err().contains("no verdict"), open.toString());
+        assertFalse(open.err().contains("kbench ab: base fork 0") || open.err().contains("kbench ab: new fork 0"),
+                open.toString());
+        // a fixed count: the measured forks run, their samples are kept, and the verdict is not a gate
+        Files.delete(dir.resolve("base.calls"));
+        Cli.Result fixed = abWarmingUp(diesFirst, same, "--forks", "7", "--warmup-forks", "1", "--force");
+        assertEquals(ExitCodes.FAILURE, fixed.status(), fixed.toString());
+        assertTrue(fixed.err().contains("base warm-up fork 0 (seed ") && fixed.err().contains("a fork died, so no verdict"),
+                fixed.toString());
+        assertEquals(Set.of(0, 1, 2, 3, 4, 5, 6), forks(dir.resolve("b.csv")));
+    }
+
+    @Test
+    void abRefusesANegativeCountOfWarmUpForks() {
+        Cli.Result r = abUntil("same", "same", "--warmup-forks", "-1");
+        assertEquals(ExitCodes.INVALID_INPUT, r.status(), r.toString());
+        assertTrue(r.err().contains("--warmup-forks -1: use 0 or more"), r.toString());
+        assertFalse(Files.exists(dir.resolve("b.csv")), "no fork ran: " + r);
     }
 
     @Test

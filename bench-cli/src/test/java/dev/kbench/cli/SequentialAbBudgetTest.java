@@ -79,6 +79,68 @@ class SequentialAbBudgetTest {
     }
 
     @Test
+    void warmUpForksRunFirstTheirSamplesLeftOutTheirTimeNotTakenForAPairs() {
+        // two warm-up forks of 2 s, then pairs of 0.6 s, a budget of 7.3 s: the pairs' own time says another pair
+        // fits until 4 + 0.6 k + 0.6 > 7.3, so 5 pairs (with up to 75 ms of oversleep a fork, at least 3); had the
+        // warm-ups' time been taken for the pairs', the estimate after 2 pairs (5.2 s elapsed, 2.6 s a pair) would
+        // have ended the loop there
+        List<SequentialAb.Fork> ran = new ArrayList<>();
+        List<List<SequentialAb.Fork>> aheads = new ArrayList<>();
+        SequentialAb ab = SequentialAb.of(Compare.withDefaults(), Compare.DEFAULT_ALPHA).withMaxForks(30)
+                .withTimeBudget(Duration.ofMillis(7300)).withWarmupForks(2);
+        assertEquals(2, ab.warmupForks());
+        SequentialAb.Result r = ab.run((fork, ahead, samples) -> {
+            ran.add(fork);
+            aheads.add(ahead);
+            return fork(fork, samples, fork.warmup() ? 2000 : 300);
+        }, 7, look -> { });
+        assertTrue(r.pairs() >= 3 && r.pairs() <= 5, r.pairs() + " pairs");
+        assertTrue(r.outOfTime());
+        // the warm-ups first, base then new, with seeds after the measured forks' own
+        long[] seeds = dev.kbench.forks.Forks.seeds(7, 32);
+        assertEquals(List.of(new SequentialAb.Fork(0, 0, seeds[30], true), new SequentialAb.Fork(1, 1, seeds[31], true)),
+                ran.subList(0, 2));
+        assertTrue(ran.subList(2, ran.size()).stream().noneMatch(SequentialAb.Fork::warmup), ran.toString());
+        assertEquals(seeds[0], ran.get(2).seed());
+        // the first pair is known to the first warm-up fork, so that it can start in standby beside it
+        assertEquals(List.of(ran.get(1), ran.get(2), ran.get(3)), aheads.getFirst().subList(0, 3));
+        // only the pairs' samples: 10 a fork
+        assertEquals(10L * r.pairs(), r.base().size());
+        assertEquals(10L * r.pairs(), r.next().size());
+        assertEquals(2 + 2 * r.pairs(), r.forks().size());
+        // the same run without warm-ups orders its pairs and seeds alike
+        List<SequentialAb.Fork> plain = new ArrayList<>();
+        SequentialAb.of(Compare.withDefaults(), Compare.DEFAULT_ALPHA).withMaxForks(2)
+                .run((fork, ahead, samples) -> {
+                    plain.add(fork);
+                    return fork(fork, samples, 0);
+                }, 7, look -> { });
+        assertEquals(plain, ran.subList(2, 6));
+    }
+
+    @Test
+    void aWarmUpForkThatDiesEndsTheLoopBeforeAnyPair() {
+        List<SequentialAb.Fork> ran = new ArrayList<>();
+        SequentialAb.Result r = SequentialAb.of(Compare.withDefaults(), Compare.DEFAULT_ALPHA).withWarmupForks(1)
+                .run((fork, ahead, samples) -> {
+                    ran.add(fork);
+                    return new ForkOutcome("base" + SequentialAb.WARMUP_SUFFIX, fork.index(), fork.seed(),
+                            OptionalInt.of(1), 0, Optional.empty(), Optional.empty(), Path.of("."), List.of());
+                }, 7, look -> { });
+        assertEquals(1, ran.size(), ran.toString());
+        assertEquals(0, r.pairs());
+        assertTrue(r.looks().isEmpty() && r.report().isEmpty() && !r.allCompleted() && !r.decided(), r.toString());
+        assertTrue(r.base().isEmpty() && r.next().isEmpty());
+    }
+
+    @Test
+    void aNegativeCountOfWarmUpForksIsRefused() {
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> SequentialAb.of(Compare.withDefaults(), Compare.DEFAULT_ALPHA).withWarmupForks(-1));
+        assertTrue(e.getMessage().contains("-1"), e.getMessage());
+    }
+
+    @Test
     void theSamplesOfOnePairAloneWouldBeFlagged() {
         // the double above, tested as the loop tested it when the budget could end it after one pair
         List<SampleRecord> base = new ArrayList<>();

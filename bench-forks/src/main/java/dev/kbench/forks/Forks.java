@@ -390,7 +390,7 @@ public final class Forks {
 
     /** The {@link ForkChild} that measures one fork of this runner's suite, on side {@code run}, {@code base} or {@code new}. */
     Launch childLaunch(String side, SuiteOptions options, int fork, long seed, Path directory) {
-        Path file = directory.resolve(("run".equals(side) ? "fork" : side) + "-" + fork + ".csv");
+        Path file = directory.resolve(("run".equals(side) ? "fork" : side.replace(' ', '-')) + "-" + fork + ".csv");
         List<String> command = new ArrayList<>(javaCommand(ForkChild.class.getModule().getName(),
                 ForkChild.class.getName(), directory, factory.getModule().isNamed()
                         ? List.of("--add-modules", factory.getModule().getName()) : List.of()));

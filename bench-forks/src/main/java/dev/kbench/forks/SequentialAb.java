@@ -58,13 +58,21 @@ public final class SequentialAb {
     /** The most forks a side unless {@link #withMaxForks} says otherwise. */
     public static final int DEFAULT_MAX_FORKS = 30;
 
+    /**
+     * What follows a side's name in the name of its warm-up forks ({@code base warm-up}), in their launches,
+     * output prefixes and outcomes.
+     */
+    public static final String WARMUP_SUFFIX = " warm-up";
+
     private final Compare compare;
     private final double alpha;
     private final int maxForks;
     private final Optional<Duration> budget;
     private final OptionalDouble targetMdc;
+    private final int warmupForks;
 
-    private SequentialAb(Compare compare, double alpha, int maxForks, Optional<Duration> budget, OptionalDouble targetMdc) {
+    private SequentialAb(Compare compare, double alpha, int maxForks, Optional<Duration> budget, OptionalDouble targetMdc,
+                         int warmupForks) {
         this.compare = Objects.requireNonNull(compare, "compare").withAlpha(alpha);
         this.alpha = alpha;
         if (maxForks < Unit.FEWEST_FORKS) {
@@ -83,6 +91,10 @@ public final class SequentialAb {
                 throw new IllegalArgumentException("the target MDC must be more than 0 and less than 1, got " + t);
             }
         });
+        if (warmupForks < 0) {
+            throw new IllegalArgumentException("the warm-up forks must be 0 or more, got " + warmupForks);
+        }
+        this.warmupForks = warmupForks;
     }
 
     /**
@@ -94,7 +106,7 @@ public final class SequentialAb {
      * @throws IllegalArgumentException if alpha is out of range
      */
     public static SequentialAb of(Compare compare, double alpha) {
-        SequentialAb ab = new SequentialAb(compare, alpha, DEFAULT_MAX_FORKS, Optional.empty(), OptionalDouble.empty());
+        SequentialAb ab = new SequentialAb(compare, alpha, DEFAULT_MAX_FORKS, Optional.empty(), OptionalDouble.empty(), 0);
         GroupSequential.of(alpha, DEFAULT_MAX_FORKS);   // checks alpha
         return ab;
     }
@@ -107,7 +119,7 @@ public final class SequentialAb {
      * @throws IllegalArgumentException if {@code forks} is less than 2
      */
     public SequentialAb withMaxForks(int forks) {
-        return new SequentialAb(compare, alpha, forks, budget, targetMdc);
+        return new SequentialAb(compare, alpha, forks, budget, targetMdc, warmupForks);
     }
 
     /**
@@ -120,7 +132,7 @@ public final class SequentialAb {
      * @throws IllegalArgumentException if {@code limit} is not positive
      */
     public SequentialAb withTimeBudget(Duration limit) {
-        return new SequentialAb(compare, alpha, maxForks, Optional.of(limit), targetMdc);
+        return new SequentialAb(compare, alpha, maxForks, Optional.of(limit), targetMdc, warmupForks);
     }
 
     /**
@@ -132,7 +144,49 @@ public final class SequentialAb {
      * @throws IllegalArgumentException if {@code relative} is out of range
      */
     public SequentialAb withTargetMdc(double relative) {
-        return new SequentialAb(compare, alpha, maxForks, budget, OptionalDouble.of(relative));
+        return new SequentialAb(compare, alpha, maxForks, budget, OptionalDouble.of(relative), warmupForks);
+    }
+
+    /**
+     * With warm-up forks (JMH's {@code -wf}): {@code count} forks run before the first pair, alternately of base
+     * and new (base first), their samples left out of the comparison; their time counts against the time budget.
+     * On an H200 the first process of a run read a user kernel at 2^22 about 1 % slow, every later one not
+     * (docs/performance.md, sections 29 and 30): a warm-up fork takes that place.
+     *
+     * @param count 0 or more
+     * @return a new loop
+     * @throws IllegalArgumentException if {@code count} is negative
+     */
+    public SequentialAb withWarmupForks(int count) {
+        return new SequentialAb(compare, alpha, maxForks, budget, targetMdc, count);
+    }
+
+    /**
+     * The warm-up forks run before the first pair.
+     *
+     * @return 0 or more
+     */
+    public int warmupForks() {
+        return warmupForks;
+    }
+
+    /**
+     * The warm-up forks of a run: fork {@code k} of {@code count} is of side {@code k % 2} (base first), numbered
+     * {@code k}, with the run's derived seed {@code measured + k} ({@link Forks#seeds(long, int)}), so that the
+     * measured forks' seeds are those of a run without warm-up forks.
+     *
+     * @param seed the run's seed
+     * @param measured the most measured forks a side (the seeds before the warm-up forks' own)
+     * @param count how many
+     * @return the warm-up forks, in the order they run
+     */
+    public static List<Fork> warmups(long seed, int measured, int count) {
+        long[] seeds = Forks.seeds(seed, measured + count);
+        List<Fork> forks = new ArrayList<>();
+        for (int k = 0; k < count; k++) {
+            forks.add(new Fork(k % 2, k, seeds[measured + k], true));
+        }
+        return forks;
     }
 
     /**
@@ -157,10 +211,22 @@ public final class SequentialAb {
      * One fork of one side.
      *
      * @param side 0 for base, 1 for new
-     * @param index its 0-based index within its side
+     * @param index its 0-based index within its side, or among the warm-up forks
      * @param seed its seed, derived from the run's seed by {@link Forks#seeds(long, int)}
+     * @param warmup whether it is a warm-up fork ({@link #withWarmupForks}), whose samples are left out
      */
-    public record Fork(int side, int index, long seed) {
+    public record Fork(int side, int index, long seed, boolean warmup) {
+
+        /**
+         * A measured fork.
+         *
+         * @param side 0 for base, 1 for new
+         * @param index its 0-based index within its side
+         * @param seed its seed
+         */
+        public Fork(int side, int index, long seed) {
+            this(side, index, seed, false);
+        }
     }
 
     /** What measures the two sides' forks, one at a time. */
@@ -299,7 +365,8 @@ public final class SequentialAb {
         // each pair's order (base first or not), drawn from the seed pair by pair; all drawn now, so that the
         // forks ahead of the running one, which start in standby, are known
         SplittableRandom order = new SplittableRandom(seed);
-        List<Fork> forks = new ArrayList<>();
+        // the warm-up forks first, then the pairs
+        List<Fork> forks = new ArrayList<>(warmups(seed, maxForks, warmupForks));
         for (int pair = 0; pair < maxForks; pair++) {
             int first = order.nextBoolean() ? 0 : 1;
             forks.add(new Fork(first, pair, seeds[pair]));
@@ -309,18 +376,28 @@ public final class SequentialAb {
         List<ForkOutcome> outcomes = new ArrayList<>();
         List<Look> looks = new ArrayList<>();
         long start = System.nanoTime();
+        for (int k = 0; k < warmupForks && !Forks.stopping(); k++) {
+            ForkOutcome warmup = sides.run(forks.get(k), Forks.Sequence.ahead(k, forks.size(), forks::get), rows -> { });
+            outcomes.add(warmup);
+            if (!warmup.completed()) {
+                return new Result(seed, 0, looks, false, outcomes, kept.get(0), kept.get(1));
+            }
+        }
+        // the pairs' own time, by which the budget judges whether another pair fits
+        long pairsStart = System.nanoTime();
         Optional<GroupSequential.Look> previous = Optional.empty();
         boolean outOfTime = false;
         int pairs = 0;
         int lookIndex = 0;
         while (pairs < maxForks && !Forks.stopping()) {
-            Fork one = forks.get(2 * pairs);
-            Fork two = forks.get(2 * pairs + 1);
-            ForkOutcome a = sides.run(one, Forks.Sequence.ahead(2 * pairs, forks.size(), forks::get), kept.get(one.side())::addAll);
+            int next = warmupForks + 2 * pairs;
+            Fork one = forks.get(next);
+            Fork two = forks.get(next + 1);
+            ForkOutcome a = sides.run(one, Forks.Sequence.ahead(next, forks.size(), forks::get), kept.get(one.side())::addAll);
             outcomes.add(a);
             boolean ok = a.completed() && !Forks.stopping();
             if (ok) {
-                ForkOutcome b = sides.run(two, Forks.Sequence.ahead(2 * pairs + 1, forks.size(), forks::get), kept.get(two.side())::addAll);
+                ForkOutcome b = sides.run(two, Forks.Sequence.ahead(next + 1, forks.size(), forks::get), kept.get(two.side())::addAll);
                 outcomes.add(b);
                 ok = b.completed();
             }
@@ -329,10 +406,11 @@ public final class SequentialAb {
                 break;
             }
             double elapsed = (System.nanoTime() - start) / 1e9;
+            double perPair = (System.nanoTime() - pairsStart) / 1e9 / pairs;
             // the budget ends the loop only from the second pair on: with one fork a side there is no fork-level
             // test, and a comparison of one fork's samples with the other's flags most A/A pairs on a GPU
             outOfTime = budget.isPresent() && pairs >= Unit.FEWEST_FORKS
-                    && elapsed + elapsed / pairs > budget.get().toNanos() / 1e9;
+                    && elapsed + perPair > budget.get().toNanos() / 1e9;
             boolean atEnd = pairs == maxForks || outOfTime;
             GroupSequential.Look look;
             if (targetMdc.isPresent()) {
@@ -385,10 +463,10 @@ public final class SequentialAb {
         String[] names = {"base", "new"};
         try (Forks.Session _ = Forks.Session.open();
              Forks.Sequence sequence = new Forks.Sequence(base.timeout(), base.output())) {
-            return run((fork, ahead, samples) -> sequence.run(
-                    runners[fork.side()].childLaunch(names[fork.side()], options, fork.index(), fork.seed(), directory),
-                    () -> ahead.stream().map(f -> runners[f.side()].childLaunch(names[f.side()], options, f.index(), f.seed(),
-                            directory)).toList(), samples), seed, progress);
+            java.util.function.Function<Fork, Forks.Launch> launch = f -> runners[f.side()].childLaunch(
+                    names[f.side()] + (f.warmup() ? WARMUP_SUFFIX : ""), options, f.index(), f.seed(), directory);
+            return run((fork, ahead, samples) -> sequence.run(launch.apply(fork),
+                    () -> ahead.stream().map(launch).toList(), samples), seed, progress);
         } finally {
             Forks.deleteQuietly(directory);
         }
