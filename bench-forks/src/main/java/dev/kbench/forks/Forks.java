@@ -476,7 +476,8 @@ public final class Forks {
         /**
          * A kbench child whose directory is kept if this JVM dies while it runs.
          *
-         * @param side the side it measures ({@code run}, {@code base}, {@code new})
+         * @param side the side it measures ({@code run}, {@code base}, {@code new}; {@code base warm-up} or
+         *        {@code new warm-up} for a warm-up fork of {@link SequentialAb#withWarmupForks})
          * @param fork its 0-based index within the side
          * @param seed its seed, for the record
          * @param command the command and its arguments
