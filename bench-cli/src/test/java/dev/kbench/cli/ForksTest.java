@@ -663,13 +663,15 @@ class ForksTest {
         }
     }
 
+    /** A side's command that copies fixture {@code name}'s file of its fork to {@code {out}}. */
+    private String copies(String name) {
+        return "cp '" + dir + "'/" + name + "-$KBENCH_FORK.csv {out}";
+    }
+
     private Cli.Result abUntil(String base, String next, String... options) {
-        List<String> args = new java.util.ArrayList<>(List.of("ab", "--base-command",
-                "cp '" + dir + "'/" + base + "-$KBENCH_FORK.csv {out}", "--new-command",
-                "cp '" + dir + "'/" + next + "-$KBENCH_FORK.csv {out}", "--seed", "3", "--base-csv",
-                dir.resolve("b.csv").toString(), "--new-csv", dir.resolve("n.csv").toString(), "--force"));
+        List<String> args = new java.util.ArrayList<>(List.of("--force"));
         args.addAll(List.of(options));
-        return Cli.run(args.toArray(String[]::new));
+        return abOf(copies(base), copies(next), args.toArray(String[]::new));
     }
 
     @Test
@@ -776,13 +778,18 @@ class ForksTest {
      * one, and {@code name} from then on: a warm-up fork's samples that reached a samples file would show.
      */
     private String firstCallHot(String side, String name) {
-        String count = "'" + dir.resolve(side + ".calls") + "'";
-        return "echo measuring $KBENCH_FORK; n=$(cat " + count + " 2>/dev/null || echo 0); echo $((n + 1)) > " + count
-                + "; if [ $n = 0 ]; then cp '" + dir + "'/hot-$KBENCH_FORK.csv {out}; else cp '" + dir + "'/" + name
-                + "-$KBENCH_FORK.csv {out}; fi";
+        return "echo measuring $KBENCH_FORK; " + firstCall(side, copies("hot"), copies(name));
     }
 
-    private Cli.Result abWarmingUp(String baseCommand, String newCommand, String... options) {
+    /** A side's command that runs {@code first} on its first call and {@code later} on every other. */
+    private String firstCall(String side, String first, String later) {
+        String count = "'" + dir.resolve(side + ".calls") + "'";
+        return "n=$(cat " + count + " 2>/dev/null || echo 0); echo $((n + 1)) > " + count + "; if [ $n = 0 ]; then "
+                + first + "; else " + later + "; fi";
+    }
+
+    /** {@code ab} of two commands, seed 3, into b.csv and n.csv. */
+    private Cli.Result abOf(String baseCommand, String newCommand, String... options) {
         List<String> args = new java.util.ArrayList<>(List.of("ab", "--base-command", baseCommand, "--new-command",
                 newCommand, "--seed", "3", "--base-csv", dir.resolve("b.csv").toString(), "--new-csv",
                 dir.resolve("n.csv").toString()));
@@ -800,7 +807,7 @@ class ForksTest {
             fixture("same", fork, 1);
             fixture("hot", fork, 100);
         }
-        Cli.Result r = abWarmingUp(firstCallHot("base", "same"), firstCallHot("new", "same"), "--forks", "7",
+        Cli.Result r = abOf(firstCallHot("base", "same"), firstCallHot("new", "same"), "--forks", "7",
                 "--warmup-forks", "2");
         assertEquals(ExitCodes.OK, r.status(), r.toString());
         String order = "order: " + String.join(" ", AbCommand.order(3, 7).stream().map(s -> s == 0 ? "base" : "new").toList());
@@ -828,7 +835,7 @@ class ForksTest {
             fixture("hot", fork, 100);
         }
         // one warm-up fork, of base: the new side's first call is its fork 0
-        Cli.Result r = abWarmingUp(firstCallHot("base", "same"), "cp '" + dir + "'/same-$KBENCH_FORK.csv {out}",
+        Cli.Result r = abOf(firstCallHot("base", "same"), copies("same"),
                 "--max-forks", "20", "--warmup-forks", "1");
         assertEquals(ExitCodes.OK, r.status(), r.toString());
         assertTrue(r.err().contains("at most 20 forks a side, after 1 warm-up fork, seed 3")
@@ -842,12 +849,10 @@ class ForksTest {
     @Test
     void aWarmUpForkThatDiesGivesNoVerdict() throws IOException {
         tight("same", 30, 1, 0.001);
-        String count = "'" + dir.resolve("base.calls") + "'";
-        String diesFirst = "n=$(cat " + count + " 2>/dev/null || echo 0); echo $((n + 1)) > " + count
-                + "; if [ $n = 0 ]; then kill -9 $$; fi; cp '" + dir + "'/same-$KBENCH_FORK.csv {out}";
-        String same = "cp '" + dir + "'/same-$KBENCH_FORK.csv {out}";
+        String diesFirst = firstCall("base", "kill -9 $$", copies("same"));
+        String same = copies("same");
         // stopping when decided: no pair runs after it
-        Cli.Result open = abWarmingUp(diesFirst, same, "--max-forks", "20", "--warmup-forks", "1");
+        Cli.Result open = abOf(diesFirst, same, "--max-forks", "20", "--warmup-forks", "1");
         assertEquals(ExitCodes.FAILURE, open.status(), open.toString());
         assertTrue(open.err().contains("base warm-up fork 0 (seed ") && open.err().contains("died: ended by signal 9")
                 && open.err().contains("no verdict"), open.toString());
@@ -855,7 +860,7 @@ class ForksTest {
                 open.toString());
         // a fixed count: the measured forks run, their samples are kept, and the verdict is not a gate
         Files.delete(dir.resolve("base.calls"));
-        Cli.Result fixed = abWarmingUp(diesFirst, same, "--forks", "7", "--warmup-forks", "1", "--force");
+        Cli.Result fixed = abOf(diesFirst, same, "--forks", "7", "--warmup-forks", "1", "--force");
         assertEquals(ExitCodes.FAILURE, fixed.status(), fixed.toString());
         assertTrue(fixed.err().contains("base warm-up fork 0 (seed ") && fixed.err().contains("a fork died, so no verdict"),
                 fixed.toString());
