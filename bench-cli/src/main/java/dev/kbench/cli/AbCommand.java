@@ -181,8 +181,9 @@ final class AbCommand implements Callable<Integer> {
         }
         long[] seeds = Forks.seeds(runSeed, forks);
         List<Integer> order = order(runSeed, forks);
-        err.println("kbench ab: " + forks + " forks per side" + warmups() + ", seed " + runSeed + " (--seed " + runSeed
-                + " replays this order), order: " + String.join(" ", order.stream().map(s -> sides[s].name()).toList()));
+        err.println("kbench ab: " + forks + " forks per side" + ForkedRuns.afterWarmups(warmupForks) + ", seed "
+                + runSeed + " (--seed " + runSeed + " replays this order), order: "
+                + String.join(" ", order.stream().map(s -> sides[s].name()).toList()));
         err.flush();
         try (Forks.Session _ = Forks.Session.open()) {
             return measureAndCompare(sides, order, seeds, runSeed, err);
@@ -248,7 +249,7 @@ final class AbCommand implements Callable<Integer> {
             long seed = fork.seed();
             Side side = sides[s];
             String name = side.name() + (fork.warmup() ? SequentialAb.WARMUP_SUFFIX : "");
-            Path file = directory.resolve(name.replace(' ', '-') + "-" + fork.index() + ".csv");
+            Path file = Forks.samplesFile(directory, name, fork.index());
             List<String> command;
             Forks.ChildOutput stdout;
             Forks.Program program = side.command() != null ? Forks.Program.COMMAND : Forks.Program.KBENCH;
@@ -288,7 +289,7 @@ final class AbCommand implements Callable<Integer> {
                 }
                 List<Path> files = new ArrayList<>();
                 for (int fork = 0; fork < next[s]; fork++) {
-                    files.add(directory.resolve(sides[s].name() + "-" + fork + ".csv"));
+                    files.add(Forks.samplesFile(directory, sides[s].name(), fork));
                 }
                 String warning = RunEnvironment.writeRuns(writers[s].target(), original, runIds[s],
                         RunEnvironment.runsOf(files, true));
@@ -365,7 +366,7 @@ final class AbCommand implements Callable<Integer> {
                 + Numbers.significant(100 * target.getAsDouble(), 3) + "%" : "decided (looks at " + String.join(", ",
                 ab.looks().stream().map(l -> Integer.toString(l.forks())).toList()) + " forks a side)")
                 + ", at most " + most + " forks a side" + (maxTimeSeconds != null ? " and " + maxTimeSeconds + " s" : "")
-                + warmups()
+                + ForkedRuns.afterWarmups(warmupForks)
                 + ", seed " + runSeed + " (--seed " + runSeed + " replays this order)");
         err.flush();
         long start = System.nanoTime();
@@ -421,11 +422,6 @@ final class AbCommand implements Callable<Integer> {
         }
     }
 
-    /** The warm-up forks for the run's first line: {@code , after 1 warm-up fork}, or nothing. */
-    private String warmups() {
-        return warmupForks == 0 ? "" : ", after " + warmupForks + " warm-up fork" + (warmupForks == 1 ? "" : "s");
-    }
-
     /** The compare options with the user's --alpha replaced by a look's. */
     private List<String> withAlpha(double alpha) {
         List<String> options = new ArrayList<>();
@@ -479,12 +475,8 @@ final class AbCommand implements Callable<Integer> {
                 }
             }
         }
-        if (warmupForks < 0) {
-            throw new UsageException("--warmup-forks " + warmupForks + ": use 0 or more");
-        }
-        if (forkTimeoutSeconds < 1) {
-            throw new UsageException("--fork-timeout-s " + forkTimeoutSeconds + ": use 1 or more");
-        }
+        UsageException.atLeast("--warmup-forks", warmupForks, 0);
+        UsageException.atLeast("--fork-timeout-s", forkTimeoutSeconds, 1);
         int forms = (baseKernel != null || newKernel != null ? 1 : 0)
                 + (baseSuiteDirectory != null || newSuiteDirectory != null ? 1 : 0)
                 + (baseCommand != null || newCommand != null ? 1 : 0);

@@ -142,6 +142,16 @@ final class ForkedRuns {
     }
 
     /**
+     * The warm-up forks for a run's first line on stderr.
+     *
+     * @param count the warm-up forks
+     * @return {@code , after 1 warm-up fork}, or nothing where there are none
+     */
+    static String afterWarmups(int count) {
+        return count == 0 ? "" : ", after " + count + " warm-up fork" + (count == 1 ? "" : "s");
+    }
+
+    /**
      * Reports the forks that died or were stopped, on stderr, and removes the forks' directory unless it
      * holds something to look at: a crash report or the output of a fork that died, or the only copy of
      * the samples (when the run has no samples file). A run is stopped by a signal when a fork was stopped,

@@ -27,6 +27,7 @@ import dev.kbench.api.TimingMethod;
 import dev.kbench.cli.suite.SuiteKernels;
 import dev.kbench.forks.ForkOutcome;
 import dev.kbench.forks.Forks;
+import dev.kbench.forks.SequentialAb;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -80,14 +81,21 @@ final class RunCommand implements Callable<Integer> {
                     + "samples CSV's fork column tells them apart (default 1: this process only).")
     private int forks;
 
+    @CommandLine.Option(names = "--warmup-forks", paramLabel = "W", defaultValue = "0",
+            description = "Run W warm-up forks before the measured ones (JMH's -wf), their samples left out: a run's "
+                    + "first process can read slower than the rest (docs/performance.md, sections 29 and 30) "
+                    + "(default 0).")
+    private int warmupForks;
+
     @CommandLine.Option(names = "--fork-timeout-s", paramLabel = "S", defaultValue = "1800",
             description = "With --forks: kill a fork that has not ended after S seconds and record it as hung "
                     + "(default 1800).")
     private long forkTimeoutSeconds;
 
     /** The options a forked run handles itself instead of passing them to its children. */
-    static final Set<String> PARENT_OPTIONS = Set.of("--forks", "--fork-timeout-s", OutputOptions.CSV_SAMPLES, "--append",
-            "--json", "--jmh-json", "--format", "--seed", "--quantiles", "--return-mode", "--quiet", "--run-id");
+    static final Set<String> PARENT_OPTIONS = Set.of("--forks", "--warmup-forks", "--fork-timeout-s",
+            OutputOptions.CSV_SAMPLES, "--append", "--json", "--jmh-json", "--format", "--seed", "--quantiles",
+            "--return-mode", "--quiet", "--run-id");
 
     @CommandLine.Option(names = "--devices", paramLabel = "all|I,J",
             description = "Measure every device (all) or the listed device indices (see kbench info), each in its "
@@ -123,17 +131,14 @@ final class RunCommand implements Callable<Integer> {
         selection.validate();
         measure.validate();
         output.validate(selection.inputs());
-        if (forks < 1) {
-            throw new UsageException("--forks " + forks + ": use 1 or more");
-        }
-        if (forkTimeoutSeconds < 1) {
-            throw new UsageException("--fork-timeout-s " + forkTimeoutSeconds + ": use 1 or more");
-        }
+        UsageException.atLeast("--forks", forks, 1);
+        UsageException.atLeast("--warmup-forks", warmupForks, 0);
+        UsageException.atLeast("--fork-timeout-s", forkTimeoutSeconds, 1);
         List<String> original = spec.root().commandLine().getParseResult().originalArgs();
         if (list || dryRun) {
-            if (devices != null || forks > 1) {
+            if (devices != null || forked()) {
                 throw new UsageException((list ? "--list" : "--dry-run") + " plans one process on one device; "
-                        + "drop --devices and --forks, or give --device I");
+                        + "drop --devices, --forks and --warmup-forks, or give --device I");
             }
             try (Backend chosen = device == null ? null : chosenDevice(main.driver())) {
                 return plan(chosen != null ? chosen : main.driver());
@@ -151,12 +156,12 @@ final class RunCommand implements Callable<Integer> {
             return DeviceRuns.run(spec, DeviceRuns.select(devices, driver.devices(), driver.name()),
                     parallelDevices ? DeviceRuns.Schedule.PARALLEL : DeviceRuns.Schedule.SEQUENTIAL,
                     measure.resolve(SuiteOptions.withDefaults(), null), output,
-                    Duration.ofSeconds(forkTimeoutSeconds).multipliedBy(forks), original);
+                    Duration.ofSeconds(forkTimeoutSeconds).multipliedBy(forks + warmupForks), original);
         }
         if (parallelDevices) {
             throw new UsageException("--parallel-devices needs --devices all|I,J");
         }
-        if (forks > 1) {
+        if (forked()) {
             return forked(original);
         }
         try (Backend chosen = device == null ? null : chosenDevice(main.driver())) {
@@ -244,18 +249,30 @@ final class RunCommand implements Callable<Integer> {
                 options.repetitionMillis(), options.warmupMillis(), timing);
     }
 
-    /** A fork of {@link #forked}: a child run writing its samples and its run JSON into the forks' directory. */
-    private Forks.Launch child(Path directory, int fork, long[] seeds, String runId, boolean disposable) {
-        Path file = directory.resolve("fork-" + fork + ".csv");
-        // the child's run JSON gives the suite's order of the rows, which its interleaved samples do not
-        List<String> command = ForkedRuns.childRun(spec, directory, PARENT_OPTIONS,
-                List.of(OutputOptions.CSV_SAMPLES, file.toString(), "--json", ForkedRuns.orderFile(directory, fork).toString(),
-                        "--seed", Long.toString(seeds[fork]), "--run-id", runId, "--quiet"));
-        return new Forks.Launch("run", fork, seeds[fork], command, Map.of(), file, directory, Forks.ChildOutput.DISCARD,
+    /** Whether the run measures in child processes: more than one fork, or warm-up forks before its one. */
+    private boolean forked() {
+        return forks > 1 || warmupForks > 0;
+    }
+
+    /**
+     * A fork of {@link #forked(List)}: a child run writing its samples into the forks' directory, and a measured
+     * fork its run JSON too; a warm-up fork is on side {@code run warm-up}, numbered among the warm-up forks.
+     */
+    private Forks.Launch child(Path directory, int fork, boolean warmup, long seed, String runId, boolean disposable) {
+        String side = warmup ? "run" + SequentialAb.WARMUP_SUFFIX : "run";
+        Path file = Forks.samplesFile(directory, side, fork);
+        List<String> extra = new ArrayList<>(List.of(OutputOptions.CSV_SAMPLES, file.toString(), "--seed",
+                Long.toString(seed), "--run-id", runId, "--quiet"));
+        if (!warmup) {
+            // the child's run JSON gives the suite's order of the rows, which its interleaved samples do not
+            extra.addAll(List.of("--json", ForkedRuns.orderFile(directory, fork).toString()));
+        }
+        List<String> command = ForkedRuns.childRun(spec, directory, PARENT_OPTIONS, extra);
+        return new Forks.Launch(side, fork, seed, command, Map.of(), file, directory, Forks.ChildOutput.DISCARD,
                 disposable, Forks.Program.KBENCH);
     }
 
-    /** The run in {@code forks} child processes, one after another. */
+    /** The run in {@code forks} child processes, one after another, after {@code warmupForks} warm-up forks. */
     private int forked(List<String> original) {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -263,8 +280,11 @@ final class RunCommand implements Callable<Integer> {
         SuiteOptions options = measure.resolve(SuiteOptions.withDefaults(), null);
         long seed = options.seed().orElseGet(() -> new SplittableRandom().nextLong());
         long[] seeds = Forks.seeds(seed, forks);
+        long[] warmupSeeds = Forks.warmupSeeds(seed, forks, warmupForks);
         Path directory = Forks.temporaryDirectory();
         List<SampleRecord> all = new ArrayList<>();
+        // every fork's outcome in the order run, the warm-up forks' first; then the measured forks' alone
+        List<ForkOutcome> ran = new ArrayList<>();
         List<ForkOutcome> outcomes = new ArrayList<>();
         String runId = output.runId();
         OutputFiles.Samples csv = output.openSamples(runId);
@@ -274,25 +294,39 @@ final class RunCommand implements Callable<Integer> {
         try (Forks.Session _ = Forks.Session.open(); sequence) {
             try {
                 if (!output.quiet || !copies) {
-                    err.println("kbench: " + forks + " forks, one after another; run " + runId + ", seed " + seed
-                            + " (--seed " + seed + " replays every fork's order)"
+                    err.println("kbench: " + forks + " forks, one after another" + ForkedRuns.afterWarmups(warmupForks)
+                            + "; run " + runId + ", seed " + seed + " (--seed " + seed + " replays every fork's order)"
                             + (copies ? "" : "; their samples files are in " + directory));
                     err.flush();
                 }
-                for (int fork = 0; fork < forks && !Forks.stopping(); fork++) {
+                int total = warmupForks + forks;
+                for (int i = 0; i < total && !Forks.stopping(); i++) {
+                    boolean warmup = i < warmupForks;
+                    int fork = warmup ? i : i - warmupForks;
                     if (!output.quiet) {
-                        err.println("kbench: fork " + fork + " of " + forks + ", seed " + seeds[fork]);
+                        err.println(warmup ? "kbench: warm-up fork " + fork + " of " + warmupForks + ", seed "
+                                + warmupSeeds[fork] : "kbench: fork " + fork + " of " + forks + ", seed " + seeds[fork]);
                         err.flush();
                     }
-                    boolean disposable = copies && outcomes.stream().allMatch(ForkOutcome::completed);
-                    int now = fork;
-                    outcomes.add(sequence.run(child(directory, fork, seeds, runId, disposable), () -> Forks.Sequence
-                            .ahead(now, forks, f -> child(directory, f, seeds, runId, disposable)), rows -> {
-                        all.addAll(rows);
-                        if (csv != null) {
-                            csv.append(rows);
-                        }
-                    }));
+                    boolean disposable = copies && ran.stream().allMatch(ForkOutcome::completed);
+                    java.util.function.IntFunction<Forks.Launch> launch = at -> at < warmupForks
+                            ? child(directory, at, true, warmupSeeds[at], runId, disposable)
+                            : child(directory, at - warmupForks, false, seeds[at - warmupForks], runId, disposable);
+                    int now = i;
+                    ForkOutcome outcome = sequence.run(launch.apply(i), () -> Forks.Sequence.ahead(now, total, launch),
+                            rows -> {
+                                // a warm-up fork's samples are left out
+                                if (!warmup) {
+                                    all.addAll(rows);
+                                    if (csv != null) {
+                                        csv.append(rows);
+                                    }
+                                }
+                            });
+                    ran.add(outcome);
+                    if (!warmup) {
+                        outcomes.add(outcome);
+                    }
                 }
             } finally {
                 if (csv != null) {
@@ -309,7 +343,7 @@ final class RunCommand implements Callable<Integer> {
             if (csv != null && csv.rows() > 0) {
                 List<Path> files = new ArrayList<>();
                 for (int fork = 0; fork < outcomes.size(); fork++) {
-                    files.add(directory.resolve("fork-" + fork + ".csv"));
+                    files.add(Forks.samplesFile(directory, "run", fork));
                 }
                 String warning = RunEnvironment.writeRuns(csv.target(), original, runId,
                         RunEnvironment.runsOf(files, true));
@@ -317,7 +351,7 @@ final class RunCommand implements Callable<Integer> {
                     err.println(warning);
                 }
             }
-            boolean dead = ForkedRuns.reportDead(outcomes, forks, directory, copies, err);
+            boolean dead = ForkedRuns.reportDead(ran, warmupForks + forks, directory, copies, err);
             if (csv != null && (!output.quiet || dead)) {
                 err.println("kbench: " + ForkedRuns.kept(outcomes, forks, csv));
                 err.flush();

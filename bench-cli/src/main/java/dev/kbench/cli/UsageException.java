@@ -48,6 +48,20 @@ public final class UsageException extends RuntimeException {
     }
 
     /**
+     * Refuses a count or a time below its least value, naming the option and the value given.
+     *
+     * @param option the option, e.g. {@code --warmup-forks}
+     * @param value its value
+     * @param least the least it may be
+     * @throws UsageException {@code --warmup-forks -1: use 0 or more} if {@code value < least}
+     */
+    static void atLeast(String option, long value, long least) {
+        if (value < least) {
+            throw new UsageException(option + " " + value + ": use " + least + " or more");
+        }
+    }
+
+    /**
      * Hands an option's value to a library check, which says what is wrong with an
      * {@link IllegalArgumentException}, and reports that as a usage error naming the option.
      *

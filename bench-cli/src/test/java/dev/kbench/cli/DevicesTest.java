@@ -60,7 +60,9 @@ class DevicesTest {
         sequential = dir.resolve("sequential.csv");
         run("--devices", "all", "--csv-samples", sequential.toString());
         parallel = dir.resolve("parallel.csv");
-        parallelOut = run("--devices", "0,1", "--parallel-devices", "--forks", "2", "--csv-samples", parallel.toString());
+        // each device's process runs its own warm-up fork, whose samples no file holds
+        parallelOut = run("--devices", "0,1", "--parallel-devices", "--forks", "2", "--warmup-forks", "1",
+                "--csv-samples", parallel.toString());
     }
 
     /** Runs the copy benchmark in a child JVM that sees two PoCL devices; returns stdout and stderr. */

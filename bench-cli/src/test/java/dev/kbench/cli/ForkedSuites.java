@@ -67,6 +67,26 @@ final class ForkedSuites {
         }
     }
 
+    /**
+     * The fill suite, whose factory cannot be made in a warm-up fork (one whose samples file, named in
+     * {@code KBENCH_SAMPLES_OUT}, is a warm-up fork's): the warm-up forks die, the measured forks measure.
+     */
+    public static final class WarmUpDies implements SuiteFactory {
+
+        /** Throws in a warm-up fork. */
+        public WarmUpDies() {
+            String out = System.getenv(dev.kbench.forks.Forks.SAMPLES_OUT_VARIABLE);
+            if (out != null && java.nio.file.Path.of(out).getFileName().toString().contains("warm-up")) {
+                throw new IllegalStateException("a warm-up fork dies here");
+            }
+        }
+
+        @Override
+        public Suite suite() {
+            return new Fill().suite();
+        }
+    }
+
     /** A suite that cannot be built: every fork dies. */
     public static final class Broken implements SuiteFactory {
 

@@ -96,12 +96,13 @@ class ForksTest {
         assertEquals(entry.get("measurementIterations").asInt(), raw.get(0).size(), entry::toString);
     }
 
-    @Test
-    void aKilledForkIsReportedAndTheOthersDataKept() throws Exception {
-        Path csv = dir.resolve("killed.csv");
+    /**
+     * Runs kbench with these arguments and kills (SIGKILL) the {@code nth} child process it starts (0: the first),
+     * as soon as that process is a fork's guard; returns kbench's result, having failed if no such child was seen.
+     */
+    private static Cli.Result killingChild(int nth, String... args) throws Exception {
         Set<Long> before = ProcessHandle.current().descendants().map(ProcessHandle::pid).collect(Collectors.toSet());
-        CompletableFuture<Cli.Result> run = CompletableFuture.supplyAsync(() -> Cli.run(args(List.of("--backend",
-                "opencl", "run", "--forks", "3", "--seed", "12", "--csv-samples", csv.toString()), QUICK)));
+        CompletableFuture<Cli.Result> run = CompletableFuture.supplyAsync(() -> Cli.run(args));
         java.util.Map<Long, Long> firstSeen = new java.util.LinkedHashMap<>();
         long killed = -1;
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
@@ -111,10 +112,10 @@ class ForksTest {
                     firstSeen.putIfAbsent(child.pid(), System.nanoTime());
                 }
             }
-            if (firstSeen.size() >= 2) {
-                long pid = firstSeen.keySet().stream().skip(1).findFirst().orElseThrow();
-                // once the process is fork 1's guard (setsid, then sh), not a clone of this JVM or its spawn helper
-                // on the way to it, this kills fork 1 itself
+            if (firstSeen.size() > nth) {
+                long pid = firstSeen.keySet().stream().skip(nth).findFirst().orElseThrow();
+                // once the process is the fork's guard (setsid, then sh), not a clone of this JVM or its spawn helper
+                // on the way to it, this kills the fork itself
                 Optional<String> image = ProcessHandle.of(pid).flatMap(p -> p.info().command());
                 if (image.filter(c -> c.endsWith("/setsid") || c.endsWith("sh")).isPresent()) {
                     ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);   // SIGKILL
@@ -124,7 +125,15 @@ class ForksTest {
             Thread.sleep(10);
         }
         Cli.Result r = run.get(5, TimeUnit.MINUTES);
-        assertTrue(killed > 0, "the second fork was never seen: " + r);
+        assertTrue(killed > 0, "child " + nth + " was never seen: " + r);
+        return r;
+    }
+
+    @Test
+    void aKilledForkIsReportedAndTheOthersDataKept() throws Exception {
+        Path csv = dir.resolve("killed.csv");
+        Cli.Result r = killingChild(1, args(List.of("--backend", "opencl", "run", "--forks", "3", "--seed", "12",
+                "--csv-samples", csv.toString()), QUICK));
         assertEquals(ExitCodes.FAILURE, r.status(), r.toString());
         assertTrue(r.err().contains("run fork 1 (seed " + dev.kbench.forks.Forks.seeds(12, 3)[1] + ") died: ended by signal 9"),
                 r.toString());
@@ -615,6 +624,88 @@ class ForksTest {
         assertEquals(0, r.status(), r.toString());
         List<String> rows = r.out().lines().filter(l -> l.startsWith("copy ")).map(l -> l.split("\\s+")[1]).toList();
         assertEquals(List.of("n=8192", "n=4096", "n=2048", "n=1024"), rows, r.toString());
+    }
+
+    @Test
+    void runRunsItsWarmUpForkFirstAndKeepsNoneOfItsSamples() throws IOException {
+        Path csv = dir.resolve("warmed.csv");
+        Cli.Result r = Cli.run(args(List.of("--backend", "opencl", "run", "--forks", "2", "--warmup-forks", "1",
+                "--seed", "13", "--csv-samples", csv.toString()), QUICK));
+        assertEquals(0, r.status(), r.toString());
+        assertTrue(r.err().contains("kbench: 2 forks, one after another, after 1 warm-up fork; run "), r.toString());
+        // the warm-up fork first, its seed after the measured forks' own, which are those of a run without it
+        long[] seeds = dev.kbench.forks.Forks.seeds(13, 3);
+        int warmup = r.err().indexOf("kbench: warm-up fork 0 of 1, seed " + seeds[2]);
+        int first = r.err().indexOf("kbench: fork 0 of 2, seed " + seeds[0]);
+        assertTrue(warmup >= 0 && warmup < first && r.err().contains("kbench: fork 1 of 2, seed " + seeds[1]),
+                r.toString());
+        // the measured forks' samples alone: two forks, each sample once
+        List<SampleRecord> rows = SamplesCsv.read(csv);
+        assertEquals(Set.of(0, 1), forks(csv), r.toString());
+        assertEquals(rows.size(), rows.stream().map(s -> s.id() + "/" + s.fork() + "/" + s.repetition() + "/" + s.sample())
+                .distinct().count(), "a sample of the warm-up fork would repeat one of fork 0: " + r);
+        assertTrue(r.err().contains("samples of 2 forks in " + csv), r.toString());
+        com.fasterxml.jackson.databind.JsonNode env = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(RunEnvironment.sidecar(csv).toFile());
+        assertEquals(2, env.get("runs").size(), "the measured forks' environments alone: " + env);
+        assertEquals(1, r.out().lines().filter(l -> l.startsWith("# kbench run")).count(), r.toString());
+    }
+
+    @Test
+    void aWarmUpForkThatDiesIsReportedAndTheMeasuredForksRun() throws Exception {
+        Path csv = dir.resolve("warm-killed.csv");
+        Cli.Result r = killingChild(0, args(List.of("--backend", "opencl", "run", "--forks", "2", "--warmup-forks",
+                "1", "--seed", "14", "--csv-samples", csv.toString()), QUICK));
+        assertEquals(ExitCodes.FAILURE, r.status(), r.toString());
+        assertTrue(r.err().contains("run warm-up fork 0 (seed " + dev.kbench.forks.Forks.warmupSeeds(14, 2, 1)[0]
+                + ") died: ended by signal 9") && r.err().contains("1 of 3 forks died"), r.toString());
+        assertEquals(Set.of(0, 1), forks(csv), "the measured forks ran and are kept: " + r);
+        assertTrue(r.err().contains("samples of 2 forks in " + csv), r.toString());
+    }
+
+    @Test
+    void runRefusesANegativeCountOfWarmUpForksAndPlansNone() {
+        Path csv = dir.resolve("never.csv");
+        Cli.Result negative = Cli.run("--backend", "opencl", "run", "--forks", "2", "--warmup-forks", "-1",
+                "--csv-samples", csv.toString());
+        assertEquals(ExitCodes.INVALID_INPUT, negative.status(), negative.toString());
+        assertTrue(negative.err().contains("--warmup-forks -1: use 0 or more"), negative.toString());
+        assertFalse(Files.exists(csv), negative.toString());
+        Cli.Result list = Cli.run("--backend", "opencl", "run", "--list", "--warmup-forks", "1");
+        assertEquals(ExitCodes.INVALID_INPUT, list.status(), list.toString());
+        assertTrue(list.err().contains("--list plans one process on one device; drop --devices, --forks and "
+                + "--warmup-forks"), list.toString());
+    }
+
+    @Test
+    void theLibrarysForksRunTheirWarmUpForkFirstAndHandOnNoneOfItsSamples() {
+        List<String> lines = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        List<SampleRecord> rows = new java.util.ArrayList<>();
+        dev.kbench.api.SuiteOptions options = dev.kbench.api.SuiteOptions.withDefaults().withRepetitions(2)
+                .withMillis(1, 1).withCacheClearBytes(65536).withSeed(9);
+        dev.kbench.forks.Forks.Result result = dev.kbench.forks.Forks.of(ForkedSuites.Fill.class).withForks(2)
+                .withWarmupForks(1).withBackend("opencl").withOutput(lines::add).run(options, rows::addAll);
+        assertFalse(result.anyDied(), result + "\n" + String.join("\n", lines));
+        long[] seeds = dev.kbench.forks.Forks.seeds(9, 3);
+        assertEquals(List.of(seeds[0], seeds[1]), result.forks().stream().map(dev.kbench.forks.ForkOutcome::seed).toList());
+        dev.kbench.forks.ForkOutcome warmup = result.warmups().getFirst();
+        assertEquals(1, result.warmups().size(), result.toString());
+        assertEquals("run" + dev.kbench.forks.SequentialAb.WARMUP_SUFFIX, warmup.side());
+        assertEquals(seeds[2], warmup.seed());
+        assertTrue(warmup.samples() > 0, warmup.describe());
+        assertEquals(result.forks().stream().mapToLong(dev.kbench.forks.ForkOutcome::samples).sum(), rows.size(),
+                "the measured forks' samples alone: " + result);
+
+        // a warm-up fork that dies is an outcome like any other, and the measured forks run
+        dev.kbench.forks.Forks.Result died = dev.kbench.forks.Forks.of(ForkedSuites.WarmUpDies.class).withForks(2)
+                .withWarmupForks(1).withBackend("opencl").run(options, r -> { });
+        assertTrue(died.anyDied(), died.toString());
+        assertFalse(died.warmups().getFirst().completed(), died.toString());
+        assertTrue(died.forks().stream().allMatch(dev.kbench.forks.ForkOutcome::completed), died.toString());
+        assertTrue(died.warmups().getFirst().stderrTail().stream().anyMatch(l -> l.contains("a warm-up fork dies here")),
+                died.toString());
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> dev.kbench.forks.Forks.of(ForkedSuites.Fill.class).withWarmupForks(-1));
     }
 
     @Test

@@ -33,6 +33,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
@@ -255,17 +256,22 @@ public final class Forks {
 
     private final Class<? extends SuiteFactory> factory;
     private final int count;
+    private final int warmups;
     private final Optional<String> backend;
     private final Duration timeout;
     private final Consumer<String> output;
 
-    private Forks(Class<? extends SuiteFactory> factory, int count, Optional<String> backend, Duration timeout,
-                  Consumer<String> output) {
+    private Forks(Class<? extends SuiteFactory> factory, int count, int warmups, Optional<String> backend,
+                  Duration timeout, Consumer<String> output) {
         this.factory = Objects.requireNonNull(factory, "factory");
         if (count < 1) {
             throw new IllegalArgumentException("forks must be >= 1, got " + count);
         }
+        if (warmups < 0) {
+            throw new IllegalArgumentException("the warm-up forks must be 0 or more, got " + warmups);
+        }
         this.count = count;
+        this.warmups = warmups;
         this.backend = Objects.requireNonNull(backend, "backend");
         this.timeout = Objects.requireNonNull(timeout, "timeout");
         if (timeout.isNegative() || timeout.isZero()) {
@@ -282,7 +288,7 @@ public final class Forks {
      * @return the runner
      */
     public static Forks of(Class<? extends SuiteFactory> factory) {
-        return new Forks(factory, 2, Optional.empty(), DEFAULT_TIMEOUT, line -> { });
+        return new Forks(factory, 2, 0, Optional.empty(), DEFAULT_TIMEOUT, line -> { });
     }
 
     /**
@@ -292,7 +298,23 @@ public final class Forks {
      * @return a new runner
      */
     public Forks withForks(int forks) {
-        return new Forks(factory, forks, backend, timeout, output);
+        return new Forks(factory, forks, warmups, backend, timeout, output);
+    }
+
+    /**
+     * With warm-up forks (JMH's {@code -wf}): {@code count} forks of the same suite run before the measured ones,
+     * on side {@code run warm-up} ({@link SequentialAb#WARMUP_SUFFIX}), with the seeds of
+     * {@link #warmupSeeds}; their samples reach no sink and no result, their outcomes are in
+     * {@link Result#warmups()}. On an H200 the first process of a run read a user kernel at 2^22 about 1 % slow
+     * from its first repetition to its last, every later one not (docs/performance.md, sections 29 and 30): a
+     * warm-up fork takes that place.
+     *
+     * @param count 0 or more
+     * @return a new runner
+     * @throws IllegalArgumentException if {@code count} is negative
+     */
+    public Forks withWarmupForks(int count) {
+        return new Forks(factory, this.count, count, backend, timeout, output);
     }
 
     /**
@@ -302,7 +324,7 @@ public final class Forks {
      * @return a new runner
      */
     public Forks withBackend(String name) {
-        return new Forks(factory, count, Optional.of(name), timeout, output);
+        return new Forks(factory, count, warmups, Optional.of(name), timeout, output);
     }
 
     /**
@@ -312,7 +334,7 @@ public final class Forks {
      * @return a new runner
      */
     public Forks withTimeout(Duration limit) {
-        return new Forks(factory, count, backend, limit, output);
+        return new Forks(factory, count, warmups, backend, limit, output);
     }
 
     /**
@@ -322,36 +344,48 @@ public final class Forks {
      * @return a new runner
      */
     public Forks withOutput(Consumer<String> sink) {
-        return new Forks(factory, count, backend, timeout, sink);
+        return new Forks(factory, count, warmups, backend, timeout, sink);
     }
 
     /**
      * The outcome of a forked run.
      *
      * @param seed the run's seed, from which every fork's seed is derived
-     * @param forks one outcome per fork, in order
+     * @param forks one outcome per measured fork, in order
+     * @param warmups one outcome per warm-up fork ({@link #withWarmupForks}), in order; they ran first
      */
-    public record Result(long seed, List<ForkOutcome> forks) {
+    public record Result(long seed, List<ForkOutcome> forks, List<ForkOutcome> warmups) {
 
         /** Copies the outcomes. */
         public Result {
             forks = List.copyOf(forks);
+            warmups = List.copyOf(warmups);
         }
 
         /**
-         * Whether a fork died.
+         * The outcome of a run without warm-up forks.
+         *
+         * @param seed the run's seed
+         * @param forks one outcome per fork, in order
+         */
+        public Result(long seed, List<ForkOutcome> forks) {
+            this(seed, forks, List.of());
+        }
+
+        /**
+         * Whether a fork died, measured or warm-up.
          *
          * @return true if a fork did not exit with status 0
          */
         public boolean anyDied() {
-            return forks.stream().anyMatch(f -> !f.completed());
+            return Stream.concat(warmups.stream(), forks.stream()).anyMatch(f -> !f.completed());
         }
     }
 
     /**
      * Runs the forks one after another, each next one started in standby while the one before measures
-     * ({@link Sequence}). A fork that dies leaves its outcome and the next fork runs; when
-     * every fork died, nothing was measured and this throws, so that a run without samples is never
+     * ({@link Sequence}), the warm-up forks ({@link #withWarmupForks}) first. A fork that dies leaves its outcome
+     * and the next fork runs; when every measured fork died, nothing was measured and this throws, so that a run without samples is never
      * taken for a result. Check {@link Result#anyDied()} for the forks that died among those that completed.
      * The forks' directory is removed when every fork completed, and when the forks that died left no file in
      * it; otherwise it is kept for their samples files and crash reports ({@link ForkOutcome#errorDirectory()}).
@@ -367,16 +401,28 @@ public final class Forks {
     public Result run(SuiteOptions options, Consumer<List<SampleRecord>> samples) {
         long seed = options.seed().orElseGet(() -> new SplittableRandom().nextLong());
         long[] seeds = seeds(seed, count);
+        long[] warmupSeeds = warmupSeeds(seed, count, warmups);
         Path directory = temporaryDirectory();
+        // the warm-up forks, then the measured ones
+        List<Launch> launches = new ArrayList<>();
+        for (int k = 0; k < warmups; k++) {
+            launches.add(childLaunch("run" + SequentialAb.WARMUP_SUFFIX, options, k, warmupSeeds[k], directory));
+        }
+        for (int fork = 0; fork < count; fork++) {
+            launches.add(childLaunch("run", options, fork, seeds[fork], directory));
+        }
+        List<ForkOutcome> warmed = new ArrayList<>();
         List<ForkOutcome> outcomes = new ArrayList<>();
         try (Session _ = Session.open(); Sequence sequence = new Sequence(timeout, output)) {
-            for (int fork = 0; fork < count && !stopping(); fork++) {
-                int now = fork;
-                outcomes.add(sequence.run(childLaunch("run", options, fork, seeds[fork], directory),
-                        () -> Sequence.ahead(now, count, f -> childLaunch("run", options, f, seeds[f], directory)), samples));
+            for (int i = 0; i < launches.size() && !stopping(); i++) {
+                int now = i;
+                boolean warmup = i < warmups;
+                ForkOutcome outcome = sequence.run(launches.get(i),
+                        () -> Sequence.ahead(now, launches.size(), launches::get), warmup ? rows -> { } : samples);
+                (warmup ? warmed : outcomes).add(outcome);
             }
-            Result result = new Result(seed, outcomes);
-            if (outcomes.stream().allMatch(f -> f.completed() || f.stopped())) {
+            Result result = new Result(seed, outcomes, warmed);
+            if (Stream.concat(warmed.stream(), outcomes.stream()).allMatch(f -> f.completed() || f.stopped())) {
                 deleteQuietly(directory);
             } else {
                 deleteIfNothingIn(directory);
@@ -390,12 +436,25 @@ public final class Forks {
 
     /** The {@link ForkChild} that measures one fork of this runner's suite, on side {@code run}, {@code base} or {@code new}. */
     Launch childLaunch(String side, SuiteOptions options, int fork, long seed, Path directory) {
-        Path file = directory.resolve(("run".equals(side) ? "fork" : side.replace(' ', '-')) + "-" + fork + ".csv");
+        Path file = samplesFile(directory, side, fork);
         List<String> command = new ArrayList<>(javaCommand(ForkChild.class.getModule().getName(),
                 ForkChild.class.getName(), directory, factory.getModule().isNamed()
                         ? List.of("--add-modules", factory.getModule().getName()) : List.of()));
         command.addAll(ForkChild.arguments(factory.getName(), backend, options.withSeed(seed), file));
         return new Launch(side, fork, seed, command, Map.of(), file, directory, ChildOutput.FORWARD);
+    }
+
+    /**
+     * Where a fork writes its samples in the forks' directory: {@code fork-2.csv} for fork 2 of a run,
+     * {@code new-2.csv} of side {@code new}, {@code base-warm-up-0.csv} for a warm-up fork.
+     *
+     * @param directory the forks' directory ({@link #temporaryDirectory()})
+     * @param side the fork's side, as in its {@link Launch}
+     * @param fork its index within its side
+     * @return the file
+     */
+    public static Path samplesFile(Path directory, String side, int fork) {
+        return directory.resolve(("run".equals(side) ? "fork" : side.replace(' ', '-')) + "-" + fork + ".csv");
     }
 
     /** How long each fork may take. */
@@ -422,6 +481,19 @@ public final class Forks {
             seeds[i] = random.nextLong();
         }
         return seeds;
+    }
+
+    /**
+     * The seeds of a run's warm-up forks: those that follow its measured forks' own in {@link #seeds(long, int)},
+     * so that the measured forks' seeds are those of the same run without warm-up forks.
+     *
+     * @param seed the run's seed
+     * @param measured the number of measured forks (a side's most, in an A/B)
+     * @param count the number of warm-up forks
+     * @return one seed per warm-up fork, in the order they run
+     */
+    public static long[] warmupSeeds(long seed, int measured, int count) {
+        return Arrays.copyOfRange(seeds(seed, measured + count), measured, measured + count);
     }
 
     /** What happens to a child's standard output. */
@@ -476,8 +548,9 @@ public final class Forks {
         /**
          * A kbench child whose directory is kept if this JVM dies while it runs.
          *
-         * @param side the side it measures ({@code run}, {@code base}, {@code new}; {@code base warm-up} or
-         *        {@code new warm-up} for a warm-up fork of {@link SequentialAb#withWarmupForks})
+         * @param side the side it measures ({@code run}, {@code base}, {@code new}; {@code run warm-up},
+         *        {@code base warm-up} or {@code new warm-up} for a warm-up fork of {@link #withWarmupForks} or
+         *        {@link SequentialAb#withWarmupForks})
          * @param fork its 0-based index within the side
          * @param seed its seed, for the record
          * @param command the command and its arguments

@@ -59,8 +59,8 @@ public final class SequentialAb {
     public static final int DEFAULT_MAX_FORKS = 30;
 
     /**
-     * What follows a side's name in the name of its warm-up forks ({@code base warm-up}), in their launches,
-     * output prefixes and outcomes.
+     * What follows a side's name in the name of its warm-up forks ({@code base warm-up}; {@code run warm-up} for
+     * those of {@link Forks#withWarmupForks}), in their launches, output prefixes and outcomes.
      */
     public static final String WARMUP_SUFFIX = " warm-up";
 
@@ -172,7 +172,7 @@ public final class SequentialAb {
 
     /**
      * The warm-up forks of a run: fork {@code k} of {@code count} is of side {@code k % 2} (base first), numbered
-     * {@code k}, with the run's derived seed {@code measured + k} ({@link Forks#seeds(long, int)}), so that the
+     * {@code k}, with the run's derived seed {@code measured + k} ({@link Forks#warmupSeeds}), so that the
      * measured forks' seeds are those of a run without warm-up forks.
      *
      * @param seed the run's seed
@@ -181,10 +181,10 @@ public final class SequentialAb {
      * @return the warm-up forks, in the order they run
      */
     public static List<Fork> warmups(long seed, int measured, int count) {
-        long[] seeds = Forks.seeds(seed, measured + count);
+        long[] seeds = Forks.warmupSeeds(seed, measured, count);
         List<Fork> forks = new ArrayList<>();
         for (int k = 0; k < count; k++) {
-            forks.add(new Fork(k % 2, k, seeds[measured + k], true));
+            forks.add(new Fork(k % 2, k, seeds[k], true));
         }
         return forks;
     }
