@@ -385,8 +385,9 @@ public final class Forks {
     /**
      * Runs the forks one after another, each next one started in standby while the one before measures
      * ({@link Sequence}), the warm-up forks ({@link #withWarmupForks}) first. A fork that dies leaves its outcome
-     * and the next fork runs; when every measured fork died, nothing was measured and this throws, so that a run without samples is never
-     * taken for a result. Check {@link Result#anyDied()} for the forks that died among those that completed.
+     * and the next fork runs; when every measured fork died, nothing was measured and this throws, so that a run
+     * without samples is never taken for a result. Check {@link Result#anyDied()} for the forks that died among
+     * those that completed.
      * The forks' directory is removed when every fork completed, and when the forks that died left no file in
      * it; otherwise it is kept for their samples files and crash reports ({@link ForkOutcome#errorDirectory()}).
      *
