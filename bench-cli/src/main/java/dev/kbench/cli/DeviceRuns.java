@@ -196,7 +196,7 @@ final class DeviceRuns {
     }
 
     private static Path samples(Path directory, DeviceIdentity d) {
-        return directory.resolve("device-" + d.index() + ".csv");
+        return Forks.samplesFile(directory, "device", d.index());
     }
 
     /**

@@ -175,12 +175,13 @@ final class ForkedRuns {
             err.println("kbench: stopped by a signal after " + forks.stream().filter(ForkOutcome::completed).count()
                     + (planned > 0 ? " of " + planned : "") + " forks completed; no further fork was started");
         }
-        long died = dead.stream().filter(f -> !f.stopped()).count();
-        if (died > 0 && Forks.deleteIfNothingIn(directory)) {
-            err.println("kbench: " + died + " of " + forks.size() + " forks died before writing a samples file or a "
+        List<ForkOutcome> died = dead.stream().filter(f -> !f.stopped()).toList();
+        // where the samples file holds every sample, the other forks' files are copies: kept only for the dead's
+        if (!died.isEmpty() && (copies ? Forks.deleteUnlessLeftBy(directory, died) : Forks.deleteIfNothingIn(directory))) {
+            err.println("kbench: " + died.size() + " of " + forks.size() + " forks died before writing a samples file or a "
                     + "JVM crash report (hs_err)");
-        } else if (died > 0) {
-            err.println("kbench: " + died + " of " + forks.size() + " forks died; their samples files and any "
+        } else if (!died.isEmpty()) {
+            err.println("kbench: " + died.size() + " of " + forks.size() + " forks died; their samples files and any "
                     + "JVM crash report (hs_err) are in " + directory);
         } else if (stopped && !copies) {
             err.println("kbench: the forks' samples files are kept in " + directory);

@@ -129,6 +129,32 @@ class ForksTest {
         return r;
     }
 
+    /**
+     * After a fork died, the forks' directory that a run with a samples file names on stderr holds a file the dead
+     * fork left (its samples file or a JVM crash report), not only the copies of the other forks' samples; where
+     * the run says the dead fork left nothing, the directory is gone. Removes a named directory.
+     */
+    private static void keptOnlyForTheDead(Cli.Result r, String deadFile) throws IOException {
+        java.util.regex.Matcher named = java.util.regex.Pattern.compile(
+                "died; their samples files and any JVM crash report \\(hs_err\\) are in (\\S+)").matcher(r.err());
+        if (named.find()) {
+            Path directory = Path.of(named.group(1));
+            boolean crashed;
+            try (java.util.stream.Stream<Path> files = Files.list(directory)) {
+                crashed = files.anyMatch(f -> f.getFileName().toString().startsWith("hs_err"));
+            }
+            assertTrue(crashed || Files.isRegularFile(directory.resolve(deadFile)), "kept without the dead fork's "
+                    + deadFile + ": " + r);
+            dev.kbench.forks.Forks.deleteQuietly(directory);
+        } else {
+            assertTrue(r.err().contains("died before writing a samples file or a JVM crash report"), r.toString());
+            java.util.regex.Matcher any = java.util.regex.Pattern.compile("/\\S*kbench-forks-\\d+").matcher(r.err());
+            while (any.find()) {
+                assertFalse(Files.exists(Path.of(any.group())), "left behind though nothing of the dead is in it: " + r);
+            }
+        }
+    }
+
     @Test
     void aKilledForkIsReportedAndTheOthersDataKept() throws Exception {
         Path csv = dir.resolve("killed.csv");
@@ -143,6 +169,7 @@ class ForksTest {
         assertTrue(forks(csv).containsAll(Set.of(0, 2)), "forks 0 and 2 are kept: " + r);
         assertEquals(Cli.keptOfDied(r.err(), "run fork 1"), Cli.rows(csv, 1), r.toString());
         assertTrue(r.out().contains("copy"), "the table over the forks that completed: " + r);
+        keptOnlyForTheDead(r, "fork-1.csv");
     }
 
     /** Forks killed by the fork timeout before they wrote anything: no empty directory is left and named. */
@@ -661,6 +688,7 @@ class ForksTest {
                 + ") died: ended by signal 9") && r.err().contains("1 of 3 forks died"), r.toString());
         assertEquals(Set.of(0, 1), forks(csv), "the measured forks ran and are kept: " + r);
         assertTrue(r.err().contains("samples of 2 forks in " + csv), r.toString());
+        keptOnlyForTheDead(r, "run-warm-up-0.csv");
     }
 
     @Test
@@ -704,6 +732,8 @@ class ForksTest {
         assertTrue(died.forks().stream().allMatch(dev.kbench.forks.ForkOutcome::completed), died.toString());
         assertTrue(died.warmups().getFirst().stderrTail().stream().anyMatch(l -> l.contains("a warm-up fork dies here")),
                 died.toString());
+        // it died before it wrote a file: the measured forks' files, whose samples were handed on, keep nothing
+        assertFalse(Files.exists(died.warmups().getFirst().errorDirectory()), died.toString());
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> dev.kbench.forks.Forks.of(ForkedSuites.Fill.class).withWarmupForks(-1));
     }

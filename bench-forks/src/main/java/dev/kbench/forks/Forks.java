@@ -389,7 +389,8 @@ public final class Forks {
      * without samples is never taken for a result. Check {@link Result#anyDied()} for the forks that died among
      * those that completed.
      * The forks' directory is removed when every fork completed, and when the forks that died left no file in
-     * it; otherwise it is kept for their samples files and crash reports ({@link ForkOutcome#errorDirectory()}).
+     * it ({@link #deleteUnlessLeftBy}); otherwise it is kept for their samples files and crash reports
+     * ({@link ForkOutcome#errorDirectory()}).
      *
      * @param options how each fork measures; its seed (or a fresh one) seeds the forks' seeds; a noise
      *        target applies per fork
@@ -423,10 +424,12 @@ public final class Forks {
                 (warmup ? warmed : outcomes).add(outcome);
             }
             Result result = new Result(seed, outcomes, warmed);
-            if (Stream.concat(warmed.stream(), outcomes.stream()).allMatch(f -> f.completed() || f.stopped())) {
+            List<ForkOutcome> died = Stream.concat(warmed.stream(), outcomes.stream())
+                    .filter(f -> !f.completed() && !f.stopped()).toList();
+            if (died.isEmpty()) {
                 deleteQuietly(directory);
             } else {
-                deleteIfNothingIn(directory);
+                deleteUnlessLeftBy(directory, died);
             }
             if (!outcomes.isEmpty() && outcomes.stream().noneMatch(f -> f.completed() || f.stopped())) {
                 throw new ForksFailedException(result);
@@ -1805,6 +1808,24 @@ public final class Forks {
         } catch (IOException | UncheckedIOException e) {
             // a leftover temporary directory is harmless
         }
+    }
+
+    /**
+     * Deletes a directory of the forks, as {@link #deleteQuietly}, unless the forks that died left a file in it:
+     * a samples file ({@link #samplesFile} of their side and index) or a JVM crash report ({@code hs_err_pid*.log}).
+     * The files of the forks that completed are no reason to keep it where their samples were handed on.
+     *
+     * @param directory from {@link #temporaryDirectory()}
+     * @param dead the outcomes of the forks that died
+     * @return whether they left no file (and so the directory was deleted, as far as it could be)
+     */
+    public static boolean deleteUnlessLeftBy(Path directory, List<ForkOutcome> dead) {
+        if (crashFile(directory).isPresent()
+                || dead.stream().anyMatch(f -> Files.exists(samplesFile(directory, f.side(), f.fork())))) {
+            return false;
+        }
+        deleteQuietly(directory);
+        return true;
     }
 
     /**
