@@ -235,7 +235,7 @@ final class AbCommand implements Callable<Integer> {
                     () -> ahead.stream().map(f -> launch(f, disposable)).toList(), recorded -> {
                         // a warm-up fork's samples are left out
                         if (!fork.warmup()) {
-                            writer.append(recorded);
+                            ForkedRuns.append(writer, recorded, directory);
                             samples.accept(recorded);
                         }
                     });

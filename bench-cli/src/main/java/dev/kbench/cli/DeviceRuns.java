@@ -214,7 +214,7 @@ final class DeviceRuns {
                 if (Files.isRegularFile(file)) {
                     try {
                         List<SampleRecord> rows = SamplesCsv.read(file, w -> err.println("kbench: warning: " + w));
-                        csv.append(rows);
+                        ForkedRuns.append(csv, rows, directory);
                     } catch (SamplesFormatException | UncheckedIOException e) {
                         err.println("kbench: the samples of device " + d.describe() + " are unreadable: " + e.getMessage());
                     }

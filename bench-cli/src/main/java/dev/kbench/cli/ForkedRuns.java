@@ -18,6 +18,7 @@ package dev.kbench.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kbench.api.BenchmarkOutcome;
+import dev.kbench.api.OutputException;
 import dev.kbench.api.Params;
 import dev.kbench.api.RepetitionTelemetry;
 import dev.kbench.api.SampleRecord;
@@ -139,6 +140,25 @@ final class ForkedRuns {
                 err.flush();
             }
         };
+    }
+
+    /**
+     * Appends a fork's samples to the run's samples file. Where that file cannot be written (a full disk), the
+     * error also says where every sample is: the forks' samples files, each complete, in the forks' directory,
+     * which a run that fails so does not remove.
+     *
+     * @param csv the run's samples file
+     * @param rows the fork's samples
+     * @param directory the forks' directory
+     * @throws OutputException naming the samples file, the reason and the forks' directory
+     */
+    static void append(OutputFiles.Samples csv, List<SampleRecord> rows, Path directory) {
+        try {
+            csv.append(rows);
+        } catch (OutputException e) {
+            throw new OutputException(e.getMessage() + "; the forks' samples files, each complete, are kept in "
+                    + directory, e);
+        }
     }
 
     /**

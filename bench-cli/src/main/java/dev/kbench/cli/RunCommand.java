@@ -319,7 +319,7 @@ final class RunCommand implements Callable<Integer> {
                                 if (!warmup) {
                                     all.addAll(rows);
                                     if (csv != null) {
-                                        csv.append(rows);
+                                        ForkedRuns.append(csv, rows, directory);
                                     }
                                 }
                             });

@@ -157,8 +157,13 @@ class FailureModesTest {
                 + "closed pipe?); the results were not all written"), o.err().lines().toList());
     }
 
-    @Test
-    void aFullDiskStopsTheRunWithExitFiveAndKeepsEveryCompleteRow() throws Exception {
+    /** What runs on a full disk: given the directory of a 64 KiB tmpfs, mounted for it and unmounted after. */
+    @FunctionalInterface
+    private interface OnSmallDisk {
+        void run(Path mount) throws Exception;
+    }
+
+    private void onSmallDisk(OnSmallDisk body) throws Exception {
         if (!root()) {
             Assumptions.assumeFalse(ci(), "mounting a small tmpfs needs root; CI runs as root");
             fail("CI=true but not root: this test needs root to mount a 64 KiB tmpfs");
@@ -172,6 +177,15 @@ class FailureModesTest {
             fail("CI=true but mounting a 64 KiB tmpfs failed: " + mountOutput);
         }
         try {
+            body.run(mount);
+        } finally {
+            new ProcessBuilder("umount", mount.toString()).inheritIO().start().waitFor();
+        }
+    }
+
+    @Test
+    void aFullDiskStopsTheRunWithExitFiveAndKeepsEveryCompleteRow() throws Exception {
+        onSmallDisk(mount -> {
             Path csv = mount.resolve("full.csv");
             Outcome o = kbench(spin(csv, "--repetitions", "1000000", "-q"));
             assertEquals(ExitCodes.WRITE_FAILED, o.status(), o.toString());
@@ -180,9 +194,36 @@ class FailureModesTest {
             List<SampleRecord> rows = completeRows(csv, dir);
             assertTrue(rows.size() > 100, "the disk held hundreds of rows: " + rows.size());
             assertTrue(rows.stream().allMatch(r -> r.benchmark().equals("spin")));
-        } finally {
-            new ProcessBuilder("umount", mount.toString()).inheritIO().start().waitFor();
-        }
+        });
+    }
+
+    /**
+     * A forked run whose samples file fills the disk: the forks' own samples files (on another disk) hold every
+     * sample of the forks that ran, and the one message says where. The first fork's rows alone overflow the
+     * disk, so the samples file got no whole append and is removed as a file the run created and wrote no
+     * sample to: nothing half-written is left beside the complete copy.
+     */
+    @Test
+    void aFullDiskInAForkedRunNamesWhereTheForksSamplesAre() throws Exception {
+        onSmallDisk(mount -> {
+            Path csv = mount.resolve("full.csv");
+            // 1000 repetitions of 3 samples a fork, about 120 bytes a row: the first fork's rows overflow 64 KiB
+            Outcome o = kbench(spin(csv, "--repetitions", "1000", "--forks", "3", "-q"));
+            assertEquals(ExitCodes.WRITE_FAILED, o.status(), o.toString());
+            List<String> lines = o.err().lines().toList();
+            assertEquals(1, lines.size(), "one message: " + o);
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(
+                    "kbench run: --csv-samples: cannot write '" + csv + "': No space left on device; the forks' samples "
+                    + "files, each complete, are kept in ") + "(\\S+)").matcher(lines.getFirst());
+            assertTrue(m.matches(), lines.getFirst());
+            Path kept = Path.of(m.group(1));
+            try {
+                assertEquals(1000 * 3, SamplesCsv.read(kept.resolve("fork-0.csv")).size(), "fork 0's every sample");
+                assertFalse(Files.exists(csv), "no half-written samples file");
+            } finally {
+                dev.kbench.forks.Forks.deleteQuietly(kept);
+            }
+        });
     }
 
     @Test
