@@ -38,6 +38,7 @@ import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -335,6 +336,47 @@ class ForkSignalsTest {
                 stoppedAsReported(order, files, report);
                 assertTrue(report.contains("in " + csv + " (column fork)"), report);
             }
+        } finally {
+            parent.destroyForcibly();
+        }
+    }
+
+    /**
+     * A run with a warm-up fork stopped (SIGTERM) once the warm-up fork's JVM runs: nothing survives, and the
+     * samples file holds no warm-up row. Where the signal caught the warm-up fork, as it does unless a loaded
+     * machine delivers it late, the report names it stopped and no sample is kept; otherwise the measured forks
+     * that completed before the one caught are kept whole.
+     */
+    @Test
+    void aRunStoppedInItsWarmUpForkKeepsNoWarmUpSample() throws Exception {
+        Path tmp = dir.resolve("tmp");
+        Path err = dir.resolve("err.txt");
+        Path csv = dir.resolve("warm.csv");
+        List<String> args = new ArrayList<>(List.of("--backend", "opencl", "run", "--forks", "2", "--warmup-forks", "1",
+                "--seed", "11", "--csv-samples", csv.toString()));
+        args.addAll(SLOW_WARMUP);
+        Process parent = start(tmp, err, args);
+        try {
+            List<ProcessHandle> tree = secondForkRunning(parent, err, "kbench: warm-up fork 0 of 1");
+            kill(parent, "TERM");
+            assertTrue(parent.waitFor(90, TimeUnit.SECONDS), "the parent did not exit:\n" + Files.readString(err));
+            String report = Files.readString(err);
+            nothingSurvives(tree, tmp, report);
+            Map<String, Path> files = Map.of("run", csv);
+            String context = "\n" + report + held(files);
+            Matcher after = Pattern.compile("kbench: stopped by a signal after (\\d+) of 3 forks completed").matcher(report);
+            assertTrue(after.find(), "the report says that the run was stopped" + context);
+            int completed = Integer.parseInt(after.group(1));
+            if (completed == 0) {
+                assertTrue(report.contains("kbench: run warm-up fork 0 (seed " + dev.kbench.forks.Forks.warmupSeeds(11, 2, 1)[0]
+                        + ") died: stopped: "), "the warm-up fork was caught" + context);
+                assertEquals(0, Cli.rows(csv, 0) + Cli.rows(csv, 1), "no warm-up sample in the file" + context);
+            } else {
+                for (int fork = 0; fork < completed - 1; fork++) {
+                    assertTrue(complete(csv, fork), "measured fork " + fork + " completed: whole, no warm-up row" + context);
+                }
+            }
+            noOtherFork(List.of(new Forked("run", 0), new Forked("run", 1)), files, context);
         } finally {
             parent.destroyForcibly();
         }
