@@ -590,9 +590,13 @@ public final class Forks {
         return started == null ? stoppedBefore(launch) : finish(started, timeout, System.nanoTime() + timeout.toNanos(), samples);
     }
 
-    /** A child that runs (or waits for go), with the thread reading its output and the last lines it printed. */
+    /**
+     * A started child (running, or waiting for go): its process (the guard), the thread reading its output, its last lines, where they go, its
+     * go FIFO and hand-off, and whether kbench has killed it ({@link #kill(Started)}), after which its output is
+     * dropped.
+     */
     private record Started(Launch launch, Process process, Thread reader, Deque<String> tail, Consumer<String> forward,
-                           Optional<Path> goFifo, Handoff handoff) {
+                           Optional<Path> goFifo, Handoff handoff, java.util.concurrent.atomic.AtomicBoolean killed) {
     }
 
     /**
@@ -669,7 +673,13 @@ public final class Forks {
         Deque<String> tail = new ArrayDeque<>();
         boolean training = training(launch);
         Handoff handoff = new Handoff();
+        java.util.concurrent.atomic.AtomicBoolean killed = new java.util.concurrent.atomic.AtomicBoolean();
         Consumer<String> forward = line -> {
+            if (killed.get()) {
+                // after kbench killed it: its guard's shell reporting the death ("Killed"), or the end of a stream
+                // that the kill closed, which would only be noise beside kbench's own report
+                return;
+            }
             if (RELEASED_LINE.equals(line)) {
                 handoff.release();
                 return;
@@ -720,7 +730,7 @@ public final class Forks {
             Thread reader = Thread.ofPlatform().daemon().name("kbench-fork-" + launch.fork())
                     .start(() -> pump(launch.stdout() == ChildOutput.FORWARD ? process.getInputStream()   // merged
                             : process.getErrorStream(), forward));
-            return new Started(launch, process, reader, tail, forward, fifo, handoff);
+            return new Started(launch, process, reader, tail, forward, fifo, handoff, killed);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + launch.side() + " fork " + launch.fork() + " ("
                     + launch.command().getFirst() + "): " + e.getMessage(), e);
@@ -1076,7 +1086,7 @@ public final class Forks {
                 waiting.clear();
                 upcoming.clear();
             }
-            unused.forEach(started -> kill(started.process()));
+            unused.forEach(Forks::kill);
             unused.forEach(Forks::discard);
         }
     }
@@ -1264,7 +1274,7 @@ public final class Forks {
 
     /** Kills a child not wanted (in standby, or gone on ahead of kbench), waits for it and leaves none of its files. */
     private static void discard(Started started) {
-        kill(started.process());
+        kill(started);
         try {
             started.process().waitFor(60, TimeUnit.SECONDS);
             closeGuardPipe(started.process());
@@ -1302,7 +1312,7 @@ public final class Forks {
             if (process.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
                 status = OptionalInt.of(process.exitValue());
             } else {
-                kill(process);
+                kill(started);
                 process.waitFor(60, TimeUnit.SECONDS);
                 status = OptionalInt.empty();
             }
@@ -1316,7 +1326,7 @@ public final class Forks {
             started.reader().join(TimeUnit.SECONDS.toMillis(10));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            kill(process);
+            kill(started);
             throw new IllegalStateException("interrupted while waiting for " + launch.side() + " fork " + launch.fork(), e);
         } finally {
             synchronized (LIVE_LOCK) {
@@ -1369,6 +1379,12 @@ public final class Forks {
         } catch (IOException e) {
             // the watcher is gone (the guard ended normally and killed it): nothing to tell
         }
+    }
+
+    /** Kills a started child as {@link #kill(Process)} does, its output from then on dropped. */
+    private static void kill(Started started) {
+        started.killed().set(true);
+        kill(started.process());
     }
 
     /** Kills a child with everything it started (the guard, its watcher, the command's process tree). */
