@@ -191,7 +191,8 @@ class FailureModesTest {
             assertEquals(ExitCodes.WRITE_FAILED, o.status(), o.toString());
             assertEquals(List.of("kbench run: --csv-samples: cannot write '" + csv + "': No space left on device"),
                     o.err().lines().toList(), "one message");
-            List<SampleRecord> rows = completeRows(csv, dir);
+            assertTrue(Files.readString(csv, StandardCharsets.UTF_8).endsWith("\n"), "no row cut off");
+            List<SampleRecord> rows = SamplesCsv.read(csv);
             assertTrue(rows.size() > 100, "the disk held hundreds of rows: " + rows.size());
             assertTrue(rows.stream().allMatch(r -> r.benchmark().equals("spin")));
         });
@@ -245,6 +246,31 @@ class FailureModesTest {
         try (Stream<Path> files = Files.list(dir)) {
             assertEquals(List.of(), files.filter(p -> p.toString().contains("kbench-tmp")).toList());
         }
+    }
+
+    /**
+     * A samples file that reaches a size limit (ulimit -f, as a full disk but without root) keeps every whole
+     * row and nothing of the row it could not take, so a later run can {@code --append} to it. The limit, 1 MiB,
+     * leaves room for the files PoCL writes when it compiles the kernel.
+     */
+    @Test
+    void aSamplesFileCutShortByASizeLimitEndsAtAWholeRowAndTakesAppendsAfter() throws Exception {
+        Path csv = dir.resolve("limited.csv");
+        List<String> command = new ArrayList<>(List.of("bash", "-c", "ulimit -f 1024 && exec \"$@\"", "bash"));
+        command.addAll(Jvm.onClassPath(e -> true, spin(csv, "--repetitions", "1000000", "-q")));
+        Outcome o = launch(new ProcessBuilder(command).directory(dir.toFile()));
+        assertEquals(ExitCodes.WRITE_FAILED, o.status(), o.toString());
+        assertEquals(List.of("kbench run: --csv-samples: cannot write '" + csv + "': File too large"),
+                o.err().lines().toList(), "one message");
+        String text = Files.readString(csv, StandardCharsets.UTF_8);
+        assertTrue(text.endsWith("\n"), "no row cut off: ..." + text.substring(Math.max(0, text.length() - 80)));
+        int kept = SamplesCsv.read(csv).size();
+        assertTrue(kept > 10, "the limit held some rows: " + kept);
+        Outcome more = kbench(spin(csv, "--repetitions", "2", "--append", "-q"));
+        assertEquals(0, more.status(), more.toString());
+        List<SampleRecord> after = SamplesCsv.read(csv);
+        assertTrue(after.size() > kept, kept + " rows before, " + after.size() + " after");
+        assertEquals(2, after.stream().map(SampleRecord::runId).distinct().count(), "both runs' rows");
     }
 
     @Test

@@ -258,7 +258,8 @@ public final class SamplesCsvWriter implements Closeable {
     }
 
     /**
-     * Appends samples and hands them to the operating system before returning.
+     * Appends samples and hands them to the operating system before returning. Where writing them fails (a full
+     * disk, a size limit), a regular file is cut back to where it ended before, so it never ends in part of a row.
      *
      * @param samples the rows to append, possibly none
      * @throws IOException if writing fails
@@ -295,7 +296,22 @@ public final class SamplesCsvWriter implements Closeable {
             write(channel, HEADER + "\n");
             pendingReplace = false;
         }
-        write(out, text.toString());
+        long end = channel == null ? -1 : channel.position();
+        try {
+            write(out, text.toString());
+        } catch (IOException e) {
+            if (channel != null) {
+                // a full disk or a size limit took part of the rows: cut them off again, so the file ends at a
+                // whole row and stays readable strictly and appendable (--append refuses an incomplete last line)
+                try {
+                    channel.truncate(end);
+                    channel.position(end);
+                } catch (IOException | RuntimeException cut) {
+                    e.addSuppressed(cut);
+                }
+            }
+            throw e;
+        }
         rows += samples.size();
     }
 
