@@ -83,7 +83,7 @@ final class RunCommand implements Callable<Integer> {
 
     @CommandLine.Option(names = "--warmup-forks", paramLabel = "W", defaultValue = "0",
             description = "Run W warm-up forks before the measured ones (JMH's -wf), their samples left out: a run's "
-                    + "first process can read slower than the rest (docs/performance.md, sections 29 and 30) "
+                    + "first process can read slower than the rest (docs/performance.md) "
                     + "(default 0).")
     private int warmupForks;
 

@@ -253,6 +253,9 @@ class ForkSignalsTest {
                 + " forks completed; no further fork was started\n").matcher(report);
         assertTrue(after.find(), "no fork was stopped: the signal came after the last fork had ended, or the "
                 + "report does not say that the run was stopped" + context);
+        assertFalse(Pattern.compile("(?m)^\\[.*\\] (Killed$|\\(its output could not be read further)").matcher(report).find(),
+                "no line from a fork after the shutdown killed it (its guard's shell reporting the kill, a closed "
+                + "stream)" + context);
         int completed = Integer.parseInt(after.group(1));
         assertTrue(completed >= 1 && completed < order.size(), "the first fork completed before the signal, and "
                 + "the report names the fork that the signal caught" + context);

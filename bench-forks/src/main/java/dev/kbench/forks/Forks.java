@@ -35,6 +35,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -246,7 +247,8 @@ public final class Forks {
             AWAIT_CHILD);
 
     private static final Object LIVE_LOCK = new Object();
-    private static final Set<Process> LIVE = new HashSet<>();
+    /** The running children, each with the flag after which its output is dropped (see {@link #kill(Started)}). */
+    private static final Map<Process, java.util.concurrent.atomic.AtomicBoolean> LIVE = new HashMap<>();
     private static final Set<Session> SESSIONS = new HashSet<>();
     private static boolean hooked;
     private static final Optional<Path> SETSID = Stream.of(System.getenv().getOrDefault("PATH", "/usr/bin:/bin")
@@ -724,7 +726,7 @@ public final class Forks {
                     return null;
                 }
                 process = builder.start();
-                LIVE.add(process);
+                LIVE.put(process, killed);
             }
             traceParent(launch, "launched");
             Thread reader = Thread.ofPlatform().daemon().name("kbench-fork-" + launch.fork())
@@ -1426,7 +1428,10 @@ public final class Forks {
     private static void stop() {
         synchronized (LIVE_LOCK) {
             stopping = true;
-            LIVE.forEach(Forks::kill);
+            LIVE.forEach((process, killed) -> {
+                killed.set(true);
+                kill(process);
+            });
         }
         long deadline = System.nanoTime() + SHUTDOWN_GRACE.toNanos();
         synchronized (SESSIONS) {
