@@ -273,6 +273,38 @@ class FailureModesTest {
         assertEquals(2, after.stream().map(SampleRecord::runId).distinct().count(), "both runs' rows");
     }
 
+    /**
+     * A history database that cannot take a run (a size limit, as a full disk but without root): exit 5, one
+     * message naming the database, nothing of that run stored, the runs stored before intact, and the database
+     * takes the next run once there is room.
+     */
+    @Test
+    void aHistoryDatabaseThatCannotTakeARunKeepsWhatItHadAndTakesTheNext() throws Exception {
+        Path db = dir.resolve("history.db");
+        String[] before = {"history", "add", "--db", db.toString(), HistoryCommandTest.run(dir, 1, 6000).toString(),
+            HistoryCommandTest.run(dir, 2, 6000).toString()};
+        assertEquals(0, kbench(before).status());
+        // the limit leaves the database 64 KiB to grow, where the next run takes megabytes; the database is made
+        // larger than the SQLite driver's native library (about 1 MiB), which the JVM writes to /tmp as it starts
+        assertTrue(Files.size(db) > 2 << 20, "the database holds megabytes: " + Files.size(db));
+        Path large = HistoryCommandTest.run(dir, 3, 20_000);
+        long limitKiB = Files.size(db) / 1024 + 64;
+        List<String> command = new ArrayList<>(List.of("bash", "-c", "ulimit -f " + limitKiB + " && exec \"$@\"", "bash"));
+        command.addAll(Jvm.onClassPath(e -> true, "history", "add", "--db", db.toString(), large.toString()));
+        Outcome o = launch(new ProcessBuilder(command).directory(dir.toFile()));
+        assertEquals(ExitCodes.WRITE_FAILED, o.status(), o.toString());
+        List<String> lines = o.err().lines().toList();
+        assertEquals(1, lines.size(), "one message: " + o);
+        assertTrue(lines.getFirst().startsWith("kbench history add: jdbc:sqlite:" + db + ": adding " + large
+                + " failed, nothing was added: "), o.toString());
+        Outcome list = kbench("history", "list", "--db", db.toString());
+        assertEquals(0, list.status(), list.toString());
+        assertEquals(List.of("20261201T000001Z-00000001", "20261201T000002Z-00000002"), list.out().lines().skip(1)
+                .filter(l -> !l.isBlank()).map(l -> l.split(" +")[0]).toList(), "the runs stored before, no other");
+        Outcome next = kbench("history", "add", "--db", db.toString(), HistoryCommandTest.run(dir, 4, 8).toString());
+        assertEquals(0, next.status(), next.toString());
+    }
+
     @Test
     void aSecondRunWritingTheSameSamplesFileIsRefusedWhileTheFirstRuns() throws Exception {
         Path csv = dir.resolve("shared.csv");

@@ -16,6 +16,7 @@
 package dev.kbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -23,6 +24,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -34,15 +36,24 @@ class HistoryCommandTest {
     @TempDir
     Path dir;
 
-    /** Writes run i's samples and sidecar: 4 forks, +6% from run 12 on. */
+    /** Writes run i's samples and sidecar: 4 forks of 8 samples, +6% from run 12 on. */
     private Path run(int i) throws IOException {
+        return run(dir, i, 8);
+    }
+
+    /**
+     * Writes run i's samples and sidecar into a directory: 4 forks of the given samples each, +6% from run 12 on.
+     *
+     * @return the samples file, {@code run<i>.csv}
+     */
+    static Path run(Path dir, int i, int samples) throws IOException {
         String id = String.format(Locale.ROOT, "20261201T%06dZ-%08x", i, i);
         SplittableRandom random = new SplittableRandom(i);
         StringBuilder csv = new StringBuilder("benchmark,params,repetition,sample,time_ms,backend,device,fork,host,device_id,run_id\n");
         double level = i < 12 ? 2.0 : 2.12;
         for (int f = 0; f < 4; f++) {
             double fork = 1 + 0.002 * random.nextGaussian();
-            for (int s = 0; s < 8; s++) {
+            for (int s = 0; s < samples; s++) {
                 csv.append(String.format(Locale.ROOT, "saxpy,n=4096,0,%d,%.6f,opencl,cpu,%d,node1,cl:0:0,%s%n", s,
                         level * fork * (1 + 0.005 * random.nextGaussian()), f, id));
             }
@@ -129,5 +140,17 @@ class HistoryCommandTest {
         Cli.Result r = Cli.run("history", "list", "--db", file.toString());
         assertEquals(2, r.status(), r::toString);
         assertTrue(r.err().contains("--db " + file + ": the history database cannot be opened or migrated"), r::toString);
+    }
+
+    @Test
+    void aPasswordInTheDatabaseUrlIsNeverPrinted() {
+        // port 1: nothing listens there, so connecting fails at once
+        for (String db : List.of("jdbc:postgresql://127.0.0.1:1/kbench?user=ci&password=s3cret&ssl=false",
+                "jdbc:postgresql://ci:s3cret@127.0.0.1:1/kbench")) {
+            Cli.Result r = Cli.run("history", "list", "--db", db);
+            assertEquals(2, r.status(), r::toString);
+            assertTrue(r.err().contains("--db jdbc:postgresql://") && r.err().contains("***"), r::toString);
+            assertFalse((r.out() + r.err()).contains("s3cret"), r::toString);
+        }
     }
 }

@@ -16,6 +16,7 @@
 package dev.kbench.history;
 
 import dev.kbench.api.InputException;
+import dev.kbench.api.OutputException;
 import dev.kbench.api.SampleRecord;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -83,6 +84,17 @@ public final class History implements AutoCloseable {
         return location.startsWith("jdbc:") ? location : "jdbc:sqlite:" + Path.of(location);
     }
 
+    /**
+     * A database's location as messages show it: a password in it ({@code password=...} among the parameters,
+     * {@code user:password@} before the host) replaced by {@code ***}, so that it never reaches a log.
+     *
+     * @param location a JDBC URL or a SQLite file
+     * @return the location, its password hidden
+     */
+    static String shown(String location) {
+        return location.replaceAll("(?i)(password=)[^&;]*", "$1***").replaceAll("(//[^/@:?]+:)[^/@?]*@", "$1***@");
+    }
+
     /** How long a SQLite writer waits for another one before giving up: an add of a large file takes a while. */
     static final int SQLITE_BUSY_TIMEOUT_MS = 600_000;
 
@@ -126,7 +138,7 @@ public final class History implements AutoCloseable {
                 try {
                     Files.createDirectories(path.getParent());
                 } catch (IOException e) {
-                    throw new InputException("--db " + location + ": cannot create the directory "
+                    throw new InputException("--db " + shown(location) + ": cannot create the directory "
                             + path.getParent() + " (" + e.getMessage() + ")", e);
                 }
             }
@@ -137,24 +149,24 @@ public final class History implements AutoCloseable {
             Flyway.configure(History.class.getClassLoader()).dataSource(connect, null, null).locations(MIGRATIONS)
                     .table(SCHEMA_TABLE).failOnMissingLocations(true).load().migrate();
         } catch (FlywayException e) {
-            throw new InputException("--db " + location + ": the history database cannot be opened or "
+            throw new InputException("--db " + shown(location) + ": the history database cannot be opened or "
                     + "migrated: " + firstLine(e), e);
         }
         try {
             Connection c = DriverManager.getConnection(connect);
             return new History(c, url);
         } catch (SQLException e) {
-            throw new InputException("--db " + location + ": cannot connect: " + firstLine(e), e);
+            throw new InputException("--db " + shown(location) + ": cannot connect: " + firstLine(e), e);
         }
     }
 
     /**
-     * The database's JDBC URL.
+     * The database's JDBC URL as messages show it ({@link #shown}: a password in it hidden).
      *
-     * @return the URL it was opened with
+     * @return the URL it was opened with, its password hidden
      */
     public String url() {
-        return url;
+        return shown(url);
     }
 
     /**
@@ -165,6 +177,7 @@ public final class History implements AutoCloseable {
      * @param source the file they came from, for the record
      * @return the runs added, in order of their start
      * @throws InputException when a sample has no run id, a run has no info, or a run is already stored
+     * @throws OutputException when the database cannot take them (a full disk): then none is stored
      */
     public List<StoredRun> add(List<SampleRecord> samples, Map<String, RunInfo> infos, String source) {
         Set<String> ids = new LinkedHashSet<>();
@@ -192,8 +205,7 @@ public final class History implements AutoCloseable {
             }
         }
         String added = Instant.now().toString();
-        try {
-            connection.setAutoCommit(false);
+        inTransaction("adding " + source, "nothing was added", () -> {
             try (PreparedStatement run = connection.prepareStatement("INSERT INTO runs (run_id, started, commit_sha, "
                     + "branch, dirty, host, kbench_version, source, added) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
                  PreparedStatement sample = connection.prepareStatement("INSERT INTO samples (run_id, benchmark, params, "
@@ -242,13 +254,7 @@ public final class History implements AutoCloseable {
                     sample.executeBatch();
                 }
             }
-            connection.commit();
-        } catch (SQLException e) {
-            rollback();
-            throw new IllegalStateException(url + ": adding " + source + " failed, nothing was added: " + firstLine(e), e);
-        } finally {
-            autoCommit();
-        }
+        });
         Set<String> addedIds = new HashSet<>(ids);
         return runs().stream().filter(r -> addedIds.contains(r.runId())).toList();
     }
@@ -379,19 +385,19 @@ public final class History implements AutoCloseable {
     public void acknowledge(Collection<ChangePoint> changes) {
         Set<String> known = acknowledged();
         String now = Instant.now().toString();
-        try (PreparedStatement st = connection.prepareStatement(
-                "INSERT INTO acknowledged_changes (series, after_run_id, acknowledged) VALUES (?, ?, ?)")) {
-            for (ChangePoint c : changes) {
-                if (known.add(c.series().key() + "\n" + c.after().runId())) {
-                    st.setString(1, c.series().key());
-                    st.setString(2, c.after().runId());
-                    st.setString(3, now);
-                    st.executeUpdate();
+        inTransaction("acknowledging change points", "none was acknowledged", () -> {
+            try (PreparedStatement st = connection.prepareStatement(
+                    "INSERT INTO acknowledged_changes (series, after_run_id, acknowledged) VALUES (?, ?, ?)")) {
+                for (ChangePoint c : changes) {
+                    if (known.add(c.series().key() + "\n" + c.after().runId())) {
+                        st.setString(1, c.series().key());
+                        st.setString(2, c.after().runId());
+                        st.setString(3, now);
+                        st.executeUpdate();
+                    }
                 }
             }
-        } catch (SQLException e) {
-            throw failed("acknowledging change points", e);
-        }
+        });
     }
 
     @Override
@@ -411,24 +417,40 @@ public final class History implements AutoCloseable {
         }
     }
 
-    private void rollback() {
-        try {
-            connection.rollback();
-        } catch (SQLException ignored) {
-            // the transaction's failure is reported; a failed rollback leaves nothing committed either
-        }
+    /** Writes to the database that happen together or not at all. */
+    @FunctionalInterface
+    private interface Writes {
+        void run() throws SQLException;
     }
 
-    private void autoCommit() {
+    /**
+     * Runs writes in one transaction. Where the database cannot take them (a full disk, a read-only file, a
+     * lost connection) none is kept, and the failure is an output failure naming the database and the reason.
+     *
+     * @param what what the writes do, for the message ("adding a.csv")
+     * @param nothing what the failure left ("nothing was added")
+     * @throws OutputException if they fail
+     */
+    private void inTransaction(String what, String nothing, Writes writes) {
         try {
+            connection.setAutoCommit(false);
+            writes.run();
+            connection.commit();
             connection.setAutoCommit(true);
         } catch (SQLException e) {
-            throw failed("ending a transaction", e);
+            try {
+                connection.rollback();
+                connection.setAutoCommit(true);
+            } catch (SQLException again) {
+                // SQLite has rolled back already where the disk was full; nothing is committed either way
+                e.addSuppressed(again);
+            }
+            throw new OutputException(url() + ": " + what + " failed, " + nothing + ": " + firstLine(e), e);
         }
     }
 
     private IllegalStateException failed(String what, SQLException e) {
-        return new IllegalStateException(url + ": " + what + " failed: " + firstLine(e), e);
+        return new IllegalStateException(url() + ": " + what + " failed: " + firstLine(e), e);
     }
 
     private static String firstLine(Exception e) {
