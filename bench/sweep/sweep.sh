@@ -23,15 +23,18 @@
 #   bench/sweep/sweep.sh              every case (about 10 minutes on 2 cores)
 #   bench/sweep/sweep.sh 'W|C5'       the cases whose id matches this extended regular expression
 #
-# Environment: KBENCH (the launcher to test; ./kbench of this tree by default), KBENCH_DIST (a
-# distribution tarball: the non-ASCII directory case runs only with one), SWEEP_KEEP=1 keeps the work
-# directory (it is printed). Needs root for the read-only tmpfs case (otherwise that case is skipped).
+# Environment: KBENCH (the launcher to test; ./kbench of this tree by default), KBENCH_BACKEND (opencl by
+# default: the cases' kernels are OpenCL C), KBENCH_DIST (a distribution tarball: the non-ASCII directory
+# case runs only with one), SWEEP_KEEP=1 keeps the work directory (it is printed). Needs root for the
+# read-only tmpfs case (otherwise that case is skipped).
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 KB=${KBENCH:-$root/kbench}
 ONLY=${1:-.}
 W=$(mktemp -d "${TMPDIR:-/tmp}/kbench-sweep.XXXXXX")
 export KBENCH_JAVA_OPTS=${KBENCH_JAVA_OPTS:-}
+# the cases' kernels are OpenCL C: PoCL, also where another driver (lavapipe's Vulkan) is installed beside it
+export KBENCH_BACKEND=${KBENCH_BACKEND:-opencl}
 [[ ${SWEEP_KEEP:-0} == 1 ]] && echo "sweep: work directory $W" >&2
 
 # quick measurement options: one tiny benchmark, two short repetitions
@@ -113,6 +116,40 @@ case_D2() { # a hard link to the kernel as output
   row D2 lost "ln k.cl h.csv; run --kernel k.cl --csv-samples h.csv --force" "exit 2, kernel untouched" \
     "exit $RC, kernel $([[ $same == 0 ]] && echo untouched || echo OVERWRITTEN): $(first_line "$d/err")" \
     "$([[ $RC == 2 && $same == 0 ]] && echo 0 || echo 1)"
+}
+
+case_D9() { # a size limit (as a full disk, without root) cuts a samples file short; a later --append
+  local d=$W/D9; mkdir -p "$d"
+  # a small user kernel (the built-in suite's compiled kernels are larger than the limit); 1 MiB: room for the
+  # files PoCL writes as it compiles it
+  (cd "$d" && ulimit -f 1024 && exec "$KB" run --kernel "$W/saxpy.cl" "${SAXPY[@]:0:14}" --repetitions 1000000 \
+      --rep-ms 1 --warmup-ms 1 --cache-clear 64KiB --quiet --csv-samples "$d/s.csv" >"$d/out" 2>"$d/err" </dev/null)
+  local limited=$?
+  local whole=no; [[ -s $d/s.csv && $(tail -c1 "$d/s.csv" | od -An -c | tr -d ' ') == '\n' ]] && whole=yes
+  local before; before=$(data_rows "$d/s.csv")
+  kb "$d/a" run "${Q[@]}" --csv-samples "$d/s.csv" --append
+  local appended=$RC
+  row D9 lost "ulimit -f 1024; run --kernel saxpy.cl --csv-samples s.csv; then run --csv-samples s.csv --append" \
+    "exit 5, s.csv ends at a whole row and takes the append" \
+    "exit $limited ($(first_line "$d/err" | cut -c1-60)), ends whole: $whole, $before rows, append exit $appended, $(data_rows "$d/s.csv") rows" \
+    "$([[ $limited == 5 && $whole == yes && $appended == 0 && $(data_rows "$d/s.csv") -gt $before ]] && echo 0 || echo 1)"
+}
+
+case_D10() { # a history database that cannot take a run
+  local d=$W/D10; mkdir -p "$d"
+  kb "$d/a" run "${T[@]}" --cache-clear 64KiB --repetitions 50 --quiet --csv-samples "$d/a.csv"
+  kb "$d/b" run "${T[@]}" --cache-clear 64KiB --repetitions 5000 --quiet --csv-samples "$d/b.csv"
+  kb "$d/h1" history add --db "$d/h.db" "$d/a.csv"
+  local size=$(( $(stat -c %s "$d/h.db") / 1024 + 16 ))
+  (( size < 2048 )) && size=2048   # the SQLite driver writes its native library (about 1 MiB) to /tmp first
+  (cd "$d" && ulimit -f "$size" && exec "$KB" history add --db "$d/h.db" "$d/b.csv" >"$d/out" 2>"$d/err" </dev/null)
+  local limited=$?
+  kb "$d/l" history list --db "$d/h.db"
+  local runs; runs=$(grep -c '^2' "$d/l/out")
+  row D10 lost "history add a.csv; ulimit -f (room for little more); history add b.csv; history list" \
+    "exit 5 naming the database, a.csv's run kept, nothing of b.csv" \
+    "exit $limited ($(first_line "$d/err" | cut -c1-70)), list exit $RC, $runs run(s)" \
+    "$([[ $limited == 5 && $RC == 0 && $runs == 1 ]] && echo 0 || echo 1)"
 }
 
 # signal_case ID run|ab TERM|INT|KILL: kills the parent while the second fork runs
@@ -449,7 +486,7 @@ case_M1() { # merge of two 3M-row files in a 1 GB heap
   rm -f "$d"/*.csv
 }
 
-CASES=(D1 D2 D3 D4 D5 D6 D7 D8 W1 W2 W3 W4 W5 W6 W7 W8 W9 W10 W11 W12 W13 H1 H2 C1 C2 C3 C4 C5 C6 C7 C8 C9 C10 C11 M1)
+CASES=(D1 D2 D3 D4 D5 D6 D7 D8 D9 D10 W1 W2 W3 W4 W5 W6 W7 W8 W9 W10 W11 W12 W13 H1 H2 C1 C2 C3 C4 C5 C6 C7 C8 C9 C10 C11 M1)
 for c in "${CASES[@]}"; do
   selected "$c" && "case_$c"
 done
