@@ -29,9 +29,10 @@
 #   closed   every fork with -Dkbench.forks.handover=closed (it closes its buffers, kernels and context before
 #            the next fork goes): does a later fork escape the first's placement because the fork before it
 #            still holds its buffers when it allocates its own? Then every fork of b would read slow, the first
-#            no more than the rest (docs/performance.md section 30).
+#            no more than the rest (docs/performance.md section 30; it did not: section 31).
 #   warmup   every run of b with ab's --warmup-forks 1: does the first measured fork then read as the later ones
-#            do? (ab's log names warm-up forks apart, so the place table's first fork is the first measured one.)
+#            do? (ab's log names warm-up forks apart, so the place table's first fork is the first measured one;
+#            it did: section 31.)
 # Run R of variant V goes to OUT/first-fork/MODE-V/run-R (ab-fresh.sh's files: the sides' samples, ab's log, the
 # forks' trace); OUT/MODE-V/first-fork.txz packs each variant's runs, so that
 #   python3 bench/results/summarize_ab_builtin.py --forks DIR/MODE-a/first-fork.txz DIR/MODE-b/first-fork.txz

@@ -25,7 +25,7 @@ and the wall time per timed call between a fork's first and last repetition (fro
 measured, over the calls of its later repetitions), against which the repetition budget (--rep-ms) counts
 only the calls' estimated device time. Last, for the fresh ab runs: where the first fork's time goes before
 its first work (from kbench's launch of its process to its JVM's start, to its go, to its run's environment
-read), medians over the runs.
+read), medians over the runs. The archives of bench/gpu/first-fork-ab.sh read as one group per variant.
 
     python3 bench/results/summarize_standby.py bench/results/2026-12-02-h200-standby-depth/*.tgz
 """
@@ -45,8 +45,11 @@ def members(archive):
         for member in tar.getmembers():
             standby = re.fullmatch(r"(.*/)trace-(.+)-\d+\.txt", member.name)
             ab = re.fullmatch(r"(ab-[^/]+)/[^/]*-trace\.txt", member.name)
-            if member.isfile() and (standby or ab):
-                key = standby.group(1) + standby.group(2) if standby else re.sub(r"-\d+$", "", ab.group(1))
+            # first-fork-ab.sh's archives: MODE-V/run-R/*-trace.txt, one group per variant
+            variant = re.fullmatch(r"([^/]+)/run-\d+/[^/]*-trace\.txt", member.name)
+            if member.isfile() and (standby or ab or variant):
+                key = (standby.group(1) + standby.group(2) if standby else re.sub(r"-\d+$", "", ab.group(1)) if ab
+                       else variant.group(1))
                 yield key, member.name, tar.extractfile(member).read().decode("ascii").splitlines()
 
 
@@ -94,14 +97,16 @@ def groups(archive):
     return found
 
 
-print("group                                 traces  forks  start-to-ready s  go-to-go s mean/median  go-to-release s  not ready at hand-over"
-      "  ready, go > 20 ms late")
+print("group                                 traces  forks  start-to-ready s  go-to-go s mean/median  go-to-release s  release-to-end s"
+      "  not ready at hand-over  ready, go > 20 ms late")
 for archive in sys.argv[1:]:
     print(f"{archive}:")
     for key, traces in sorted(groups(archive).items()):
         ready = [f["ready"] - f["start"] for forks in traces for f in forks[5:] if "ready" in f]
         cadence = [b["go"] - a["go"] for forks in traces for a, b in zip(forks[1:], forks[2:])]
         held = [f["released"] - f["go"] for forks in traces for f in forks if "released" in f]
+        # from the hand-over to the fork's end: its teardown after the next fork got go (-Dkbench.forks.handover)
+        after = [f["end"] - f["released"] for forks in traces for f in forks if "released" in f and "end" in f]
         late = sum(1 for forks in traces for a, b in zip(forks[1:], forks[2:])
                    if b.get("ready", 0) > a.get("released", a.get("end", 0)))
         # ready when the fork before handed over, yet its go came more than 20 ms later: kbench's own delay
@@ -112,7 +117,7 @@ for archive in sys.argv[1:]:
             continue
         med = lambda xs: f"{statistics.median(xs):.3f}" if xs else "-"
         print(f"  {key:36} {len(traces):6} {count:6}  {med(ready):>16}  {statistics.mean(cadence):11.3f}/{statistics.median(cadence):.3f}"
-              f"  {med(held):>15}  {late:6} of {len(cadence)}  {slow:11} of {len(cadence)}")
+              f"  {med(held):>15}  {med(after):>16}  {late:6} of {len(cadence)}  {slow:11} of {len(cadence)}")
 
 
 def table(header, found_in, row):
