@@ -83,6 +83,16 @@ class FailureModesTest {
         return launch(new ProcessBuilder(Jvm.onClassPath(e -> true, args)).directory(dir.toFile()));
     }
 
+    /**
+     * Runs the CLI as {@link #kbench} does under a limit on the size of the files it writes (ulimit -f, in KiB): a
+     * write past it fails with "File too large", as on a full disk, and needs no root.
+     */
+    private Outcome kbenchWithFileLimit(long kib, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("bash", "-c", "ulimit -f " + kib + " && exec \"$@\"", "bash"));
+        command.addAll(Jvm.onClassPath(e -> true, args));
+        return launch(new ProcessBuilder(command).directory(dir.toFile()));
+    }
+
     private String[] spin(Path csv, String... more) {
         Path kernel = dir.resolve("spin.cl");
         if (!Files.exists(kernel)) {
@@ -233,13 +243,10 @@ class FailureModesTest {
 
     @Test
     void aSizeLimitedFileIsExitFiveAndLeavesNothingHalfWritten() throws Exception {
-        // works without root: a child shell limits the size of files it writes (ulimit -f, in KiB)
         Path csv = dir.resolve("a.csv");
         assertEquals(0, kbench(spin(csv, "--repetitions", "2", "-q")).status());
         Path html = dir.resolve("report.html");
-        List<String> command = new ArrayList<>(List.of("bash", "-c", "ulimit -f 4 && exec \"$@\"", "bash"));
-        command.addAll(Jvm.onClassPath(e -> true, "report", csv.toString(), "-o", html.toString()));
-        Outcome o = launch(new ProcessBuilder(command).directory(dir.toFile()));
+        Outcome o = kbenchWithFileLimit(4, "report", csv.toString(), "-o", html.toString());
         assertEquals(ExitCodes.WRITE_FAILED, o.status(), o.toString());
         assertEquals(List.of("kbench report: -o: cannot write '" + html + "': File too large"), o.err().lines().toList());
         assertFalse(Files.exists(html), "no half-written report");
@@ -256,9 +263,7 @@ class FailureModesTest {
     @Test
     void aSamplesFileCutShortByASizeLimitEndsAtAWholeRowAndTakesAppendsAfter() throws Exception {
         Path csv = dir.resolve("limited.csv");
-        List<String> command = new ArrayList<>(List.of("bash", "-c", "ulimit -f 1024 && exec \"$@\"", "bash"));
-        command.addAll(Jvm.onClassPath(e -> true, spin(csv, "--repetitions", "1000000", "-q")));
-        Outcome o = launch(new ProcessBuilder(command).directory(dir.toFile()));
+        Outcome o = kbenchWithFileLimit(1024, spin(csv, "--repetitions", "1000000", "-q"));
         assertEquals(ExitCodes.WRITE_FAILED, o.status(), o.toString());
         assertEquals(List.of("kbench run: --csv-samples: cannot write '" + csv + "': File too large"),
                 o.err().lines().toList(), "one message");
@@ -289,9 +294,7 @@ class FailureModesTest {
         assertTrue(Files.size(db) > 2 << 20, "the database holds megabytes: " + Files.size(db));
         Path large = HistoryCommandTest.run(dir, 3, 20_000);
         long limitKiB = Files.size(db) / 1024 + 64;
-        List<String> command = new ArrayList<>(List.of("bash", "-c", "ulimit -f " + limitKiB + " && exec \"$@\"", "bash"));
-        command.addAll(Jvm.onClassPath(e -> true, "history", "add", "--db", db.toString(), large.toString()));
-        Outcome o = launch(new ProcessBuilder(command).directory(dir.toFile()));
+        Outcome o = kbenchWithFileLimit(limitKiB, "history", "add", "--db", db.toString(), large.toString());
         assertEquals(ExitCodes.WRITE_FAILED, o.status(), o.toString());
         List<String> lines = o.err().lines().toList();
         assertEquals(1, lines.size(), "one message: " + o);

@@ -45,6 +45,7 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -247,8 +248,8 @@ public final class Forks {
             AWAIT_CHILD);
 
     private static final Object LIVE_LOCK = new Object();
-    /** The running children, each with the flag after which its output is dropped (see {@link #kill(Started)}). */
-    private static final Map<Process, java.util.concurrent.atomic.AtomicBoolean> LIVE = new HashMap<>();
+    /** The running children, each with the flag after which its output is dropped (see {@link #kill}). */
+    private static final Map<Process, AtomicBoolean> LIVE = new HashMap<>();
     private static final Set<Session> SESSIONS = new HashSet<>();
     private static boolean hooked;
     private static final Optional<Path> SETSID = Stream.of(System.getenv().getOrDefault("PATH", "/usr/bin:/bin")
@@ -593,12 +594,12 @@ public final class Forks {
     }
 
     /**
-     * A started child (running, or waiting for go): its process (the guard), the thread reading its output, its last lines, where they go, its
-     * go FIFO and hand-off, and whether kbench has killed it ({@link #kill(Started)}), after which its output is
-     * dropped.
+     * A started child (running, or waiting for go): its process (the guard), the thread reading its output, its
+     * last lines, where they go, its go FIFO and hand-off, and whether kbench has killed it ({@link #kill}), after
+     * which its output is dropped.
      */
     private record Started(Launch launch, Process process, Thread reader, Deque<String> tail, Consumer<String> forward,
-                           Optional<Path> goFifo, Handoff handoff, java.util.concurrent.atomic.AtomicBoolean killed) {
+                           Optional<Path> goFifo, Handoff handoff, AtomicBoolean killed) {
     }
 
     /**
@@ -675,7 +676,7 @@ public final class Forks {
         Deque<String> tail = new ArrayDeque<>();
         boolean training = training(launch);
         Handoff handoff = new Handoff();
-        java.util.concurrent.atomic.AtomicBoolean killed = new java.util.concurrent.atomic.AtomicBoolean();
+        AtomicBoolean killed = new AtomicBoolean();
         Consumer<String> forward = line -> {
             if (killed.get()) {
                 // after kbench killed it: its guard's shell reporting the death ("Killed"), or the end of a stream
@@ -1093,8 +1094,8 @@ public final class Forks {
         }
     }
 
-    private static final java.util.concurrent.atomic.AtomicBoolean AWAITED = new java.util.concurrent.atomic.AtomicBoolean();
-    private static final java.util.concurrent.atomic.AtomicBoolean RELEASED = new java.util.concurrent.atomic.AtomicBoolean();
+    private static final AtomicBoolean AWAITED = new AtomicBoolean();
+    private static final AtomicBoolean RELEASED = new AtomicBoolean();
 
     /**
      * Where a kbench child started in standby {@code start} waits for its turn ({@link Sequence}): call it
@@ -1383,14 +1384,18 @@ public final class Forks {
         }
     }
 
-    /** Kills a started child as {@link #kill(Process)} does, its output from then on dropped. */
+    /** Kills a started child as {@link #kill(Process, AtomicBoolean)} does. */
     private static void kill(Started started) {
-        started.killed().set(true);
-        kill(started.process());
+        kill(started.process(), started.killed());
     }
 
-    /** Kills a child with everything it started (the guard, its watcher, the command's process tree). */
-    private static void kill(Process process) {
+    /**
+     * Kills a child with everything it started (the guard, its watcher, the command's process tree), its output
+     * dropped from then on: what still comes is its guard's shell reporting the death, or the end of a stream the
+     * kill closed.
+     */
+    private static void kill(Process process, AtomicBoolean killed) {
+        killed.set(true);
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
     }
@@ -1428,10 +1433,7 @@ public final class Forks {
     private static void stop() {
         synchronized (LIVE_LOCK) {
             stopping = true;
-            LIVE.forEach((process, killed) -> {
-                killed.set(true);
-                kill(process);
-            });
+            LIVE.forEach(Forks::kill);
         }
         long deadline = System.nanoTime() + SHUTDOWN_GRACE.toNanos();
         synchronized (SESSIONS) {
