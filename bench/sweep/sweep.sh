@@ -158,9 +158,9 @@ signal_case() {
   mkdir -p "$d/tmp"
   if [[ $kind == run ]]; then
     csv=$d/forks.csv; marker="kbench: fork 1 of 3"
-    # forks of seconds with few rows: the parent names fork 1 only once it has appended fork 0's rows, while fork 1
-    # (gone on from standby) already measures; with 100 rows a repetition that took long enough for fork 1 to end
-    # first, and the signal came after the run (3 and 1000 repetitions: the forks too short)
+    # forks of seconds with few rows: the parent names fork 1 as it goes on, when fork 0 releases the device, and
+    # appends fork 0's rows once fork 0 has ended; with 100 rows a repetition fork 1 could end before those rows
+    # were in, and the signal came after the run (3 and 1000 repetitions: the forks too short)
     args=(run --forks 3 --seed 11 --csv-samples "$csv" "${T[@]}" --repetitions 3000 --max-samples 3 --cache-clear 64KiB)
   else
     csv=$d/b.csv; marker="kbench ab: base fork 1"   # seed 7: base base new new
@@ -170,8 +170,9 @@ signal_case() {
   (cd "$d" && KBENCH_JAVA_OPTS="$KBENCH_JAVA_OPTS -Djava.io.tmpdir=$d/tmp" exec python3 -c "$LEADER" "$KB" "${args[@]}" \
       >"$d/out" 2>"$d/err") &
   pid=$!
-  # the second fork's JVM exists: two JVMs with this run's temporary directory
-  wait_for "grep -q '$marker' $d/err && [[ \$(pgrep -f -- '-Djava.io.tmpdir=$d/tmp' | wc -l) -ge 2 ]]" 180
+  # the second fork went on, fork 0's rows are in, and the second fork's JVM exists: two JVMs with this run's
+  # temporary directory
+  wait_for "grep -q '$marker' $d/err && has_fork0 $csv && [[ \$(pgrep -f -- '-Djava.io.tmpdir=$d/tmp' | wc -l) -ge 2 ]]" 180
   case $sig in
     INT) kill -INT -- "-$pid" ;;
     *) kill "-$sig" "$pid" ;;
@@ -182,14 +183,16 @@ signal_case() {
   survivors=$(pgrep -f -- "-Djava.io.tmpdir=$d/tmp" | wc -l)
   for p in $(pgrep -f -- "-Djava.io.tmpdir=$d/tmp"); do kill -KILL "$p"; done
   leftover=$(compgen -G "$d/tmp/kbench-forks-*" | wc -l)
-  # grep -c reads to the end: grep -q would stop at the first match and, under pipefail, fail the pipe (SIGPIPE)
-  have0=$([[ -f $csv && $(col "$csv" fork | grep -cx 0) -gt 0 ]] && echo yes || echo no)
+  have0=$(has_fork0 "$csv" && echo yes || echo no)
   grep -q -- "$csv" "$d/err" && named=yes
   row "$id" lost "$kind --forks: SIG$sig to the parent during the second fork" \
     "exit $(signal_status "$sig"), no child survives, no temporary directory, fork 0's samples in $(basename "$csv")" \
     "exit $rc, survivors $survivors, leftover dirs $leftover, fork 0 kept: $have0, file named on stderr: $named" \
     "$([[ $rc == "$(signal_status "$sig")" && $survivors == 0 && $leftover == 0 && $have0 == yes ]] && echo 0 || echo 1)"
 }
+# whether a samples file holds rows of fork 0 (grep -c reads to the end: grep -q would stop at the first match and,
+# under pipefail, fail the pipe by SIGPIPE)
+has_fork0() { [[ -f $1 && $(col "$1" fork | grep -cx 0) -gt 0 ]]; }
 # the exit status of a command the signal ended (a run that had ended before it exits 0: the case did not happen)
 signal_status() { case $1 in TERM) echo 143 ;; INT) echo 130 ;; KILL) echo 137 ;; esac; }
 case_D3() { signal_case D3 run TERM; }

@@ -204,7 +204,17 @@ final class AbCommand implements Callable<Integer> {
         Run(Side[] sides, PrintWriter err) {
             this.sides = sides;
             this.err = err;
-            this.sequence = ForkedRuns.sequence(Duration.ofSeconds(forkTimeoutSeconds), err);
+            this.sequence = ForkedRuns.sequence(Duration.ofSeconds(forkTimeoutSeconds), err, Run::announce);
+        }
+
+        /** The line that names a fork as it goes on: {@code kbench ab: base fork 3, seed S}. */
+        private static String announce(Forks.Launch launch) {
+            String side = launch.side();
+            if (side.endsWith(SequentialAb.WARMUP_SUFFIX)) {
+                return "kbench ab: warm-up fork " + launch.fork() + " ("
+                        + side.substring(0, side.length() - SequentialAb.WARMUP_SUFFIX.length()) + "), seed " + launch.seed();
+            }
+            return "kbench ab: " + side + " fork " + launch.fork() + ", seed " + launch.seed();
         }
 
         void open() {
@@ -221,13 +231,9 @@ final class AbCommand implements Callable<Integer> {
         ForkOutcome fork(SequentialAb.Fork fork, List<SequentialAb.Fork> ahead,
                          java.util.function.Consumer<List<SampleRecord>> samples) {
             int s = fork.side();
-            if (fork.warmup()) {
-                err.println("kbench ab: warm-up fork " + fork.index() + " (" + sides[s].name() + "), seed " + fork.seed());
-            } else {
+            if (!fork.warmup()) {
                 next[s]++;
-                err.println("kbench ab: " + sides[s].name() + " fork " + fork.index() + ", seed " + fork.seed());
             }
-            err.flush();
             OutputFiles.Samples writer = writers[s];
             // both samples files hold every completed fork's rows: the directory is a copy while none died
             boolean disposable = outcomes.stream().allMatch(ForkOutcome::completed);

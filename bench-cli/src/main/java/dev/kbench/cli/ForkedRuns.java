@@ -121,10 +121,19 @@ final class ForkedRuns {
      *
      * @param timeout per fork, from its go
      * @param err where the children's output lines go
+     * @param announce the line that names a fork as it goes on (with standbys that is when the fork before
+     *        releases the device, while its samples are still being read), or null for none
      * @return the sequence, to close after the last fork
      */
-    static Forks.Sequence sequence(java.time.Duration timeout, PrintWriter err) {
-        return new Forks.Sequence(timeout, lines(err), standby());
+    static Forks.Sequence sequence(java.time.Duration timeout, PrintWriter err,
+                                   java.util.function.Function<Forks.Launch, String> announce) {
+        Consumer<String> sink = lines(err);
+        return new Forks.Sequence(timeout, sink, standby(), launch -> {
+            String line = announce.apply(launch);
+            if (line != null) {
+                sink.accept(line);
+            }
+        });
     }
 
     /**

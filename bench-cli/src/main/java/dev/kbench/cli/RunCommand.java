@@ -276,7 +276,10 @@ final class RunCommand implements Callable<Integer> {
     private int forked(List<String> original) {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Forks.Sequence sequence = ForkedRuns.sequence(Duration.ofSeconds(forkTimeoutSeconds), err);
+        Forks.Sequence sequence = ForkedRuns.sequence(Duration.ofSeconds(forkTimeoutSeconds), err, launch -> output.quiet
+                ? null
+                : launch.side().equals("run") ? "kbench: fork " + launch.fork() + " of " + forks + ", seed " + launch.seed()
+                : "kbench: warm-up fork " + launch.fork() + " of " + warmupForks + ", seed " + launch.seed());
         SuiteOptions options = measure.resolve(SuiteOptions.withDefaults(), null);
         long seed = options.seed().orElseGet(() -> new SplittableRandom().nextLong());
         long[] seeds = Forks.seeds(seed, forks);
@@ -302,12 +305,6 @@ final class RunCommand implements Callable<Integer> {
                 int total = warmupForks + forks;
                 for (int i = 0; i < total && !Forks.stopping(); i++) {
                     boolean warmup = i < warmupForks;
-                    int fork = warmup ? i : i - warmupForks;
-                    if (!output.quiet) {
-                        err.println(warmup ? "kbench: warm-up fork " + fork + " of " + warmupForks + ", seed "
-                                + warmupSeeds[fork] : "kbench: fork " + fork + " of " + forks + ", seed " + seeds[fork]);
-                        err.flush();
-                    }
                     boolean disposable = copies && ran.stream().allMatch(ForkOutcome::completed);
                     java.util.function.IntFunction<Forks.Launch> launch = at -> at < warmupForks
                             ? child(directory, at, true, warmupSeeds[at], runId, disposable)

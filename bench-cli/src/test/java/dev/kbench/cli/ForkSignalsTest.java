@@ -99,11 +99,16 @@ class ForkSignalsTest {
                 .redirectError(err.toFile()).start();
     }
 
-    /** Waits until stderr shows the second fork started and its JVM runs under its guard; returns the descendants. */
-    private static List<ProcessHandle> secondForkRunning(Process parent, Path err, String secondFork) throws Exception {
+    /**
+     * Waits until stderr names a fork gone on, the first fork's rows are all in its samples file (where there is
+     * one: the line comes as the fork goes on, when the fork before releases the device, before that fork has
+     * written its samples), and a fork's JVM runs under its guard; returns the descendants.
+     */
+    private static List<ProcessHandle> secondForkRunning(Process parent, Path err, String secondFork, Path firstForkCsv)
+            throws Exception {
         for (int i = 0; i < 1200; i++) {
             assertTrue(parent.isAlive(), "the run ended before it could be killed:\n" + Files.readString(err));
-            if (Files.readString(err).contains(secondFork)) {
+            if (Files.readString(err).contains(secondFork) && (firstForkCsv == null || appended(firstForkCsv))) {
                 List<ProcessHandle> tree = parent.descendants().toList();
                 // the child JVM under its guard: not a clone of the parent on its way to exec
                 if (tree.stream().anyMatch(p -> p.info().command().orElse("").endsWith("java")
@@ -202,6 +207,15 @@ class ForkSignalsTest {
                 && samples.keySet().equals(IntStream.range(0, REPETITIONS).boxed().collect(Collectors.toSet()))
                 && samples.values().stream().allMatch(each::equals)
                 && rows.size() == REPETITIONS * calls;
+    }
+
+    /** Whether the first fork's rows are all in a samples file that the parent may be appending to now. */
+    private static boolean appended(Path csv) {
+        try {
+            return complete(csv, 0);
+        } catch (RuntimeException e) {
+            return false;   // a row being written
+        }
     }
 
     /** What the samples files hold, fork by fork, for a failure's message. */
@@ -326,7 +340,7 @@ class ForkSignalsTest {
         args.addAll(SLOW_WARMUP);
         Process parent = start(tmp, err, args);
         try {
-            List<ProcessHandle> tree = secondForkRunning(parent, err, "kbench: fork 1 of 4");
+            List<ProcessHandle> tree = secondForkRunning(parent, err, "kbench: fork 1 of 4", csv);
             kill(parent, signal);
             assertTrue(parent.waitFor(90, TimeUnit.SECONDS), "the parent did not exit:\n" + Files.readString(err));
             String report = Files.readString(err);
@@ -360,7 +374,7 @@ class ForkSignalsTest {
         args.addAll(SLOW_WARMUP);
         Process parent = start(tmp, err, args);
         try {
-            List<ProcessHandle> tree = secondForkRunning(parent, err, "kbench: warm-up fork 0 of 1");
+            List<ProcessHandle> tree = secondForkRunning(parent, err, "kbench: warm-up fork 0 of 1", null);
             kill(parent, "TERM");
             assertTrue(parent.waitFor(90, TimeUnit.SECONDS), "the parent did not exit:\n" + Files.readString(err));
             String report = Files.readString(err);
@@ -407,7 +421,7 @@ class ForkSignalsTest {
                 Integer.toString(REPETITIONS), "--rep-ms", "1", "--warmup-ms", "3000", "--cache-clear", "64KiB",
                 "--forks", "2", "--seed", "7", "--base-csv", baseCsv.toString(), "--new-csv", newCsv.toString()));
         try {
-            List<ProcessHandle> tree = secondForkRunning(parent, err, "kbench ab: base fork 1");
+            List<ProcessHandle> tree = secondForkRunning(parent, err, "kbench ab: base fork 1", baseCsv);
             kill(parent, signal);
             assertTrue(parent.waitFor(90, TimeUnit.SECONDS), "the parent did not exit:\n" + Files.readString(err));
             String report = Files.readString(err);

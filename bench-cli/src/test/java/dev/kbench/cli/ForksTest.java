@@ -493,27 +493,46 @@ class ForksTest {
      * teardown longer than the next fork's turn). All of forks 1 to 7 go on before fork 0 has ended, in order:
      * forks 1 to 4 were started in standby with fork 0, forks 5 to 7 at the hand-overs of forks 0 to 2. Where the
      * caller gave go (once it had seen fork k end), fork 2 would have waited for fork 0's end; where the caller
-     * started the standbys, fork 5 would have started only after fork 0's end.
+     * started the standbys, fork 5 would have started only after fork 0's end. Each fork is announced (the
+     * sequence's {@code went}) once, in order, as it goes on: before its own output, and for forks 1 to 7 before
+     * the caller is back from fork 0 (kbench's "fork K of F" line used to come only when the caller asked for
+     * fork K, after the fork before had ended and its samples had been appended).
      */
     @Test
     void theDevicePassesFromForkToForkWhileTheCallerWaitsForAnEarlierOne() throws Exception {
         Path forks = Files.createDirectory(dir.resolve("chain"));
         String child = "if [ -n \"$" + dev.kbench.forks.Forks.STANDBY_VARIABLE + "\" ]; then IFS= read -r g; "
                 + "[ \"$g\" = go ] || exit 1; fi; date +%s%N > \"$1/went-$" + dev.kbench.forks.Forks.FORK_VARIABLE
-                + "\"; echo '" + "kbench fork: device released" + "'; sleep 10; date +%s%N > \"$1/end-$"
+                + "\"; echo measuring; echo '" + "kbench fork: device released" + "'; sleep 10; date +%s%N > \"$1/end-$"
                 + dev.kbench.forks.Forks.FORK_VARIABLE + "\"";
         java.util.function.IntFunction<dev.kbench.forks.Forks.Launch> launch = fork -> new dev.kbench.forks.Forks.Launch(
                 "run", fork, fork, List.of("sh", "-c", child, "child", forks.toString()), java.util.Map.of(),
                 forks.resolve("fork-" + fork + ".csv"), forks, dev.kbench.forks.Forks.ChildOutput.FORWARD);
         List<String> lines = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        List<String> afterFirst = new java.util.ArrayList<>();
         try (dev.kbench.forks.Forks.Sequence sequence = new dev.kbench.forks.Forks.Sequence(
-                java.time.Duration.ofMinutes(2), lines::add, dev.kbench.forks.Forks.Standby.DEVICE)) {
+                java.time.Duration.ofMinutes(2), lines::add, dev.kbench.forks.Forks.Standby.DEVICE,
+                went -> lines.add("went " + went.fork()))) {
             for (int fork = 0; fork < 8; fork++) {
                 int now = fork;
                 dev.kbench.forks.ForkOutcome outcome = sequence.run(launch.apply(fork),
                         () -> dev.kbench.forks.Forks.Sequence.ahead(now, 8, launch), rows -> { });
                 assertEquals(java.util.OptionalInt.of(0), outcome.exitStatus(), outcome.describe() + "\n" + lines);
+                if (fork == 0) {
+                    synchronized (lines) {
+                        afterFirst.addAll(lines);
+                    }
+                }
             }
+        }
+        List<String> announced = lines.stream().filter(l -> l.startsWith("went ")).toList();
+        assertEquals(java.util.stream.IntStream.range(0, 8).mapToObj(f -> "went " + f).toList(), announced,
+                "each fork announced once, in order: " + lines);
+        for (int fork = 0; fork < 8; fork++) {
+            int own = lines.indexOf("[fork " + fork + "] measuring");
+            assertTrue(own > lines.indexOf("went " + fork), "fork " + fork + " announced before its output: " + lines);
+            assertTrue(fork == 0 || afterFirst.contains("went " + fork), "fork " + fork + " announced as it went on, "
+                    + "before fork 0 had ended: " + afterFirst);
         }
         java.util.function.BiFunction<String, Integer, Long> at = (what, fork) -> {
             try {

@@ -870,6 +870,7 @@ public final class Forks {
         private final Duration timeout;
         private final Consumer<String> output;
         private final Standby standby;
+        private final Consumer<Launch> went;
         private final int depth;
         /**
          * The standbys in order, those gone on ahead of the caller first; the caller's thread and a fork's release
@@ -905,9 +906,26 @@ public final class Forks {
          * @throws IllegalArgumentException if {@value #DEPTH_PROPERTY} holds no valid value
          */
         public Sequence(Duration timeout, Consumer<String> output, Standby mode) {
+            this(timeout, output, mode, launch -> { });
+        }
+
+        /**
+         * A sequence in a given standby mode that tells when each fork goes on.
+         *
+         * @param timeout how long each fork may take after its go before it is killed as hung
+         * @param output receives the children's output lines, prefixed
+         * @param mode whether the next kbench forks start in standby
+         * @param went receives each fork as it goes on: when a standby is given go (in standby {@code device}
+         *        perhaps on another thread, at the release of the fork before, while the caller still reads that
+         *        fork's samples), or before a fork is started that does not wait in standby; called once a fork,
+         *        before the fork's own output lines, and not for standbys that never go on
+         * @throws IllegalArgumentException if {@value #DEPTH_PROPERTY} holds no valid value
+         */
+        public Sequence(Duration timeout, Consumer<String> output, Standby mode, Consumer<Launch> went) {
             this.timeout = Objects.requireNonNull(timeout, "timeout");
             this.output = Objects.requireNonNull(output, "output");
             this.standby = Objects.requireNonNull(mode, "mode");
+            this.went = Objects.requireNonNull(went, "went");
             this.depth = standbyDepth();
             handsOverFinished();   // a bad value fails here, before any fork starts
         }
@@ -937,7 +955,7 @@ public final class Forks {
                 // standby that has not gone on yet goes now, and holds the device; a standby whose guard was
                 // killed gets no go (its child reads the end of its input and exits)
                 if (standby == Standby.DEVICE && current != null && current.launch().equals(launch)
-                        && current.process().isAlive() && go(current)) {
+                        && current.process().isAlive() && goOn(current)) {
                     holder = current;
                 }
             }
@@ -949,6 +967,7 @@ public final class Forks {
             List<Launch> following = standby != Standby.OFF && !training(launch) && !stopping() ? ahead.get() : List.of();
             boolean standing = current != null;
             if (current == null) {
+                went.accept(launch);
                 current = start(launch, output, Standby.OFF);
                 if (current == null) {
                     return stoppedBefore(launch);
@@ -958,7 +977,7 @@ public final class Forks {
                 }
             }
             if (standing && standby != Standby.DEVICE && current.process().isAlive()) {
-                go(current);
+                goOn(current);
             }
             List<Launch> plan = following.stream().limit(MOST_AHEAD).takeWhile(l -> l.program() == Program.KBENCH).toList();
             List<Started> unplanned = new ArrayList<>();
@@ -1027,12 +1046,34 @@ public final class Forks {
                     return;
                 }
                 next = waitingForGo().findFirst().orElse(null);
-                if (next == null || !next.process().isAlive() || !go(next)) {
+                if (next == null || !next.process().isAlive() || !goOn(next)) {
                     return;
                 }
                 holder = next;
             }
             passOn(next);
+        }
+
+        /**
+         * Tells a child in standby that its turn has come, once: first {@link #went} (so that a line it prints
+         * comes before the child's own), then the child, by the line {@code go} on the pipe to its guard (or to
+         * it).
+         *
+         * @return whether go was given now (false: it had been before)
+         */
+        private boolean goOn(Started started) {
+            if (!started.handoff().go()) {
+                return false;
+            }
+            went.accept(started.launch());
+            try {
+                OutputStream pipe = started.process().getOutputStream();
+                pipe.write("go\n".getBytes(StandardCharsets.US_ASCII));
+                pipe.flush();
+            } catch (IOException e) {
+                // the child is gone already: waiting for it reports how it ended
+            }
+            return true;
         }
 
         /** The standbys that have not had go yet, in order. */
@@ -1253,26 +1294,6 @@ public final class Forks {
         } catch (IOException e) {
             // a trace is diagnostics: a fork never fails for it
         }
-    }
-
-    /**
-     * Tells a child in standby that its turn has come: the line {@code go} on the pipe to its guard (or to
-     * it), once.
-     *
-     * @return whether go was sent now (false: it had been before)
-     */
-    private static boolean go(Started started) {
-        if (!started.handoff().go()) {
-            return false;
-        }
-        try {
-            OutputStream pipe = started.process().getOutputStream();
-            pipe.write("go\n".getBytes(StandardCharsets.US_ASCII));
-            pipe.flush();
-        } catch (IOException e) {
-            // the child is gone already: waiting for it reports how it ended
-        }
-        return true;
     }
 
     /** Kills a child not wanted (in standby, or gone on ahead of kbench), waits for it and leaves none of its files. */
