@@ -152,6 +152,24 @@ case_D10() { # a history database that cannot take a run
     "$([[ $limited == 5 && $RC == 0 && $runs == 1 ]] && echo 0 || echo 1)"
 }
 
+case_D11() { # --force whose first rows a size limit refuses: the file it was to replace stays as it was
+  local d=$W/D11; mkdir -p "$d"
+  kb "$d/a" run "${Q[@]}" --csv-samples "$d/s.csv"
+  local sum; sum=$(sha256sum < "$d/s.csv")
+  # one repetition of up to 100,000 calls of a small user kernel: its rows, the run's first write, are more than
+  # the 1 MiB limit (room for the files PoCL writes as it compiles the kernel)
+  (cd "$d" && ulimit -f 1024 && exec "$KB" run --kernel "$W/saxpy.cl" "${SAXPY[@]:0:14}" --repetitions 1 \
+      --max-samples 100000 --rep-ms 2000 --warmup-ms 1 --cache-clear 64KiB --quiet --force --csv-samples "$d/s.csv" \
+      >"$d/out" 2>"$d/err" </dev/null)
+  local limited=$?
+  local kept=no; [[ $(sha256sum < "$d/s.csv") == "$sum" ]] && kept=yes
+  local temps; temps=$(compgen -G "$d/.s.csv.*" | wc -l)
+  row D11 lost "run --csv-samples s.csv; ulimit -f 1024; run --kernel saxpy.cl --force --csv-samples s.csv (rows > 1 MiB)" \
+    "exit 5, s.csv as it was, no temporary file" \
+    "exit $limited ($(first_line "$d/err" | cut -c1-60)), s.csv as it was: $kept, temporary files $temps" \
+    "$([[ $limited == 5 && $kept == yes && $temps == 0 ]] && echo 0 || echo 1)"
+}
+
 # signal_case ID run|ab TERM|INT|KILL: kills the parent while the second fork runs
 signal_case() {
   local id=$1 kind=$2 sig=$3 d=$W/$1 pid marker csv args=()
@@ -498,7 +516,7 @@ case_M1() { # merge of two 3M-row files in a 1 GB heap
   rm -f "$d"/*.csv
 }
 
-CASES=(D1 D2 D3 D4 D5 D6 D7 D8 D9 D10 W1 W2 W3 W4 W5 W6 W7 W8 W9 W10 W11 W12 W13 H1 H2 C1 C2 C3 C4 C5 C6 C7 C8 C9 C10 C11 M1)
+CASES=(D1 D2 D3 D4 D5 D6 D7 D8 D9 D10 D11 W1 W2 W3 W4 W5 W6 W7 W8 W9 W10 W11 W12 W13 H1 H2 C1 C2 C3 C4 C5 C6 C7 C8 C9 C10 C11 M1)
 for c in "${CASES[@]}"; do
   selected "$c" && "case_$c"
 done

@@ -17,6 +17,7 @@ package dev.kbench.cli;
 
 import dev.kbench.api.OutputException;
 import dev.kbench.api.SampleRecord;
+import dev.kbench.api.internal.TemporaryFiles;
 import dev.kbench.stats.io.SamplesCsvWriter;
 import dev.kbench.stats.io.WriteMode;
 import java.io.IOException;
@@ -36,7 +37,6 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The files kbench writes, and the one rule for them: never delete or replace a path the user did not
@@ -115,10 +115,11 @@ final class OutputFiles {
             throw new UsageException(option + " '" + file + "' is read-only; kbench never writes to "
                     + "read-only files: choose another name, or make it writable (chmod u+w)");
         }
+        if (target.mode() == WriteMode.REPLACE) {
+            // the file is replaced by a new one written beside it: its directory must take one
+            probe(option, file);
+        }
     }
-
-    /** The longest file name most file systems take, in bytes (NAME_MAX). */
-    private static final int NAME_MAX = 255;
 
     /**
      * Checks before anything is measured that a new output can be created: its name is not too long and
@@ -127,11 +128,11 @@ final class OutputFiles {
      */
     private static void probe(String option, Path file) {
         int bytes = file.getFileName().toString().getBytes(StandardCharsets.UTF_8).length;
-        if (bytes > NAME_MAX) {
+        if (bytes > TemporaryFiles.NAME_MAX) {
             throw new UsageException(option + ": cannot write '" + file + "': its name is " + bytes
-                    + " bytes long, more than the " + NAME_MAX + " a file system takes; choose a shorter name");
+                    + " bytes long, more than the " + TemporaryFiles.NAME_MAX + " a file system takes; choose a shorter name");
         }
-        Path temp = temporary(file);
+        Path temp = TemporaryFiles.beside(file);
         try {
             Files.createFile(temp);
         } catch (IOException e) {
@@ -144,17 +145,6 @@ final class OutputFiles {
                 // it was not created
             }
         }
-    }
-
-    /** The temporary file beside {@code file}: {@code .NAME.RANDOM.kbench-tmp}, the name shortened to fit. */
-    private static Path temporary(Path file) {
-        Path absolute = file.toAbsolutePath();
-        String name = absolute.getFileName().toString();
-        String suffix = "." + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE) + ".kbench-tmp";
-        while (("." + name + suffix).getBytes(StandardCharsets.UTF_8).length > NAME_MAX) {
-            name = name.substring(0, name.length() - 1);
-        }
-        return absolute.resolveSibling("." + name + suffix);
     }
 
     private static String reason(IOException e) {
@@ -287,7 +277,7 @@ final class OutputFiles {
         }
         checkOne(target);
         Path absolute = file.toAbsolutePath();
-        Path temp = temporary(file);
+        Path temp = TemporaryFiles.beside(file);
         try {
             Files.createFile(temp);
             contents.writeTo(temp);

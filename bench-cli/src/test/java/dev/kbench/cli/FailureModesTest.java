@@ -15,6 +15,7 @@
  */
 package dev.kbench.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -237,6 +238,34 @@ class FailureModesTest {
                 assertFalse(Files.exists(csv), "no half-written samples file");
             } finally {
                 dev.kbench.forks.Forks.deleteQuietly(kept);
+            }
+        });
+    }
+
+    /**
+     * {@code --force} asks to replace a samples file, and the run could not write its first fork's rows (a full
+     * disk): the file to be replaced is left as it was, not emptied, and nothing of the new run is left beside it.
+     * The replacement is a file written beside the old one and renamed over it once it holds the first rows.
+     */
+    @Test
+    void aFullDiskLeavesTheFileThatForceWasToReplaceAsItWas() throws Exception {
+        onSmallDisk(mount -> {
+            Path csv = mount.resolve("old.csv");
+            Outcome first = kbench(spin(csv, "--repetitions", "20", "-q"));
+            assertEquals(0, first.status(), first.toString());
+            byte[] before = Files.readAllBytes(csv);
+            Files.deleteIfExists(RunEnvironment.sidecar(csv));   // room on the disk for the old file alone
+            // the first fork's rows overflow 64 KiB (aFullDiskInAForkedRunNamesWhereTheForksSamplesAre)
+            Outcome o = kbench(spin(csv, "--repetitions", "1000", "--forks", "2", "--force", "-q"));
+            assertEquals(ExitCodes.WRITE_FAILED, o.status(), o.toString());
+            List<String> lines = o.err().lines().toList();
+            assertEquals(1, lines.size(), "one message: " + o);
+            assertTrue(lines.getFirst().startsWith("kbench run: --csv-samples: cannot write '" + csv + "': No space left "
+                    + "on device; the forks' samples files, each complete, are kept in "), lines.getFirst());
+            dev.kbench.forks.Forks.deleteQuietly(Path.of(lines.getFirst().substring(lines.getFirst().lastIndexOf(' ') + 1)));
+            assertArrayEquals(before, Files.readAllBytes(csv), "the file --force was to replace, as it was");
+            try (Stream<Path> files = Files.list(mount)) {
+                assertEquals(List.of(csv), files.toList(), "nothing of the new run beside it");
             }
         });
     }

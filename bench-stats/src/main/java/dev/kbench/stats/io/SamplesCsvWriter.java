@@ -17,6 +17,7 @@ package dev.kbench.stats.io;
 
 import dev.kbench.api.SampleRecord;
 import dev.kbench.api.internal.Descriptors;
+import dev.kbench.api.internal.TemporaryFiles;
 import dev.kbench.stats.internal.Decimals;
 import java.io.Closeable;
 import java.io.IOException;
@@ -29,6 +30,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Objects;
@@ -62,10 +64,11 @@ public final class SamplesCsvWriter implements Closeable {
 
     private final Path file;
     /** Where rows go: the file's channel, or a stream's. */
-    private final WritableByteChannel out;
+    private WritableByteChannel out;
     /** The regular file's channel, or null for a stream. */
-    private final FileChannel channel;
-    private final FileLock lock;
+    private FileChannel channel;
+    private FileLock lock;
+    /** Whether the file is an existing one that the first append replaces ({@link WriteMode#REPLACE}). */
     private boolean pendingReplace;
     private long rows;
 
@@ -291,10 +294,9 @@ public final class SamplesCsvWriter implements Closeable {
                     .append(',').append(tail).append('\n');
         }
         if (pendingReplace) {
-            channel.truncate(0);
-            channel.position(0);
-            write(channel, HEADER + "\n");
-            pendingReplace = false;
+            replace(text.toString());
+            rows += samples.size();
+            return;
         }
         long end = channel == null ? -1 : channel.position();
         try {
@@ -313,6 +315,48 @@ public final class SamplesCsvWriter implements Closeable {
             throw e;
         }
         rows += samples.size();
+    }
+
+    /**
+     * Replaces the existing file by one that holds the header and the first rows: written to a temporary file
+     * beside it ({@link TemporaryFiles#beside}), locked, then renamed over it in one step. Where that write fails
+     * (a full disk, a size limit), the temporary file is removed and the existing file stays as it was, still
+     * locked by this writer, so a run that could not write its first rows has not destroyed the file it was to
+     * replace; the next append tries again.
+     */
+    private void replace(String text) throws IOException {
+        Path temp = TemporaryFiles.beside(file);
+        FileChannel fresh = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        FileLock freshLock = null;
+        boolean moved = false;
+        try {
+            // no other process knows the name yet: the lock is there for when it has the file's
+            freshLock = fresh.tryLock();
+            write(fresh, HEADER + "\n" + text);
+            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE);
+            moved = true;
+        } finally {
+            if (!moved) {
+                try {
+                    if (freshLock != null) {
+                        freshLock.release();
+                    }
+                    fresh.close();
+                } finally {
+                    Files.deleteIfExists(temp);
+                }
+            }
+        }
+        FileChannel replaced = channel;
+        try {
+            lock.release();
+        } finally {
+            replaced.close();
+        }
+        channel = fresh;
+        out = fresh;
+        lock = freshLock;
+        pendingReplace = false;
     }
 
     /** Whether two rows differ at most in their sample index and time. */

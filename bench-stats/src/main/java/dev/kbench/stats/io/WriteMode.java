@@ -29,8 +29,9 @@ public enum WriteMode {
      */
     APPEND,
     /**
-     * Replace the file's contents: it is emptied and given the header only when the first rows are
-     * appended, so a run that measures nothing leaves an existing file as it was.
+     * Replace the file: only when the first rows are appended, by a file holding the header and those rows,
+     * written beside it and renamed over it, so a run that measures nothing, or cannot write its first rows
+     * (a full disk), leaves an existing file as it was.
      */
     REPLACE
 }

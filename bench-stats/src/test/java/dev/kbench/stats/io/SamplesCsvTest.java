@@ -169,7 +169,7 @@ class SamplesCsvTest {
         String before = Files.readString(file, StandardCharsets.UTF_8);
         assertThrows(java.nio.file.FileAlreadyExistsException.class, () -> SamplesCsvWriter.open(file, WriteMode.CREATE_NEW));
         assertEquals(before, Files.readString(file, StandardCharsets.UTF_8));
-        // REPLACE empties the file only when rows come: a run that measures nothing keeps it
+        // REPLACE replaces the file only when rows come: a run that measures nothing keeps it
         try (SamplesCsvWriter out = SamplesCsvWriter.open(file, WriteMode.REPLACE)) {
             out.append(List.of());
         }
@@ -179,6 +179,34 @@ class SamplesCsvTest {
             out.append(other);
         }
         assertEquals(other, SamplesCsv.read(file));
+    }
+
+    /**
+     * A replacing writer's first rows go to a file written beside the old one and renamed over it: the file then
+     * holds the new rows alone, is still locked against a second writer, takes the next rows, and nothing is
+     * left beside it.
+     */
+    @Test
+    void aReplacedFileIsTheNewOneLockedAndNothingIsLeftBesideIt() throws IOException {
+        Path file = dir.resolve("replaced.csv");
+        try (SamplesCsvWriter out = SamplesCsvWriter.open(file, WriteMode.CREATE_NEW)) {
+            out.append(List.of(row("gemm", "", 0, 0, 1), row("gemm", "", 0, 1, 2)));
+        }
+        List<SampleRecord> first = List.of(row("copy", "", 0, 0, 0.25));
+        List<SampleRecord> second = List.of(row("copy", "", 1, 0, 0.5));
+        try (SamplesCsvWriter out = SamplesCsvWriter.open(file, WriteMode.REPLACE)) {
+            out.append(first);
+            assertEquals(first, SamplesCsv.read(file));
+            IOException e = assertThrows(IOException.class, () -> SamplesCsvWriter.open(file, WriteMode.APPEND));
+            assertTrue(e.getMessage().contains("'" + file + "' is being written by another kbench run"), e.getMessage());
+            out.append(second);
+            assertEquals(2, out.rowsWritten());
+        }
+        assertEquals(java.util.stream.Stream.concat(first.stream(), second.stream()).toList(), SamplesCsv.read(file));
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            assertEquals(List.of(file), files.filter(f -> f.getFileName().toString().startsWith(".replaced")
+                    || f.equals(file)).toList());
+        }
     }
 
     @Test
