@@ -204,17 +204,17 @@ final class AbCommand implements Callable<Integer> {
         Run(Side[] sides, PrintWriter err) {
             this.sides = sides;
             this.err = err;
-            this.sequence = ForkedRuns.sequence(Duration.ofSeconds(forkTimeoutSeconds), err, Run::announce);
+            this.sequence = ForkedRuns.sequence(Duration.ofSeconds(forkTimeoutSeconds), err, Run::name);
         }
 
-        /** The line that names a fork as it goes on: {@code kbench ab: base fork 3, seed S}. */
-        private static String announce(Forks.Launch launch) {
+        /** What names a fork in ab's log: {@code kbench ab: base fork 3}, {@code kbench ab: warm-up fork 0 (base)}. */
+        private static String name(Forks.Launch launch) {
             String side = launch.side();
             if (side.endsWith(SequentialAb.WARMUP_SUFFIX)) {
                 return "kbench ab: warm-up fork " + launch.fork() + " ("
-                        + side.substring(0, side.length() - SequentialAb.WARMUP_SUFFIX.length()) + "), seed " + launch.seed();
+                        + side.substring(0, side.length() - SequentialAb.WARMUP_SUFFIX.length()) + ")";
             }
-            return "kbench ab: " + side + " fork " + launch.fork() + ", seed " + launch.seed();
+            return "kbench ab: " + side + " fork " + launch.fork();
         }
 
         void open() {

@@ -121,17 +121,31 @@ final class ForkedRuns {
      *
      * @param timeout per fork, from its go
      * @param err where the children's output lines go
-     * @param announce the line that names a fork as it goes on (with standbys that is when the fork before
-     *        releases the device, while its samples are still being read), or null for none
+     * @param name what names a fork in the lines about it ({@code kbench ab: base fork 3}), or null for no such
+     *        lines: {@code NAME, seed S} as the fork goes on (with standbys that is when the fork before releases
+     *        the device, while its samples are still being read), and a line when one that went on ahead was
+     *        not needed after all and was stopped
      * @return the sequence, to close after the last fork
      */
     static Forks.Sequence sequence(java.time.Duration timeout, PrintWriter err,
-                                   java.util.function.Function<Forks.Launch, String> announce) {
+                                   java.util.function.Function<Forks.Launch, String> name) {
         Consumer<String> sink = lines(err);
-        return new Forks.Sequence(timeout, sink, standby(), launch -> {
-            String line = announce.apply(launch);
-            if (line != null) {
-                sink.accept(line);
+        return new Forks.Sequence(timeout, sink, standby(), new Forks.Sequence.Listener() {
+            @Override
+            public void went(Forks.Launch launch) {
+                String named = name.apply(launch);
+                if (named != null) {
+                    sink.accept(named + ", seed " + launch.seed());
+                }
+            }
+
+            @Override
+            public void dropped(Forks.Launch launch) {
+                String named = name.apply(launch);
+                if (named != null) {
+                    sink.accept(named + " (seed " + launch.seed() + ") went on ahead and was stopped, not needed: "
+                            + "none of its samples are kept");
+                }
             }
         });
     }

@@ -276,10 +276,11 @@ final class RunCommand implements Callable<Integer> {
     private int forked(List<String> original) {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        // each fork named as it goes on: kbench: fork 1 of 4, seed S
         Forks.Sequence sequence = ForkedRuns.sequence(Duration.ofSeconds(forkTimeoutSeconds), err, launch -> output.quiet
                 ? null
-                : launch.side().equals("run") ? "kbench: fork " + launch.fork() + " of " + forks + ", seed " + launch.seed()
-                : "kbench: warm-up fork " + launch.fork() + " of " + warmupForks + ", seed " + launch.seed());
+                : launch.side().equals("run") ? "kbench: fork " + launch.fork() + " of " + forks
+                : "kbench: warm-up fork " + launch.fork() + " of " + warmupForks);
         SuiteOptions options = measure.resolve(SuiteOptions.withDefaults(), null);
         long seed = options.seed().orElseGet(() -> new SplittableRandom().nextLong());
         long[] seeds = Forks.seeds(seed, forks);

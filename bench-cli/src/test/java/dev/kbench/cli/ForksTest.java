@@ -552,6 +552,44 @@ class ForksTest {
         }
     }
 
+    /**
+     * A fork that went on ahead of the caller and is then not wanted (an ab that decided closes the sequence) is
+     * killed and reported to the listener as dropped; standbys that never went on are killed silently. Fork 0
+     * hands over at once and takes 3 s to end, so fork 1 goes on while the caller waits for fork 0; fork 1 holds
+     * the device, so forks 2 and 3 wait in standby.
+     */
+    @Test
+    void aForkThatWentOnAheadAndIsNotWantedIsReportedDropped() throws Exception {
+        Path forks = Files.createDirectory(dir.resolve("dropped"));
+        String child = "if [ -n \"$" + dev.kbench.forks.Forks.STANDBY_VARIABLE + "\" ]; then IFS= read -r g; "
+                + "[ \"$g\" = go ] || exit 1; fi; if [ \"$" + dev.kbench.forks.Forks.FORK_VARIABLE + "\" = 0 ]; then "
+                + "echo '" + "kbench fork: device released" + "'; fi; sleep 3";
+        java.util.function.IntFunction<dev.kbench.forks.Forks.Launch> launch = fork -> new dev.kbench.forks.Forks.Launch(
+                "run", fork, fork, List.of("sh", "-c", child), java.util.Map.of(), forks.resolve("fork-" + fork + ".csv"),
+                forks, dev.kbench.forks.Forks.ChildOutput.FORWARD);
+        List<String> events = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        List<String> lines = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        try (dev.kbench.forks.Forks.Sequence sequence = new dev.kbench.forks.Forks.Sequence(
+                java.time.Duration.ofMinutes(2), lines::add, dev.kbench.forks.Forks.Standby.DEVICE,
+                new dev.kbench.forks.Forks.Sequence.Listener() {
+                    @Override
+                    public void went(dev.kbench.forks.Forks.Launch l) {
+                        events.add("went " + l.fork());
+                    }
+
+                    @Override
+                    public void dropped(dev.kbench.forks.Forks.Launch l) {
+                        events.add("dropped " + l.fork());
+                    }
+                })) {
+            dev.kbench.forks.ForkOutcome first = sequence.run(launch.apply(0),
+                    () -> dev.kbench.forks.Forks.Sequence.ahead(0, 4, launch), rows -> { });
+            assertEquals(java.util.OptionalInt.of(0), first.exitStatus(), first.describe() + "\n" + lines);
+            assertEquals(List.of("went 0", "went 1"), events, "fork 1 went on at fork 0's release: " + lines);
+        }
+        assertEquals(List.of("went 0", "went 1", "dropped 1"), events, "fork 1 dropped, forks 2 and 3 never went: " + lines);
+    }
+
     @Test
     void theLibrarysSequentialAbOfASuiteAgainstItselfLooksAndGivesNoChange() {
         List<String> lines = java.util.Collections.synchronizedList(new java.util.ArrayList<>());

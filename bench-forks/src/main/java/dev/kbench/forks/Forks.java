@@ -870,7 +870,7 @@ public final class Forks {
         private final Duration timeout;
         private final Consumer<String> output;
         private final Standby standby;
-        private final Consumer<Launch> went;
+        private final Listener listener;
         private final int depth;
         /**
          * The standbys in order, those gone on ahead of the caller first; the caller's thread and a fork's release
@@ -910,22 +910,48 @@ public final class Forks {
         }
 
         /**
-         * A sequence in a given standby mode that tells when each fork goes on.
+         * What a {@link Sequence} tells its caller about its forks as they go on, which in standby {@code device}
+         * is ahead of the caller: a fork goes on when the fork before releases the device, while the caller may
+         * still be reading that fork's samples.
+         */
+        @FunctionalInterface
+        public interface Listener {
+
+            /**
+             * A fork goes on: a standby is given go (in standby {@code device} perhaps on another thread), or a
+             * fork that does not wait in standby is about to start. Called once a fork, before the fork's own
+             * output lines; not for standbys that never go on.
+             *
+             * @param launch the fork
+             */
+            void went(Launch launch);
+
+            /**
+             * A fork that had gone on ahead of the caller was not wanted after all (the caller asked for another
+             * fork, or closed the sequence: an {@code ab} that had decided) and was killed; its samples are not
+             * kept. Not called while this JVM is exiting (a signal), whose own report covers it.
+             *
+             * @param launch the fork
+             */
+            default void dropped(Launch launch) {
+            }
+        }
+
+        /**
+         * A sequence in a given standby mode that tells its listener when each fork goes on, and when one that
+         * went on ahead is dropped.
          *
          * @param timeout how long each fork may take after its go before it is killed as hung
          * @param output receives the children's output lines, prefixed
          * @param mode whether the next kbench forks start in standby
-         * @param went receives each fork as it goes on: when a standby is given go (in standby {@code device}
-         *        perhaps on another thread, at the release of the fork before, while the caller still reads that
-         *        fork's samples), or before a fork is started that does not wait in standby; called once a fork,
-         *        before the fork's own output lines, and not for standbys that never go on
+         * @param listener told of each fork as it goes on, and of those that went on ahead and were dropped
          * @throws IllegalArgumentException if {@value #DEPTH_PROPERTY} holds no valid value
          */
-        public Sequence(Duration timeout, Consumer<String> output, Standby mode, Consumer<Launch> went) {
+        public Sequence(Duration timeout, Consumer<String> output, Standby mode, Listener listener) {
             this.timeout = Objects.requireNonNull(timeout, "timeout");
             this.output = Objects.requireNonNull(output, "output");
             this.standby = Objects.requireNonNull(mode, "mode");
-            this.went = Objects.requireNonNull(went, "went");
+            this.listener = Objects.requireNonNull(listener, "listener");
             this.depth = standbyDepth();
             handsOverFinished();   // a bad value fails here, before any fork starts
         }
@@ -960,14 +986,14 @@ public final class Forks {
                 }
             }
             if (current != null && !current.launch().equals(launch)) {
-                discard(current);
+                drop(current);
                 current = null;
                 close();
             }
             List<Launch> following = standby != Standby.OFF && !training(launch) && !stopping() ? ahead.get() : List.of();
             boolean standing = current != null;
             if (current == null) {
-                went.accept(launch);
+                listener.went(launch);
                 current = start(launch, output, Standby.OFF);
                 if (current == null) {
                     return stoppedBefore(launch);
@@ -1005,7 +1031,7 @@ public final class Forks {
                 }
             }
             // outside the lock: a release's reader thread may wait for it, and discarding joins such a thread
-            unplanned.forEach(Forks::discard);
+            unplanned.forEach(this::drop);
             if (standby == Standby.DEVICE) {
                 // the next standby goes as soon as this fork has released its device (else, if it died first, at
                 // the next call), and so on down the standbys
@@ -1055,7 +1081,7 @@ public final class Forks {
         }
 
         /**
-         * Tells a child in standby that its turn has come, once: first {@link #went} (so that a line it prints
+         * Tells a child in standby that its turn has come, once: first the listener (so that a line it prints
          * comes before the child's own), then the child, by the line {@code go} on the pipe to its guard (or to
          * it).
          *
@@ -1065,7 +1091,7 @@ public final class Forks {
             if (!started.handoff().go()) {
                 return false;
             }
-            went.accept(started.launch());
+            listener.went(started.launch());
             try {
                 OutputStream pipe = started.process().getOutputStream();
                 pipe.write("go\n".getBytes(StandardCharsets.US_ASCII));
@@ -1131,7 +1157,15 @@ public final class Forks {
                 upcoming.clear();
             }
             unused.forEach(Forks::kill);
-            unused.forEach(Forks::discard);
+            unused.forEach(this::drop);
+        }
+
+        /** Discards a fork not wanted and, if it had gone on, tells the listener. */
+        private void drop(Started started) {
+            discard(started);
+            if (started.handoff().went() && !stopping()) {
+                listener.dropped(started.launch());
+            }
         }
     }
 
