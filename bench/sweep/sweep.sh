@@ -178,11 +178,12 @@ signal_case() {
   local id=$1 kind=$2 sig=$3 d=$W/$1 pid marker csv args=()
   mkdir -p "$d/tmp"
   if [[ $kind == run ]]; then
-    csv=$d/forks.csv; marker="kbench: fork 1 of 3"
+    csv=$d/forks.csv; marker="kbench: fork 1 of 4"
     # forks of seconds with few rows: the parent names fork 1 as it goes on, when fork 0 releases the device, and
     # appends fork 0's rows once fork 0 has ended; with 100 rows a repetition fork 1 could end before those rows
-    # were in, and the signal came after the run (3 and 1000 repetitions: the forks too short)
-    args=(run --forks 3 --seed 11 --csv-samples "$csv" "${T[@]}" --repetitions 3000 --max-samples 3 --cache-clear 64KiB)
+    # were in, and the signal came after the run (3 and 1000 repetitions: the forks too short); with 3 forks of 3000
+    # repetitions a loaded machine (a build beside) took as long to end fork 0 as forks 1 and 2 took to run
+    args=(run --forks 4 --seed 11 --csv-samples "$csv" "${T[@]}" --repetitions 6000 --max-samples 3 --cache-clear 64KiB)
   else
     csv=$d/b.csv; marker="kbench ab: base fork 1"   # seed 7: base base new new
     args=(ab --base-kernel "$W/saxpy.cl" --new-kernel "$W/saxpy.cl" "${SAXPY[@]}" --forks 2 --seed 7

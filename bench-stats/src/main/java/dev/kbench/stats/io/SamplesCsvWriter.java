@@ -348,15 +348,15 @@ public final class SamplesCsvWriter implements Closeable {
             }
         }
         FileChannel replaced = channel;
-        try {
-            lock.release();
-        } finally {
-            replaced.close();
-        }
         channel = fresh;
         out = fresh;
         lock = freshLock;
         pendingReplace = false;
+        try {
+            replaced.close();   // and its lock with it
+        } catch (IOException e) {
+            // the replaced file has left its path and the rows are in the new one: nothing to lose or report
+        }
     }
 
     /** Whether two rows differ at most in their sample index and time. */
