@@ -327,25 +327,19 @@ public final class SamplesCsvWriter implements Closeable {
     private void replace(String text) throws IOException {
         Path temp = TemporaryFiles.beside(file);
         FileChannel fresh = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-        FileLock freshLock = null;
-        boolean moved = false;
+        FileLock freshLock;
         try {
             // no other process knows the name yet: the lock is there for when it has the file's
             freshLock = fresh.tryLock();
             write(fresh, HEADER + "\n" + text);
             Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE);
-            moved = true;
-        } finally {
-            if (!moved) {
-                try {
-                    if (freshLock != null) {
-                        freshLock.release();
-                    }
-                    fresh.close();
-                } finally {
-                    Files.deleteIfExists(temp);
-                }
+        } catch (IOException | RuntimeException e) {
+            try {
+                fresh.close();   // and its lock with it
+            } finally {
+                Files.deleteIfExists(temp);
             }
+            throw e;
         }
         FileChannel replaced = channel;
         channel = fresh;
