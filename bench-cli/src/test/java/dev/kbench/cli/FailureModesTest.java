@@ -42,8 +42,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The CLI in separate processes where the defect is about processes: a kernel that never ends (the
- * watchdog), a launch far too large, a full disk and a size-limited file, a failing standard output, two
- * runs writing one samples file, a JVM crash in a kernel, and running out of memory.
+ * watchdog), a launch far too large, a full disk and a size-limited file, a directory that takes no new
+ * file, a failing standard output, two runs writing one samples file, a JVM crash in a kernel, and running
+ * out of memory.
  */
 class FailureModesTest {
 
@@ -174,23 +175,44 @@ class FailureModesTest {
         void run(Path mount) throws Exception;
     }
 
-    private void onSmallDisk(OnSmallDisk body) throws Exception {
+    /**
+     * Runs a command that needs root (mount, chattr): skipped outside CI where it cannot run, a failure in CI
+     * (which runs as root).
+     */
+    private static void asRoot(String what, String... command) throws IOException, InterruptedException {
         if (!root()) {
-            Assumptions.assumeFalse(ci(), "mounting a small tmpfs needs root; CI runs as root");
-            fail("CI=true but not root: this test needs root to mount a 64 KiB tmpfs");
+            Assumptions.assumeFalse(ci(), what + " needs root; CI runs as root");
+            fail("CI=true but not root: this test needs root for " + what);
         }
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (p.waitFor() != 0) {
+            Assumptions.assumeFalse(ci(), "cannot do " + what + " here (" + output.strip() + ")");
+            fail("CI=true but " + what + " failed: " + String.join(" ", command) + ": " + output);
+        }
+    }
+
+    private void onSmallDisk(OnSmallDisk body) throws Exception {
         Path mount = Files.createDirectory(dir.resolve("small"));
-        Process m = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=64k", "kbench-test", mount.toString())
-                .redirectErrorStream(true).start();
-        String mountOutput = new String(m.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (m.waitFor() != 0) {
-            Assumptions.assumeFalse(ci(), "cannot mount a tmpfs here (" + mountOutput.strip() + ")");
-            fail("CI=true but mounting a 64 KiB tmpfs failed: " + mountOutput);
-        }
+        asRoot("mounting a 64 KiB tmpfs", "mount", "-t", "tmpfs", "-o", "size=64k", "kbench-test", mount.toString());
         try {
             body.run(mount);
         } finally {
             new ProcessBuilder("umount", mount.toString()).inheritIO().start().waitFor();
+        }
+    }
+
+    /**
+     * Runs the body on a directory that takes no new file and whose files cannot be renamed or removed
+     * (chattr +i: root's own writes are refused too, where a mode of r-x is not), while its existing files
+     * stay writable.
+     */
+    private void onImmutableDirectory(Path directory, OnSmallDisk body) throws Exception {
+        asRoot("chattr +i", "chattr", "+i", directory.toString());
+        try {
+            body.run(directory);
+        } finally {
+            new ProcessBuilder("chattr", "-i", directory.toString()).inheritIO().start().waitFor();
         }
     }
 
@@ -266,6 +288,43 @@ class FailureModesTest {
             assertArrayEquals(before, Files.readAllBytes(csv), "the file --force was to replace, as it was");
             try (Stream<Path> files = Files.list(mount)) {
                 assertEquals(List.of(csv), files.toList(), "nothing of the new run beside it");
+            }
+        });
+    }
+
+    @Test
+    void aDirectoryThatTakesNoNewFileIsRefusedBeforeMeasuringAndItsFilesAreKept() throws Exception {
+        Path locked = Files.createDirectory(dir.resolve("locked"));
+        Path csv = locked.resolve("s.csv");
+        Outcome first = kbench(spin(csv, "--repetitions", "2", "-q"));
+        assertEquals(0, first.status(), first.toString());
+        Path json = locked.resolve("run.json");
+        Files.writeString(json, "{}\n");
+        Path elsewhere = dir.resolve("elsewhere.csv");
+        onImmutableDirectory(locked, d -> {
+            byte[] samples = Files.readAllBytes(csv);
+            byte[] environment = Files.readAllBytes(RunEnvironment.sidecar(csv));
+            // replacing the samples file: its new file is written beside it and renamed over it
+            Outcome forced = kbench(spin(csv, "--repetitions", "2", "--force", "-q"));
+            assertEquals(ExitCodes.INVALID_INPUT, forced.status(), forced.toString());
+            assertEquals("kbench run: --csv-samples: cannot write '" + csv + "': Operation not permitted (checked "
+                    + "before measuring); choose another directory", forced.err().lines().findFirst().orElse(""));
+            // appending: the rows could go in, the environment file beside them could not be replaced
+            Outcome appended = kbench(spin(csv, "--repetitions", "2", "--append", "-q"));
+            assertEquals(ExitCodes.INVALID_INPUT, appended.status(), appended.toString());
+            assertTrue(appended.err().startsWith("kbench run: --csv-samples environment file: cannot write '"
+                    + RunEnvironment.sidecar(csv) + "': Operation not permitted (checked before measuring)"), appended.err());
+            // a whole-file output
+            Outcome whole = kbench(spin(elsewhere, "--repetitions", "2", "--json", json.toString(), "--force", "-q"));
+            assertEquals(ExitCodes.INVALID_INPUT, whole.status(), whole.toString());
+            assertTrue(whole.err().startsWith("kbench run: --json: cannot write '" + json + "': Operation not permitted "
+                    + "(checked before measuring)"), whole.err());
+            assertFalse(Files.exists(elsewhere), "refused before measuring: " + whole);
+            assertArrayEquals(samples, Files.readAllBytes(csv), "the samples file as it was");
+            assertArrayEquals(environment, Files.readAllBytes(RunEnvironment.sidecar(csv)), "its environment file as it was");
+            assertEquals("{}\n", Files.readString(json));
+            try (Stream<Path> files = Files.list(d)) {
+                assertEquals(3, files.count(), "nothing beside them");
             }
         });
     }
