@@ -51,7 +51,7 @@ public record Dim3(long x, long y, long z) {
      * @throws IllegalArgumentException naming the text if it is not 1 to 3 positive integers
      */
     public static Dim3 parse(String text) {
-        String[] parts = text.trim().split(",");
+        String[] parts = text.trim().split(",", -1);   // an empty field ("16,", ",") is no size
         if (parts.length > 3 || text.isBlank()) {
             throw new IllegalArgumentException("'" + text + "' is not X[,Y[,Z]] with positive integers");
         }

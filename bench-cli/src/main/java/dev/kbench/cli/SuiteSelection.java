@@ -199,8 +199,11 @@ final class SuiteSelection {
             source = source.withBuildOptions(buildOptions);
         }
         List<ArgSpec> parsed = UserKernel.parseArgs(args);
-        return new UserKernel(source, entry, name == null ? entry : name, dim("--grid", grid), dim("--block", block),
-                parsed, count("--bytes", bytes), count("--flops", flops));
+        UserKernel spec = new UserKernel(source, entry, name == null ? entry : name, dim("--grid", grid),
+                dim("--block", block), parsed, count("--bytes", bytes), count("--flops", flops));
+        // the benchmark's name is the entry's unless --name gives one: the benchmark's own rule checks it
+        UsageException.option(name == null ? "--entry" : "--name", spec::benchmark);
+        return spec;
     }
 
     private static Dim3 dim(String option, String text) {

@@ -490,8 +490,18 @@ class RunCommandTest {
         assertBad(args(base, "--arg", "i32:3000000000"), "does not fit in 32 bits");
         assertBad(args(base, "--arg", "buf:f32:0"), "must be >= 1");
         assertBad(args(base, "--arg", "vec:1"), "unknown kind 'vec'");
-        assertBad(args(base, "--grid", "0"), "--grid");
+        assertBad(args(base, "--arg", "buf:f32:2^62"), "--arg 'buf:f32:2^62': 4611686018427387904 elements of f32 are "
+                + "more than 2^63 bytes");
+        assertBad(args(base, "--arg", "i64"), "--arg 'i64': an i64 argument has 2 fields");
+        for (String grid : List.of("0", "-1", ",", "16,", ",16", "16,,1", "1,2,3,4")) {
+            assertBad(new String[] {"run", "--kernel", kernel.toString(), "--entry", "spin", "--grid", grid, "--block", "256"},
+                    "--grid '" + grid + "' is not X[,Y[,Z]] with positive integers");
+        }
         assertBad(args(base, "--filter", "copy"), "cannot be combined with --kernel");
+        // the benchmark's name: the entry's, or --name's
+        assertBad(new String[] {"run", "--kernel", kernel.toString(), "--entry", "", "--grid", "16", "--block", "256"},
+                "kbench run: --entry: benchmark name '' must be non-blank");
+        assertBad(args(base, "--name", "a,b"), "kbench run: --name: benchmark name 'a,b' must be non-blank without commas");
     }
 
     private static void assertBad(String[] args, String expected) {

@@ -150,13 +150,19 @@ public sealed interface ArgSpec {
             fill = value.equalsIgnoreCase("random") ? OptionalDouble.empty() : OptionalDouble.of(Double.parseDouble(value));
         }
         Buffer buffer = new Buffer(type, count, fill);
-        buffer.bytes();
+        try {
+            buffer.bytes();
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException(count + " elements of " + type.name().toLowerCase(Locale.ROOT)
+                    + " are more than 2^63 bytes", e);
+        }
         return buffer;
     }
 
     private static void expectParts(String[] parts, int count) {
         if (parts.length != count) {
-            throw new IllegalArgumentException("a " + parts[0] + " argument has " + count + " fields");
+            throw new IllegalArgumentException((parts[0].startsWith("i") ? "an " : "a ") + parts[0] + " argument has "
+                    + count + " fields");
         }
     }
 
