@@ -194,8 +194,10 @@ final class HistoryCommand implements Runnable {
         @Override
         public Integer call() {
             if (runId != null) {
-                RunId.check(runId);
+                UsageException.option("--run-id", RunId::check, runId);
             }
+            checkName("--commit", commit);
+            checkName("--branch", branch);
             PrintWriter out = spec.commandLine().getOut();
             try (History history = database.open(spec)) {
                 for (Path file : files) {
@@ -212,6 +214,24 @@ final class HistoryCommand implements Runnable {
             }
             out.flush();
             return ExitCodes.OK;
+        }
+
+        /**
+         * Refuses a commit or branch that the history could not show on one line of its tables: empty, longer
+         * than 255 characters, or with a control character (a line break, a tab).
+         */
+        private static void checkName(String option, String value) {
+            if (value == null) {
+                return;
+            }
+            if (value.isBlank() || value.length() > 255 || value.chars().anyMatch(Character::isISOControl)) {
+                StringBuilder shown = new StringBuilder();
+                value.codePoints().limit(80).forEach(c -> shown.append(Character.isISOControl(c)
+                        ? String.format(java.util.Locale.ROOT, "\\u%04x", c) : Character.toString(c)));
+                throw new UsageException(option + " '" + shown + (value.length() > 80 ? "..." : "") + "' ("
+                        + value.length() + " characters) is not 1 to 255 characters on one line without control "
+                        + "characters");
+            }
         }
 
         private List<SampleRecord> withRunIds(Path file, List<SampleRecord> records) {

@@ -148,11 +148,7 @@ final class OutputOptions {
      */
     String runId() {
         if (resolvedRunId == null) {
-            try {
-                resolvedRunId = runId != null ? RunId.check(runId) : RunId.next();
-            } catch (IllegalArgumentException e) {
-                throw new UsageException("--run-id: " + e.getMessage(), e);
-            }
+            resolvedRunId = runId != null ? UsageException.option("--run-id", RunId::check, runId) : RunId.next();
         }
         return resolvedRunId;
     }

@@ -134,6 +134,29 @@ class HistoryCommandTest {
     }
 
     @Test
+    void badNamesForARunAreBadInputNamingTheOption() throws IOException {
+        String db = dir.resolve("history.db").toString();
+        Path file = run(0);
+        List<List<String>> cases = List.of(
+                List.of("--run-id", "a b", "--run-id: run id 'a b' is not 1 to 64 letters"),
+                List.of("--run-id", "", "--run-id: run id '' is not 1 to 64 letters"),
+                List.of("--commit", "", "--commit '' (0 characters) is not 1 to 255 characters on one line"),
+                List.of("--commit", "abc\ndef", "--commit 'abc\\u000adef' (7 characters) is not 1 to 255 characters"),
+                List.of("--branch", "x".repeat(256), "--branch '" + "x".repeat(80) + "...' (256 characters) is not"));
+        for (List<String> c : cases) {
+            Cli.Result r = Cli.run("history", "add", "--db", db, file.toString(), c.get(0), c.get(1));
+            assertEquals(2, r.status(), r::toString);
+            assertTrue(r.err().startsWith("kbench history add: " + c.get(2)), r::toString);
+            assertFalse(r.err().contains("internal error"), r::toString);
+        }
+        Cli.Result none = Cli.run("history", "list", "--db", db);
+        assertTrue(none.status() != 0 || !none.out().contains("20261201T"), "nothing was added: " + none);
+        Cli.Result spaced = Cli.run("history", "add", "--db", db, file.toString(), "--branch", "release 1.x", "--commit", "v1.2-3-gabc");
+        assertEquals(0, spaced.status(), spaced::toString);
+        assertTrue(spaced.out().contains("on release 1.x"), spaced::toString);
+    }
+
+    @Test
     void aDatabaseThatCannotBeOpenedIsNamed() throws IOException {
         Path file = dir.resolve("not-a-db");
         Files.writeString(file, "plain text, not SQLite\n".repeat(100));
