@@ -230,7 +230,7 @@ final class CompareCommand implements Callable<Integer> {
     static CompareReport shared(CompareReport report, String baseName, String newName) {
         if (report.results().isEmpty()) {
             throw new InputException("no benchmark is in both " + baseName + " and " + newName + "; "
-                    + CompareTable.unmatched(report).strip().replace('\n', ';'));
+                    + CompareTable.unmatched(report).strip().replace("\n", "; "));
         }
         return report;
     }

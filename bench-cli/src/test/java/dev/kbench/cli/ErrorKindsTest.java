@@ -23,6 +23,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -83,6 +84,28 @@ class ErrorKindsTest {
         assertTrue(r.err().contains("clBuildProgram"), r.toString());
         assertFalse(r.err().contains(HELP_HINT), r.toString());
         assertFalse(r.err().contains("internal error"), r.toString());
+    }
+
+    @Test
+    void aSamplesFileThatIsNotUtf8IsNamedSoByEveryCommandThatReadsIt() throws Exception {
+        Path good = Cli.resource("compare/base.csv", dir);
+        Path latin1 = dir.resolve("latin1.csv");
+        String text = Files.readString(good);
+        // a header, then a row whose benchmark name is ISO-8859-1 (one byte 0xf6 where UTF-8 has two)
+        String row = text.lines().skip(1).findFirst().orElseThrow();
+        Files.write(latin1, (text.substring(0, text.indexOf('\n') + 1) + "c\u00f6" + row.substring(row.indexOf(',')) + "\n")
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        for (String[] command : List.of(new String[] {"summary", latin1.toString()},
+                new String[] {"compare", good.toString(), latin1.toString()},
+                new String[] {"merge", "-o", dir.resolve("m.csv").toString(), good.toString(), latin1.toString()},
+                new String[] {"report", latin1.toString(), "-o", dir.resolve("r.html").toString()})) {
+            Cli.Result r = Cli.run(command);
+            assertEquals(ExitCodes.INVALID_INPUT, r.status(), r.toString());
+            assertTrue(r.err().startsWith("kbench " + command[0] + ": " + latin1 + ":"), r.toString());
+            assertTrue(r.err().contains(": is not UTF-8 text"), r.toString());
+            assertFalse(r.err().contains("Exception"), r.toString());
+        }
+        assertFalse(Files.exists(dir.resolve("m.csv")));
     }
 
     /** A command that fails as kbench never means to, standing in for a bug. */

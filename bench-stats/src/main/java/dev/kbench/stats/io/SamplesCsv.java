@@ -119,7 +119,10 @@ public final class SamplesCsv {
      * @throws UncheckedIOException if it cannot be read
      */
     public static List<String> header(Path file) {
-        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        // bytes that are not UTF-8 become U+FFFD here: the names of a good header are read whatever follows it
+        // (the decoder reads ahead), and the reader of the rows names the file and line of the bad bytes
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(Files.newInputStream(file),
+                StandardCharsets.UTF_8))) {
             CSVParser parser = CSVParser.builder().setReader(reader).setFormat(FORMAT).get();
             Iterator<CSVRecord> records = parser.iterator();
             while (records.hasNext()) {
