@@ -40,13 +40,13 @@ final class TimedLoop {
      * System property that turns the hold off ({@code false}) for cold and hot timing alike, for an A/B
      * of the hold itself; default {@code true}.
      */
-    static final String HOLD_PROPERTY = "kbench.hold";
+    static final String HOLD_PROPERTY = dev.kbench.api.internal.Flags.HOLD;
 
     /**
      * System property that turns off ({@code false}) holding the next cold call before the current one is
      * released, for an A/B of it; default {@code true}.
      */
-    static final String AHEAD_PROPERTY = "kbench.hold.ahead";
+    static final String AHEAD_PROPERTY = dev.kbench.api.internal.Flags.HOLD_AHEAD;
 
     /**
      * Does nothing: the untimed hook of a workload or options that have none (cold calls may then be held
@@ -67,7 +67,7 @@ final class TimedLoop {
      *     stream, or {@value #HOLD_PROPERTY} is {@code false}
      */
     static StreamGate openGate(DeviceInterface device) {
-        if ("false".equalsIgnoreCase(System.getProperty(HOLD_PROPERTY, "true"))) {
+        if (!dev.kbench.api.internal.Flags.on(HOLD_PROPERTY)) {
             throw new UnsupportedOperationException(HOLD_PROPERTY + "=false");
         }
         return device.streamGate(Bench.HOLD_TIMEOUT_MILLIS);
@@ -139,7 +139,7 @@ final class TimedLoop {
             long[] hostNanos = {0};
             try {
                 int i = calls > 0 && gate != null && beforeEach == NO_HOOK && gate.maxHolds() >= 2
-                        && !"false".equalsIgnoreCase(System.getProperty(AHEAD_PROPERTY, "true"))
+                        && dev.kbench.api.internal.Flags.on(AHEAD_PROPERTY)
                         ? ahead(events, calls, clearer, fn, hostNanos) : 0;
                 return hostNanos[0] + oneAtATime(events, i, calls, beforeEach, clearer, fn);
             } catch (RuntimeException | Error e) {

@@ -101,15 +101,17 @@ final class ForkedRuns {
 
     /**
      * The standby mode that {@code -Dkbench.forks.standby} chooses, with {@code -Dkbench.forks.standby.depth}
-     * and {@code -Dkbench.forks.handover} checked too.
+     * {@code -Dkbench.forks.handover} and {@code -Dkbench.forks.aot} checked too.
      *
      * @return the mode
-     * @throws UsageException naming the property and its value if it is not a mode, a depth or a hand-over
+     * @throws UsageException naming the property and its value if it is not a mode, a depth, a hand-over or
+     *         true/false
      */
     static Forks.Standby standby() {
         try {
             Forks.standbyDepth();
             Forks.handsOverFinished();
+            Forks.usesAotCache();
             return Forks.standby();
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);

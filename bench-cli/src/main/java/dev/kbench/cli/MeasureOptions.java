@@ -325,6 +325,11 @@ final class MeasureOptions {
      * @throws UsageException on the first invalid value
      */
     void validate() {
+        try {
+            dev.kbench.api.internal.Flags.checkTiming();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
         if (cacheClear != null && !needsDevice()) {
             parseCacheClear(cacheClear, null);
         }

@@ -413,7 +413,17 @@ class ForksTest {
             System.clearProperty(dev.kbench.forks.Forks.DEPTH_PROPERTY);
             refused(dev.kbench.forks.Forks.HANDOVER_PROPERTY, "early",
                     "-Dkbench.forks.handover=early is not a hand-over: use finished (the default) or closed");
+            System.clearProperty(dev.kbench.forks.Forks.HANDOVER_PROPERTY);
+            // the on/off switches: a typo is refused, not read as their default or as off
+            refused("kbench.forks.aot", "perhaps", "-Dkbench.forks.aot=perhaps is not on or off: use true (the default) or false");
+            System.clearProperty("kbench.forks.aot");
+            refused("kbench.hold", "flase", "-Dkbench.hold=flase is not on or off: use true (the default) or false");
+            System.clearProperty("kbench.hold");
+            refused("kbench.hold.ahead", "0", "-Dkbench.hold.ahead=0 is not on or off: use true (the default) or false");
         } finally {
+            System.clearProperty("kbench.forks.aot");
+            System.clearProperty("kbench.hold");
+            System.clearProperty("kbench.hold.ahead");
             System.clearProperty(dev.kbench.forks.Forks.TRACE_PROPERTY);
             System.clearProperty(dev.kbench.forks.Forks.STANDBY_PROPERTY);
             System.clearProperty(dev.kbench.forks.Forks.DEPTH_PROPERTY);

@@ -1218,6 +1218,16 @@ public final class Forks {
     }
 
     /**
+     * Whether forks start from a JDK AOT cache (kept between runs), as {@code -Dkbench.forks.aot} says.
+     *
+     * @return true unless it is {@code false}
+     * @throws IllegalArgumentException naming the property and its value if it is neither true nor false
+     */
+    public static boolean usesAotCache() {
+        return dev.kbench.api.internal.Flags.on(AOT_PROPERTY);
+    }
+
+    /**
      * Whether a fork hands its device on once its work has finished (the default) rather than once its
      * kernels and context are closed, as {@value #HANDOVER_PROPERTY} says.
      *
@@ -1691,7 +1701,7 @@ public final class Forks {
      * directory is kept once the fork after its training one is asked for.
      */
     private static List<String> aotOptions(Path directory, Optional<List<String>> key) {
-        if (!Boolean.parseBoolean(System.getProperty(AOT_PROPERTY, "true")) || !jarsOnly()) {
+        if (!usesAotCache() || !jarsOnly()) {
             return List.of();
         }
         Optional<Path> kept = key.flatMap(Forks::keptAotCache);
