@@ -76,8 +76,11 @@ kbench_native_access() {
 # It also names the command as the user typed it (-Dkbench.command: ./kbench, bin/kbench, or kbench when
 # found on the PATH), so that hints on stderr ("compare two runs with: ./kbench compare ...") can be pasted.
 kbench_safe_jvm() {
-  local dir=${TMPDIR:-/tmp}/kbench-crash-$EUID
-  mkdir -p -m 700 "$dir" 2>/dev/null || dir=${TMPDIR:-/tmp}
+  # a TMPDIR that is not a directory is not created (nor its parents): the JVM itself uses /tmp then
+  local base=${TMPDIR:-/tmp}
+  [[ -d $base ]] || base=/tmp
+  local dir=$base/kbench-crash-$EUID
+  mkdir -m 700 "$dir" 2>/dev/null || [[ -d $dir && -O $dir ]] || dir=$base
   local typed=$0
   [[ $typed == */* && $(command -v -- "${typed##*/}" 2>/dev/null) == "$typed" ]] && typed=${typed##*/}
   KBENCH_SAFETY_FLAGS=(-XX:+DisplayVMOutputToStderr "-XX:ErrorFile=$dir/hs_err_pid%p.log" -XX:ErrorLogTimeout=20

@@ -476,6 +476,21 @@ class FailureModesTest {
                 List.of(flag.strip().split("\\s+")), flag);
     }
 
+    @Test
+    void aTmpdirThatIsNoDirectoryIsNotCreated() throws Exception {
+        Path launcher = Path.of(System.getProperty("user.dir")).resolve("../bench-dist/src/bin/launcher.sh").normalize();
+        Path missing = dir.resolve("no/such/tmp");
+        ProcessBuilder builder = new ProcessBuilder("bash", "-c",
+                "source \"$1\" && kbench_safe_jvm && printf '%s\\n' \"${KBENCH_SAFETY_FLAGS[@]}\"", "bash", launcher.toString())
+                .directory(dir.toFile());
+        builder.environment().put("TMPDIR", missing.toString());
+        Outcome o = launch(builder);
+        assertEquals(0, o.status(), o.toString());
+        // kbench_safe_jvm makes descriptor 1 stderr: the flags are printed there
+        assertTrue(o.err().contains("-XX:ErrorFile=/tmp/kbench-crash-" + uid() + "/hs_err_pid%p.log\n"), o.toString());
+        assertFalse(Files.exists(dir.resolve("no")), "nothing of the missing TMPDIR was created: " + o);
+    }
+
     /**
      * Under the C locale (ASCII) a path with a non-ASCII byte is still a file name: the launchers run the JVM
      * with C.UTF-8's character set (kbench_utf8_names in launcher.sh). The name is made by the shell, since
