@@ -257,6 +257,7 @@ public final class Main implements Runnable {
         cli.setOut(out);
         cli.setErr(err);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
+        NumberOptions.register(cli);
         Errors errors = new Errors();
         cli.setExecutionExceptionHandler(errors);
         cli.setParameterExceptionHandler(errors);

@@ -87,6 +87,34 @@ class ErrorKindsTest {
     }
 
     @Test
+    void aNumberOptionSaysWhatIsWrongWithItsValue() {
+        // run's options are converted before any driver is looked up
+        List<List<String>> cases = List.of(
+                List.of("--repetitions", "1.5", "'1.5' is not a whole number"),
+                List.of("--repetitions", "99999999999999999999", "'99999999999999999999' is too large: at most 2147483647"),
+                List.of("--repetitions", "-99999999999", "'-99999999999' is too small: at least -2147483648"),
+                List.of("--seed", "9223372036854775808", "'9223372036854775808' is too large: at most 9223372036854775807"),
+                List.of("--seed", "abc", "'abc' is not a number"),
+                List.of("--rep-ms", "NaN", "'NaN' is not a number"),
+                List.of("--rep-ms", " 1", "' 1' is not a number"),
+                List.of("--rep-ms", "0x10", "'0x10' is not a number"),
+                List.of("--rep-ms", "1e400", "'1e400' is too large"));
+        for (List<String> c : cases) {
+            Cli.Result r = Cli.run("run", c.get(0), c.get(1));
+            assertEquals(ExitCodes.INVALID_INPUT, r.status(), r.toString());
+            assertTrue(r.err().startsWith("kbench run: Invalid value for option '" + c.get(0) + "': " + c.get(2) + "\n"),
+                    r.toString());
+        }
+        // a whole number may be written with a point or an exponent; each option's own range follows
+        assertEquals(1000, NumberOptions.whole("1e3", Integer.MIN_VALUE, Integer.MAX_VALUE));
+        assertEquals(2, NumberOptions.whole("2.0", Integer.MIN_VALUE, Integer.MAX_VALUE));
+        assertEquals(Long.MIN_VALUE, NumberOptions.whole("-9223372036854775808", Long.MIN_VALUE, Long.MAX_VALUE));
+        Cli.Result range = Cli.run("run", "--repetitions", "0");
+        assertEquals(ExitCodes.INVALID_INPUT, range.status(), range.toString());
+        assertTrue(range.err().startsWith("kbench run: --repetitions 0 is out of range: 1 to 1000000"), range.toString());
+    }
+
+    @Test
     void aSamplesFileThatIsNotUtf8IsNamedSoByEveryCommandThatReadsIt() throws Exception {
         Path good = Cli.resource("compare/base.csv", dir);
         Path latin1 = dir.resolve("latin1.csv");
