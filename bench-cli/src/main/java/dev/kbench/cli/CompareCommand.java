@@ -148,7 +148,7 @@ final class CompareCommand implements Callable<Integer> {
     Compare checkOptions() {
         Compare compare = options.compare();
         if (exportTo != null) {
-            UsageException.option("--export-to", CompareExport::forFile, exportTo.getFileName().toString());
+            UsageException.option("--export-to", CompareExport::forFile, exportTo.toString());
         }
         Map<String, Path> inputs = new LinkedHashMap<>();
         inputs.put("the input " + basePath, basePath);
@@ -160,7 +160,7 @@ final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Compare compare = checkOptions();
-        CompareExport export = exportTo == null ? null : CompareExport.forFile(exportTo.getFileName().toString());
+        CompareExport export = exportTo == null ? null : CompareExport.forFile(exportTo.toString());
         SampleSet base = Inputs.readSamples(basePath, spec);
         if (newPath == null) {
             return byDevice(compare, export, base);

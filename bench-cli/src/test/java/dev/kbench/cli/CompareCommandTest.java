@@ -214,6 +214,16 @@ class CompareCommandTest {
         assertTrue(r.err().contains("no benchmark is in both"), r.err());
     }
 
+    @Test
+    void anExportWithoutAKnownExtensionIsNamedAsGiven() {
+        for (String given : List.of("/dev/null", dir.resolve("v1.2/compare").toString(), "compare.pdf")) {
+            Cli.Result r = Cli.run("compare", base.toString(), next.toString(), "--export-to", given);
+            assertEquals(2, r.status(), r.toString());
+            assertTrue(r.err().startsWith("kbench compare: --export-to '" + given + "': cannot tell the format from the "
+                    + "extension; use .txt, .md, .html or .svg"), r.toString());
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"txt", "md", "html", "svg"})
     void exportsByExtension(String extension) throws Exception {

@@ -35,7 +35,7 @@ public enum CompareExport {
     /**
      * The export for a file name.
      *
-     * @param fileName the file's name
+     * @param fileName the file's name or path (the extension is the last name's)
      * @return the export
      * @throws IllegalArgumentException if the extension is not .txt, .md, .html or .svg
      */
