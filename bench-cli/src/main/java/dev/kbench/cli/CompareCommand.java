@@ -161,6 +161,9 @@ final class CompareCommand implements Callable<Integer> {
     public Integer call() {
         Compare compare = checkOptions();
         CompareExport export = exportTo == null ? null : CompareExport.forFile(exportTo.toString());
+        if (newPath != null && baseDevice == null && newDevice == null) {
+            Inputs.warnIfOneFile(basePath, newPath, spec);
+        }
         SampleSet base = Inputs.readSamples(basePath, spec);
         if (newPath == null) {
             return byDevice(compare, export, base);

@@ -19,6 +19,7 @@ import dev.kbench.api.InputException;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.stats.SampleSet;
 import dev.kbench.stats.io.SamplesCsv;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -32,6 +33,40 @@ import picocli.CommandLine;
 final class Inputs {
 
     private Inputs() {
+    }
+
+    /**
+     * Whether two paths name one file: compared by the file itself where both exist (links, {@code ..}), else by
+     * their absolute, normalized spelling.
+     *
+     * @param a a path
+     * @param b another
+     * @return true if they are one file
+     */
+    static boolean sameFile(Path a, Path b) {
+        try {
+            return Files.exists(a) && Files.exists(b) ? Files.isSameFile(a, b)
+                    : a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Warns of a comparison of a samples file with itself, which can only say {@code same}: in a CI gate, a
+     * pipeline that passes one file twice would never fail. It is allowed (an A/A of the statistics).
+     *
+     * @param base the base, as given
+     * @param next the new side, as given
+     * @param spec the command, for its name and stderr
+     */
+    static void warnIfOneFile(Path base, Path next, CommandLine.Model.CommandSpec spec) {
+        if (sameFile(base, next)) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println(spec.qualifiedName() + ": warning: the base '" + base + "' and the new '" + next
+                    + "' are the same file; compared with itself every benchmark is the same");
+            err.flush();
+        }
     }
 
     /**

@@ -21,7 +21,6 @@ import dev.kbench.stats.io.SamplesCsv;
 import dev.kbench.stats.io.SamplesCsvWriter;
 import dev.kbench.stats.io.SamplesMerge;
 import dev.kbench.stats.io.WriteMode;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -83,7 +82,7 @@ final class MergeCommand implements Callable<Integer> {
         }
         for (int i = 0; i < inputs.size(); i++) {
             for (int j = 0; j < i; j++) {
-                if (sameFile(inputs.get(i), inputs.get(j))) {
+                if (Inputs.sameFile(inputs.get(i), inputs.get(j))) {
                     throw new UsageException("IN.csv '" + inputs.get(i) + "' is given twice (as '" + inputs.get(j)
                             + "'); each file may be merged once");
                 }
@@ -141,12 +140,4 @@ final class MergeCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private static boolean sameFile(Path a, Path b) {
-        try {
-            return Files.exists(a) && Files.exists(b) ? Files.isSameFile(a, b)
-                    : a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
-        } catch (IOException e) {
-            return false;
-        }
-    }
 }

@@ -114,6 +114,9 @@ final class ReportCommand implements Callable<Integer> {
             throw new UsageException("--base-device without --base compares two devices of " + file
                     + "; give --new-device too");
         }
+        if (basePath != null && baseDevice == null && newDevice == null) {
+            Inputs.warnIfOneFile(basePath, file, spec);
+        }
         if (basePath != null || baseDevice != null) {
             SampleSet baseSamples = basePath != null ? Inputs.readSamples(basePath, spec) : all;
             String baseName = basePath != null ? basePath.toString() : file.toString();

@@ -117,6 +117,19 @@ class CompareCommandTest {
     void aFileAgainstItselfIsAllSame() throws IOException {
         Cli.Result r = Cli.run("compare", base.toString(), base.toString(), "--format", "json");
         assertEquals(0, r.status(), r.toString());
+        // allowed, and said: a CI gate given one file twice would never fail
+        assertTrue(r.err().startsWith("kbench compare: warning: the base '" + base + "' and the new '" + base
+                + "' are the same file; compared with itself every benchmark is the same\n"), r.toString());
+        Path link = base.resolveSibling("link.csv");
+        Files.createSymbolicLink(link, base);
+        Cli.Result linked = Cli.run("compare", base.toString(), link.toString());
+        assertTrue(linked.err().contains("are the same file"), "compared by the file, not its name: " + linked);
+        Cli.Result two = Cli.run("compare", base.toString(), next.toString());
+        assertFalse(two.err().contains("are the same file"), two.toString());
+        Cli.Result report = Cli.run("report", "--base", base.toString(), base.toString(), "-o",
+                dir.resolve("self.html").toString());
+        assertEquals(0, report.status(), report.toString());
+        assertTrue(report.err().startsWith("kbench report: warning: the base '" + base + "'"), report.toString());
         JsonNode doc = JSON.readTree(r.out());
         assertEquals(5, doc.get("results").size());
         stream(doc.get("results")).forEach(n -> assertEquals("same", n.get("verdict").asText(), n.toString()));
