@@ -90,13 +90,31 @@ final class HistoryCommand implements Runnable {
                         + "jdbc:postgresql://HOST:PORT/DB?user=U); default " + History.DEFAULT_FILE + ".")
         String location = History.DEFAULT_FILE;
 
-        /** Opens the history; Flyway's warnings go to stderr. */
+        /** Opens the history, which must exist (every command but add); Flyway's warnings go to stderr. */
         History open(CommandLine.Model.CommandSpec spec) {
+            History.sqliteFile(checked()).filter(file -> !Files.exists(file)).ifPresent(file -> {
+                throw new UsageException("--db " + location + ": there is no history at " + file + " (the file does "
+                        + "not exist); give the file that " + Main.typed() + " history add wrote");
+            });
+            return openOrCreate(spec);
+        }
+
+        /** Opens the history, creating it where it does not exist yet (add); Flyway's warnings go to stderr. */
+        History openOrCreate(CommandLine.Model.CommandSpec spec) {
+            checked();
             PrintWriter err = spec.commandLine().getErr();
             return History.open(location, warning -> {
                 err.println(spec.qualifiedName() + ": warning: " + warning);
                 err.flush();
             });
+        }
+
+        private String checked() {
+            if (location.isBlank()) {
+                throw new UsageException("--db '" + location + "' is empty; give a SQLite file or a JDBC URL (default "
+                        + History.DEFAULT_FILE + ")");
+            }
+            return location;
         }
     }
 
@@ -199,7 +217,7 @@ final class HistoryCommand implements Runnable {
             checkName("--commit", commit);
             checkName("--branch", branch);
             PrintWriter out = spec.commandLine().getOut();
-            try (History history = database.open(spec)) {
+            try (History history = database.openOrCreate(spec)) {
                 for (Path file : files) {
                     List<SampleRecord> records = Inputs.readRecords(file, spec);
                     records = withRunIds(file, records);

@@ -157,6 +157,21 @@ class HistoryCommandTest {
     }
 
     @Test
+    void aHistoryThatIsNotThereIsNamedAndNotCreated() {
+        Path missing = dir.resolve("typo/history.db");
+        for (String command : List.of("list", "trend", "changes")) {
+            Cli.Result r = Cli.run("history", command, "--db", missing.toString());
+            assertEquals(2, r.status(), r::toString);
+            assertTrue(r.err().startsWith("kbench history " + command + ": --db " + missing + ": there is no history at "
+                    + missing + " (the file does not exist)"), r::toString);
+        }
+        assertFalse(Files.exists(dir.resolve("typo")), "nothing created for a command that only reads");
+        Cli.Result empty = Cli.run("history", "list", "--db", "");
+        assertEquals(2, empty.status(), empty::toString);
+        assertTrue(empty.err().startsWith("kbench history list: --db '' is empty"), empty::toString);
+    }
+
+    @Test
     void aDatabaseThatCannotBeOpenedIsNamed() throws IOException {
         Path file = dir.resolve("not-a-db");
         Files.writeString(file, "plain text, not SQLite\n".repeat(100));

@@ -85,6 +85,23 @@ public final class History implements AutoCloseable {
     }
 
     /**
+     * The file of a SQLite history: a path as it is, or the file of a {@code jdbc:sqlite:FILE[?params]} URL.
+     *
+     * @param location {@code jdbc:...}, or a path of a SQLite file
+     * @return the file; empty for another database, and for SQLite's in-memory and temporary databases
+     */
+    public static Optional<Path> sqliteFile(String location) {
+        String url = url(location);
+        if (!url.startsWith("jdbc:sqlite:")) {
+            return Optional.empty();
+        }
+        String file = url.substring("jdbc:sqlite:".length());
+        int query = file.indexOf('?');
+        file = query < 0 ? file : file.substring(0, query);
+        return file.isEmpty() || file.startsWith(":memory:") ? Optional.empty() : Optional.of(Path.of(file));
+    }
+
+    /**
      * A database's location as messages show it: a password in it ({@code password=...} among the parameters,
      * {@code user:password@} before the host) replaced by {@code ***}, so that it never reaches a log.
      *
@@ -130,17 +147,13 @@ public final class History implements AutoCloseable {
      */
     public static History open(String location, Consumer<String> warnings) {
         String url = url(location);
-        if (url.startsWith("jdbc:sqlite:")) {
-            String file = url.substring("jdbc:sqlite:".length());
-            int query = file.indexOf('?');
-            Path path = Path.of(query < 0 ? file : file.substring(0, query));
-            if (!file.isEmpty() && !file.startsWith(":memory:") && path.getParent() != null) {
-                try {
-                    Files.createDirectories(path.getParent());
-                } catch (IOException e) {
-                    throw new InputException("--db " + shown(location) + ": cannot create the directory "
-                            + path.getParent() + " (" + e.getMessage() + ")", e);
-                }
+        Optional<Path> file = sqliteFile(location);
+        if (file.isPresent() && file.get().getParent() != null) {
+            try {
+                Files.createDirectories(file.get().getParent());
+            } catch (IOException e) {
+                throw new InputException("--db " + shown(location) + ": cannot create the directory "
+                        + file.get().getParent() + " (" + e.getMessage() + ")", e);
             }
         }
         String connect = connectUrl(url);
@@ -329,9 +342,13 @@ public final class History implements AutoCloseable {
      * @param ref the reference
      * @param option the option or argument that gave it, for messages
      * @return the runs, oldest first
-     * @throws InputException naming the reference when it names no run, or several commits or run ids
+     * @throws InputException naming the reference when it is empty, names no run, or several commits or run ids
      */
     public List<StoredRun> resolve(String ref, String option) {
+        if (ref.isBlank()) {
+            throw new InputException(option + " '" + ref + "' is empty: give a run id, a unique prefix of one, or a "
+                    + "commit (kbench history list shows them)");
+        }
         List<StoredRun> all = runs();
         List<StoredRun> exact = all.stream().filter(r -> r.runId().equals(ref)).toList();
         if (!exact.isEmpty()) {

@@ -154,7 +154,14 @@ class HistoryTest {
             assertTrue(ambiguous.getMessage().startsWith("BASE '2026120' is ambiguous"), ambiguous.getMessage());
             InputException none = assertThrows(InputException.class, () -> history.resolve("zz", "NEW"));
             assertTrue(none.getMessage().startsWith("NEW 'zz' names no stored run"), none.getMessage());
+            // an empty reference is a prefix of every run id: it is refused, not called ambiguous
+            InputException empty = assertThrows(InputException.class, () -> history.resolve("", "BASE"));
+            assertTrue(empty.getMessage().startsWith("BASE '' is empty"), empty.getMessage());
         }
+        assertEquals(java.util.Optional.of(java.nio.file.Path.of("a/h.db")), History.sqliteFile("a/h.db"));
+        assertEquals(java.util.Optional.of(java.nio.file.Path.of("h.db")), History.sqliteFile("jdbc:sqlite:h.db?foreign_keys=on"));
+        assertEquals(java.util.Optional.empty(), History.sqliteFile("jdbc:sqlite::memory:"));
+        assertEquals(java.util.Optional.empty(), History.sqliteFile("jdbc:postgresql://127.0.0.1:5432/kbench"));
     }
 
     @Test
