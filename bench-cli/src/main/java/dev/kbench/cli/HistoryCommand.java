@@ -114,6 +114,10 @@ final class HistoryCommand implements Runnable {
                 throw new UsageException("--db '" + location + "' is empty; give a SQLite file or a JDBC URL (default "
                         + History.DEFAULT_FILE + ")");
             }
+            History.sqliteFile(location).filter(file -> Files.exists(file) && !Files.isRegularFile(file)).ifPresent(file -> {
+                throw new UsageException("--db " + location + ": " + file + " is not a file (a directory or a device); "
+                        + "give an SQLite file");
+            });
             return location;
         }
     }

@@ -169,6 +169,12 @@ class HistoryCommandTest {
         Cli.Result empty = Cli.run("history", "list", "--db", "");
         assertEquals(2, empty.status(), empty::toString);
         assertTrue(empty.err().startsWith("kbench history list: --db '' is empty"), empty::toString);
+        for (String notAFile : List.of("/dev/null", dir.toString())) {
+            Cli.Result r = Cli.run("history", "add", "--db", notAFile, "nothing.csv");
+            assertEquals(2, r.status(), r::toString);
+            assertEquals("kbench history add: --db " + notAFile + ": " + notAFile + " is not a file (a directory or a "
+                    + "device); give an SQLite file", r.err().lines().findFirst().orElse(""), r::toString);
+        }
     }
 
     @Test
