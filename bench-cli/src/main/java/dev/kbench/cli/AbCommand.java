@@ -306,6 +306,14 @@ final class AbCommand implements Callable<Integer> {
             boolean dead = ForkedRuns.reportDead(outcomes, planned, directory, true, err);
             boolean emptySide = Arrays.stream(writers).anyMatch(w -> w == null || w.rows() == 0);
             if (ForkedRuns.stopped(outcomes) || emptySide) {
+                for (int s = 0; s < 2 && !dead && !ForkedRuns.stopped(outcomes); s++) {
+                    if (sides[s].command() != null && (writers[s] == null || writers[s].rows() == 0)) {
+                        // its forks all exited 0: the command ran, and wrote nowhere kbench reads
+                        err.println("kbench ab: the " + sides[s].name() + " command exited 0 in each fork and wrote no "
+                                + "samples: it is to write a samples CSV to {out} (the quoted path) or $"
+                                + Forks.SAMPLES_OUT_VARIABLE);
+                    }
+                }
                 List<String> kept = new ArrayList<>();
                 for (int s = 0; s < 2; s++) {
                     kept.add(writers[s] == null || writers[s].rows() == 0 ? "no " + sides[s].name() + " samples"

@@ -1137,6 +1137,20 @@ class ForksTest {
     }
 
     @Test
+    void aCommandThatExitsZeroAndWritesNothingIsSaidSo() {
+        Cli.Result r = abCommands("true", "true", 2);
+        assertEquals(ExitCodes.FAILURE, r.status(), r.toString());
+        for (String side : List.of("base", "new")) {
+            assertTrue(r.err().contains("kbench ab: the " + side + " command exited 0 in each fork and wrote no samples: "
+                    + "it is to write a samples CSV to {out} (the quoted path) or $KBENCH_SAMPLES_OUT\n"), r.toString());
+        }
+        assertTrue(r.err().contains("kbench ab: no verdict; kept no base samples, no new samples"), r.toString());
+        // a command that fails is reported by its death, not as one that wrote nothing
+        Cli.Result failed = abCommands("exit 3", "exit 3", 2);
+        assertFalse(failed.err().contains("wrote no samples"), failed.toString());
+    }
+
+    @Test
     void abChecksCompareOptionsBeforeAnyForkRuns() {
         Cli.Result r = Cli.run("ab", "--base-command", "echo ran-base", "--new-command", "echo ran-new", "--forks", "1",
                 "--base-csv", dir.resolve("b.csv").toString(), "--new-csv", dir.resolve("n.csv").toString(),
