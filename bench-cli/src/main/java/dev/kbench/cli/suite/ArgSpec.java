@@ -161,8 +161,9 @@ public sealed interface ArgSpec {
 
     private static void expectParts(String[] parts, int count) {
         if (parts.length != count) {
-            throw new IllegalArgumentException((parts[0].startsWith("i") ? "an " : "a ") + parts[0] + " argument has "
-                    + count + " fields");
+            // i32, i64, f32, f64 are read "an eye..", "an eff..."
+            throw new IllegalArgumentException((parts[0].equalsIgnoreCase("local") ? "a " : "an ") + parts[0]
+                    + " argument has " + count + " fields");
         }
     }
 
