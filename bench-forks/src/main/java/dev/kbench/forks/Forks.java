@@ -1224,7 +1224,13 @@ public final class Forks {
      * @throws IllegalArgumentException naming the property and its value if it is neither true nor false
      */
     public static boolean usesAotCache() {
-        return dev.kbench.api.internal.Flags.on(AOT_PROPERTY);
+        String value = System.getProperty(AOT_PROPERTY, "true").strip();
+        return switch (value.toLowerCase(java.util.Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException("-D" + AOT_PROPERTY + "=" + value
+                    + " is not on or off: use true (the default) or false");
+        };
     }
 
     /**
