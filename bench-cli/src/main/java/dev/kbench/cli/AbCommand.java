@@ -305,8 +305,9 @@ final class AbCommand implements Callable<Integer> {
             }
             boolean dead = ForkedRuns.reportDead(outcomes, planned, directory, true, err);
             boolean emptySide = Arrays.stream(writers).anyMatch(w -> w == null || w.rows() == 0);
-            if (ForkedRuns.stopped(outcomes) || emptySide) {
-                for (int s = 0; s < 2 && !dead && !ForkedRuns.stopped(outcomes); s++) {
+            boolean stopped = ForkedRuns.stopped(outcomes);
+            if (stopped || emptySide) {
+                for (int s = 0; s < 2 && !dead && !stopped; s++) {
                     if (sides[s].command() != null && (writers[s] == null || writers[s].rows() == 0)) {
                         // its forks all exited 0: the command ran, and wrote nowhere kbench reads
                         err.println("kbench ab: the " + sides[s].name() + " command exited 0 in each fork and wrote no "

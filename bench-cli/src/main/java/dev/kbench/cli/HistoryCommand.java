@@ -92,33 +92,33 @@ final class HistoryCommand implements Runnable {
 
         /** Opens the history, which must exist (every command but add); Flyway's warnings go to stderr. */
         History open(CommandLine.Model.CommandSpec spec) {
-            History.sqliteFile(checked()).filter(file -> !Files.exists(file)).ifPresent(file -> {
-                throw new UsageException("--db " + location + ": there is no history at " + file + " (the file does "
-                        + "not exist); give the file that " + Main.typed() + " history add wrote");
-            });
-            return openOrCreate(spec);
+            return open(spec, false);
         }
 
         /** Opens the history, creating it where it does not exist yet (add); Flyway's warnings go to stderr. */
         History openOrCreate(CommandLine.Model.CommandSpec spec) {
-            checked();
+            return open(spec, true);
+        }
+
+        private History open(CommandLine.Model.CommandSpec spec, boolean create) {
+            if (location.isBlank()) {
+                throw new UsageException("--db '" + location + "' is empty; give a SQLite file or a JDBC URL (default "
+                        + History.DEFAULT_FILE + ")");
+            }
+            Optional<Path> file = History.sqliteFile(location);
+            if (file.isPresent() && Files.exists(file.get()) && !Files.isRegularFile(file.get())) {
+                throw new UsageException("--db " + location + ": " + file.get() + " is not a file (a directory or a "
+                        + "device); give an SQLite file");
+            }
+            if (file.isPresent() && !create && !Files.exists(file.get())) {
+                throw new UsageException("--db " + location + ": there is no history at " + file.get() + " (the file "
+                        + "does not exist); give the file that " + Main.typed() + " history add wrote");
+            }
             PrintWriter err = spec.commandLine().getErr();
             return History.open(location, warning -> {
                 err.println(spec.qualifiedName() + ": warning: " + warning);
                 err.flush();
             });
-        }
-
-        private String checked() {
-            if (location.isBlank()) {
-                throw new UsageException("--db '" + location + "' is empty; give a SQLite file or a JDBC URL (default "
-                        + History.DEFAULT_FILE + ")");
-            }
-            History.sqliteFile(location).filter(file -> Files.exists(file) && !Files.isRegularFile(file)).ifPresent(file -> {
-                throw new UsageException("--db " + location + ": " + file + " is not a file (a directory or a device); "
-                        + "give an SQLite file");
-            });
-            return location;
         }
     }
 
