@@ -34,7 +34,8 @@
  *   <li>{@systemProperty kbench.cuda.telemetry}: {@code nvml} (default) reads the SM clock, the
  *       temperature, the throttling reasons and violation counters and the energy counter through NVML
  *       before and after every repetition (the {@code sm_clock_mhz}, {@code throttle} and
- *       {@code joules_per_call} columns); {@code off} reads nothing, for an A/B of the reading itself.</li>
+ *       {@code joules_per_call} columns); {@code off} reads nothing, for an A/B of the reading itself; any other value makes the driver
+ *       inactive with the reason.</li>
  * </ul>
  *
  * <p>JCuda's jars have no module descriptors: they are the automatic modules {@code jcuda} and

@@ -84,9 +84,12 @@ final class CudaDevice implements OpenableDevice {
     /** NVML's handle of this GPU, looked up on first use; {@code null} when NVML cannot be used. */
     private Nvml nvml;
     private boolean nvmlLooked;
+    /** Whether NVML is read at all ({@code -Dkbench.cuda.telemetry}, read by the driver). */
+    private final boolean telemetryOn;
 
-    CudaDevice(int ordinal, LaunchMode launchMode) {
+    CudaDevice(int ordinal, LaunchMode launchMode, boolean telemetryOn) {
         this.ordinal = ordinal;
+        this.telemetryOn = telemetryOn;
         this.launchMode = Objects.requireNonNull(launchMode, "launchMode");
         Cuda.check(JCudaDriver.cuDeviceGet(device, ordinal), "cuDeviceGet(" + ordinal + ")");
         Cuda.check(JCudaDriver.cuDevicePrimaryCtxRetain(context, device), "cuDevicePrimaryCtxRetain(device " + ordinal + ")");
@@ -213,8 +216,7 @@ final class CudaDevice implements OpenableDevice {
     Nvml nvml() {
         if (!nvmlLooked) {
             nvmlLooked = true;
-            boolean off = "off".equals(System.getProperty("kbench.cuda.telemetry", "nvml"));
-            nvml = off ? null : Nvml.forPciBusId(CudaDriver.pciBusId(device));
+            nvml = telemetryOn ? Nvml.forPciBusId(CudaDriver.pciBusId(device)) : null;
         }
         return nvml;
     }

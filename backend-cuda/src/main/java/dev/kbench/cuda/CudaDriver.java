@@ -68,6 +68,8 @@ public final class CudaDriver extends DriverBase<CudaDriver.Target, CudaDevice> 
      * inventory ({@code launch path: ...}) and in the device facts' {@code launchPath}.
      */
     public static final String LAUNCH_PROPERTY = LaunchMode.PROPERTY;
+    /** The system property that switches NVML's readings: {@code nvml} (the default) or {@code off}. */
+    static final String TELEMETRY_PROPERTY = "kbench.cuda.telemetry";
 
     /** Why JCuda's native library could not be loaded in this JVM, or {@code null}; guarded by the class. */
     private static String loadFailure;
@@ -80,8 +82,9 @@ public final class CudaDriver extends DriverBase<CudaDriver.Target, CudaDevice> 
      *
      * @param identity the ordinal, name and PCI bus id
      * @param launchMode how kernels are launched on it
+     * @param telemetry whether NVML is read around repetitions ({@link #TELEMETRY_PROPERTY})
      */
-    record Target(DeviceIdentity identity, LaunchMode launchMode) implements Discovery.Device {
+    record Target(DeviceIdentity identity, LaunchMode launchMode, boolean telemetry) implements Discovery.Device {
     }
 
     /** A driver configured by the system properties; probing happens on first use. */
@@ -102,7 +105,7 @@ public final class CudaDriver extends DriverBase<CudaDriver.Target, CudaDevice> 
 
     @Override
     protected CudaDevice open(Target chosen) {
-        return new CudaDevice(chosen.identity().index(), chosen.launchMode());
+        return new CudaDevice(chosen.identity().index(), chosen.launchMode(), chosen.telemetry());
     }
 
     @Override
@@ -178,14 +181,18 @@ public final class CudaDriver extends DriverBase<CudaDriver.Target, CudaDevice> 
         }
         List<DeviceIdentity> identities = describeDevices(count[0], index, inventory);
         LaunchMode launchMode;
+        boolean telemetry;
         try {
             launchMode = LaunchMode.select(properties.apply(LaunchMode.PROPERTY));
+            telemetry = telemetry(properties.apply(TELEMETRY_PROPERTY));
         } catch (IllegalArgumentException e) {
             return Discovery.inactive(e.getMessage(), inventory);
         }
         inventory.add("launch path: " + launchMode.description());
+        inventory.add("telemetry: " + (telemetry ? "nvml" : "off (-D" + TELEMETRY_PROPERTY + "=off)"));
         LaunchMode mode = launchMode;
-        List<Target> targets = identities.stream().map(identity -> new Target(identity, mode)).toList();
+        boolean reads = telemetry;
+        List<Target> targets = identities.stream().map(identity -> new Target(identity, mode, reads)).toList();
         int selected = index;
         Optional<Target> chosen = targets.stream().filter(t -> t.identity().index() == selected).findFirst();
         if (chosen.isEmpty()) {
@@ -194,6 +201,24 @@ public final class CudaDriver extends DriverBase<CudaDriver.Target, CudaDevice> 
         return Discovery.active(chosen.get().identity().name() + String.format(Locale.ROOT,
                 " (device %d of %d, CUDA driver %d.%d)", index, count[0], version[0] / 1000, version[0] % 1000 / 10),
                 inventory, chosen.get(), targets);
+    }
+
+    /**
+     * Whether NVML is read, for a value of {@link #TELEMETRY_PROPERTY}.
+     *
+     * @param value the property's value, or {@code null}
+     * @return true where it is unset, empty or {@code nvml}; false where it is {@code off}
+     * @throws IllegalArgumentException naming the property and the value where it is anything else, so that a
+     *     mistyped switch does not leave the readings on unnoticed
+     */
+    static boolean telemetry(String value) {
+        String choice = value == null ? "" : value.strip().toLowerCase(Locale.ROOT);
+        return switch (choice) {
+            case "", "nvml" -> true;
+            case "off" -> false;
+            default -> throw new IllegalArgumentException("-D" + TELEMETRY_PROPERTY + "=" + value
+                    + " is not a telemetry setting; use nvml (the default) or off");
+        };
     }
 
     /** Adds an inventory line per device and returns the identities of those that could be opened. */

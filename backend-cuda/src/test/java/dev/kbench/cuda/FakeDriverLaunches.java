@@ -67,6 +67,10 @@ public final class FakeDriverLaunches {
     public static void main(String[] args) {
         try (CudaDriver driver = new CudaDriver()) {
             System.out.println("availability: " + driver.availability());
+            System.out.println("inventory: " + driver.inventory().stream().filter(l -> l.startsWith("telemetry")).toList());
+            if (!driver.availability().active()) {
+                return;
+            }
             System.out.println("devices: " + String.join("; ", driver.devices().stream()
                     .map(dev.kbench.api.DeviceIdentity::describe).toList()));
             try (dev.kbench.spi.Driver second = driver.withDevice(1)) {

@@ -100,6 +100,37 @@ class FakeDriverTest {
         assertTrue(ffm.out().endsWith(ffmPath + expected), ffm.out());
     }
 
+    @Test
+    void telemetryIsSwitchedOffByOffAndAnyOtherValueMakesTheDriverInactive(@TempDir Path tmp) throws Exception {
+        Path fake = compileFake(tmp);
+        String main = FakeDriverLaunches.class.getName();
+        String classPath = LaunchPathTest.path() + File.pathSeparator + LaunchPathTest.location(FakeDriverLaunches.class);
+        Run on = java(tmp, fake, "--enable-native-access=ALL-UNNAMED", "-cp", classPath, main);
+        Run nvml = java(tmp, fake, "-Dkbench.cuda.telemetry=NVML", "--enable-native-access=ALL-UNNAMED", "-cp", classPath,
+                main);
+        Run off = java(tmp, fake, "-Dkbench.cuda.telemetry=off", "--enable-native-access=ALL-UNNAMED", "-cp", classPath,
+                main);
+        Run typo = java(tmp, fake, "-Dkbench.cuda.telemetry=of", "--enable-native-access=ALL-UNNAMED", "-cp", classPath,
+                main);
+        for (Run run : List.of(on, nvml, off, typo)) {
+            assertEquals(0, run.exit(), run.out() + run.err());
+            assertEquals("", run.err(), "nothing on stderr");
+        }
+        assertTrue(on.out().contains("inventory: [telemetry: nvml]"), on.out());
+        assertTrue(on.out().contains("telemetry clock OptionalDouble[1980.0]"), "the fake NVML is read: " + on.out());
+        assertEquals(on.out(), nvml.out(), "nvml is the default, in any case");
+
+        assertTrue(off.out().contains("inventory: [telemetry: off (-Dkbench.cuda.telemetry=off)]"), off.out());
+        String empty = "telemetry clock OptionalDouble.empty, temperature OptionalDouble.empty, throttle Optional.empty, "
+                + "power limited OptionalLong.empty ns, thermal limited OptionalLong.empty ns, energy empty, update "
+                + "period empty; period empty, then clock OptionalDouble.empty";
+        assertTrue(off.out().contains(empty), "off reads nothing, not even the device NVML knows: " + off.out());
+
+        assertEquals("availability: Availability[active=false, reason=-Dkbench.cuda.telemetry=of is not a telemetry setting; "
+                + "use nvml (the default) or off]\ninventory: []\n", typo.out(), "a mistyped switch is refused, not read as "
+                + "on, and nothing is opened");
+    }
+
     /** Compiles the fake driver into {@code tmp/fake/libcuda.so.1}, or skips the test without a C compiler. */
     private static Path compileFake(Path tmp) throws IOException, InterruptedException {
         Path dir = Files.createDirectories(tmp.resolve("fake"));
