@@ -507,7 +507,7 @@ final class AbCommand implements Callable<Integer> {
         ForkedRuns.standby();
         checkCompareOptions();
         List<OutputTarget> outputs = Arrays.asList(baseTarget(), newTarget(), baseTarget().sidecar().orElse(null),
-                newTarget().sidecar().orElse(null));
+                newTarget().sidecar().orElse(null), ForkedRuns.trace());
         Map<String, Path> inputs = new LinkedHashMap<>();
         inputs.put("--base-kernel " + baseKernel, baseKernel);
         inputs.put("--new-kernel " + newKernel, newKernel);

@@ -31,9 +31,11 @@ import dev.kbench.forks.ForkOutcome;
 import dev.kbench.forks.Forks;
 import dev.kbench.stats.BenchmarkId;
 import dev.kbench.stats.SampleSet;
+import dev.kbench.stats.io.WriteMode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -115,6 +117,26 @@ final class ForkedRuns {
             return Forks.standby();
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The forks' trace file ({@code -Dkbench.forks.trace}, diagnostics that every kbench fork appends to), as an
+     * output for the checks before anything is measured: the forks never fail for their trace, so a file they
+     * cannot write would otherwise leave no trace and no word.
+     *
+     * @return the target, appended to, or null where no trace is asked for
+     * @throws UsageException naming the property and its value where it is no file name
+     */
+    static OutputTarget trace() {
+        String value = System.getProperty(Forks.TRACE_PROPERTY, "");
+        if (value.isEmpty()) {
+            return null;
+        }
+        try {
+            return new OutputTarget("-D" + Forks.TRACE_PROPERTY, Path.of(value), WriteMode.APPEND, false);
+        } catch (InvalidPathException e) {
+            throw new UsageException("-D" + Forks.TRACE_PROPERTY + "=" + value + " is not a file name: " + e.getReason(), e);
         }
     }
 

@@ -237,6 +237,7 @@ final class OutputOptions {
         targets.add(samples == null ? null : samples.sidecar().orElse(null));
         targets.add(json());
         targets.add(jmhJson());
+        targets.add(ForkedRuns.trace());
         return targets;
     }
 

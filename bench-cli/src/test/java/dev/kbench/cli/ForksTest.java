@@ -420,6 +420,13 @@ class ForksTest {
             refused("kbench.hold", "flase", "-Dkbench.hold=flase is not on or off: use true (the default) or false");
             System.clearProperty("kbench.hold");
             refused("kbench.hold.ahead", "0", "-Dkbench.hold.ahead=0 is not on or off: use true (the default) or false");
+            System.clearProperty("kbench.hold.ahead");
+            // a trace the forks could not write is refused, not left silently empty (the forks never fail for it)
+            Path nowhere = dir.resolve("missing").resolve("trace.txt");
+            refused(dev.kbench.forks.Forks.TRACE_PROPERTY, nowhere.toString(), "-Dkbench.forks.trace: cannot write '"
+                    + nowhere + "': the directory " + nowhere.getParent() + " does not exist");
+            refused(dev.kbench.forks.Forks.TRACE_PROPERTY, dir.toString(), "-Dkbench.forks.trace '" + dir
+                    + "' is a directory; give a file name");
         } finally {
             System.clearProperty("kbench.forks.aot");
             System.clearProperty("kbench.hold");
