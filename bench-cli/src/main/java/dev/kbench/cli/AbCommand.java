@@ -110,14 +110,14 @@ final class AbCommand implements Callable<Integer> {
     private String newCommand;
 
     @Option(names = "--forks", paramLabel = "F", defaultValue = "" + DEFAULT_FORKS,
-            description = "Fresh processes per side (default ${DEFAULT-VALUE}).")
+            description = "Fresh processes per side (default ${DEFAULT-VALUE}, at most " + Forks.MOST_FORKS + ").")
     private int forks;
 
     @Option(names = "--max-forks", paramLabel = "N",
             description = "Stop when decided: add forks a pair at a time, look at the comparison after some pairs and "
                     + "stop once every benchmark is settled (slower or faster at the look's share of alpha with its "
                     + "interval beyond the threshold, or its interval wholly inside the threshold), at most N forks a "
-                    + "side; the error rates are held by group-sequential alpha spending (docs/stats.md). Without "
+                    + "side (2 to " + Forks.MOST_FORKS + "); the error rates are held by group-sequential alpha spending (docs/stats.md). Without "
                     + "--max-forks, --max-time-s or --target-mdc, ab runs --forks forks a side.")
     private Integer maxForks;
 
@@ -468,16 +468,17 @@ final class AbCommand implements Callable<Integer> {
     }
 
     private Side[] validate() {
-        if (forks < 1) {
-            throw new UsageException("--forks " + forks + ": use 1 or more per side");
+        if (forks < 1 || forks > Forks.MOST_FORKS) {
+            throw new UsageException("--forks " + forks + ": use 1 to " + Forks.MOST_FORKS + " per side");
         }
         if (maxForks != null || maxTimeSeconds != null || targetMdc != null) {
             if (spec.commandLine().getParseResult().hasMatchedOption("--forks")) {
                 throw new UsageException("--forks " + forks + " fixes the fork count; --max-forks, --max-time-s"
                         + " and --target-mdc let ab choose it: give one or the other");
             }
-            if (maxForks != null && maxForks < Unit.FEWEST_FORKS) {
-                throw new UsageException("--max-forks " + maxForks + ": use " + Unit.FEWEST_FORKS + " or more per side");
+            if (maxForks != null && (maxForks < Unit.FEWEST_FORKS || maxForks > Forks.MOST_FORKS)) {
+                throw new UsageException("--max-forks " + maxForks + ": use " + Unit.FEWEST_FORKS + " to " + Forks.MOST_FORKS
+                        + " per side");
             }
             if (maxTimeSeconds != null && maxTimeSeconds < 1) {
                 throw new UsageException("--max-time-s " + maxTimeSeconds + ": use 1 or more");
@@ -490,7 +491,7 @@ final class AbCommand implements Callable<Integer> {
                 }
             }
         }
-        UsageException.atLeast("--warmup-forks", warmupForks, 0);
+        UsageException.between("--warmup-forks", warmupForks, 0, Forks.MOST_FORKS);
         UsageException.atLeast("--fork-timeout-s", forkTimeoutSeconds, 1);
         int forms = (baseKernel != null || newKernel != null ? 1 : 0)
                 + (baseSuiteDirectory != null || newSuiteDirectory != null ? 1 : 0)

@@ -78,7 +78,7 @@ final class RunCommand implements Callable<Integer> {
 
     @CommandLine.Option(names = "--forks", paramLabel = "F", defaultValue = "1",
             description = "Measure in F fresh processes (JVM, device context, allocations), one after another; the "
-                    + "samples CSV's fork column tells them apart (default 1: this process only).")
+                    + "samples CSV's fork column tells them apart (default 1: this process only; at most " + Forks.MOST_FORKS + ").")
     private int forks;
 
     @CommandLine.Option(names = "--warmup-forks", paramLabel = "W", defaultValue = "0",
@@ -131,8 +131,8 @@ final class RunCommand implements Callable<Integer> {
         selection.validate();
         measure.validate();
         output.validate(selection.inputs());
-        UsageException.atLeast("--forks", forks, 1);
-        UsageException.atLeast("--warmup-forks", warmupForks, 0);
+        UsageException.between("--forks", forks, 1, Forks.MOST_FORKS);
+        UsageException.between("--warmup-forks", warmupForks, 0, Forks.MOST_FORKS);
         UsageException.atLeast("--fork-timeout-s", forkTimeoutSeconds, 1);
         List<String> original = spec.root().commandLine().getParseResult().originalArgs();
         if (list || dryRun) {

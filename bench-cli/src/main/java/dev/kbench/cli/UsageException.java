@@ -62,6 +62,21 @@ public final class UsageException extends RuntimeException {
     }
 
     /**
+     * Refuses a count out of its range, naming the option and the value given.
+     *
+     * @param option the option, e.g. {@code --forks}
+     * @param value its value
+     * @param least the least it may be
+     * @param most the most it may be
+     * @throws UsageException {@code --forks 20000: use 1 to 10000} if the value is out of range
+     */
+    static void between(String option, long value, long least, long most) {
+        if (value < least || value > most) {
+            throw new UsageException(option + " " + value + ": use " + least + " to " + most);
+        }
+    }
+
+    /**
      * Hands an option's value to a library check, which says what is wrong with an
      * {@link IllegalArgumentException}, and reports that as a usage error naming the option.
      *

@@ -195,8 +195,9 @@ class ForksTest {
     void theLibrarysForksReCreateASuiteFromItsFactoryInEachChild() {
         List<String> lines = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
         List<SampleRecord> rows = new java.util.ArrayList<>();
+        // no timeout, said as ChronoUnit.FOREVER (Duration.toNanos of it once threw once the first fork had run)
         dev.kbench.forks.Forks.Result result = dev.kbench.forks.Forks.of(ForkedSuites.Fill.class).withForks(2)
-                .withBackend("opencl").withOutput(lines::add)
+                .withBackend("opencl").withOutput(lines::add).withTimeout(java.time.temporal.ChronoUnit.FOREVER.getDuration())
                 .run(dev.kbench.api.SuiteOptions.withDefaults().withRepetitions(2).withMillis(1, 1)
                         .withCacheClearBytes(65536).withSeed(9), rows::addAll);
         assertEquals(9, result.seed());
@@ -771,8 +772,21 @@ class ForksTest {
         Cli.Result negative = Cli.run("--backend", "opencl", "run", "--forks", "2", "--warmup-forks", "-1",
                 "--csv-samples", csv.toString());
         assertEquals(ExitCodes.INVALID_INPUT, negative.status(), negative.toString());
-        assertTrue(negative.err().contains("--warmup-forks -1: use 0 or more"), negative.toString());
+        assertTrue(negative.err().contains("--warmup-forks -1: use 0 to 10000"), negative.toString());
         assertFalse(Files.exists(csv), negative.toString());
+        // counts no run could reach were taken: Integer.MAX_VALUE forks ran out of memory planning their seeds, as
+        // many warm-up forks threw NegativeArraySizeException (an internal error)
+        for (String option : List.of("--forks", "--warmup-forks")) {
+            // each case gives its option once (picocli refuses an option given twice, which would pass for this)
+            Cli.Result huge = option.equals("--forks")
+                    ? Cli.run("--backend", "opencl", "run", option, "2147483647", "--csv-samples", csv.toString())
+                    : Cli.run("--backend", "opencl", "run", "--forks", "2", option, "2147483647", "--csv-samples",
+                            csv.toString());
+            assertEquals(ExitCodes.INVALID_INPUT, huge.status(), huge.toString());
+            assertTrue(huge.err().contains(option + " 2147483647: use " + (option.equals("--forks") ? 1 : 0) + " to 10000"),
+                    huge.toString());
+            assertFalse(Files.exists(csv), huge.toString());
+        }
         Cli.Result list = Cli.run("--backend", "opencl", "run", "--list", "--warmup-forks", "1");
         assertEquals(ExitCodes.INVALID_INPUT, list.status(), list.toString());
         assertTrue(list.err().contains("--list plans one process on one device; drop --devices, --forks and "
@@ -1066,8 +1080,15 @@ class ForksTest {
     void abRefusesANegativeCountOfWarmUpForks() {
         Cli.Result r = abUntil("same", "same", "--warmup-forks", "-1");
         assertEquals(ExitCodes.INVALID_INPUT, r.status(), r.toString());
-        assertTrue(r.err().contains("--warmup-forks -1: use 0 or more"), r.toString());
+        assertTrue(r.err().contains("--warmup-forks -1: use 0 to 10000"), r.toString());
         assertFalse(Files.exists(dir.resolve("b.csv")), "no fork ran: " + r);
+        // and counts beyond the most forks a side (--max-forks 2147483647 ran out of memory planning its looks)
+        for (String[] huge : new String[][] {{"--warmup-forks", "10001", "0"}, {"--max-forks", "2147483647", "2"}}) {
+            Cli.Result refused = abUntil("same", "same", huge[0], huge[1]);
+            assertEquals(ExitCodes.INVALID_INPUT, refused.status(), refused.toString());
+            assertTrue(refused.err().contains(huge[0] + " " + huge[1] + ": use " + huge[2] + " to 10000"), refused.toString());
+            assertFalse(Files.exists(dir.resolve("b.csv")), "no fork ran: " + refused);
+        }
     }
 
     @Test

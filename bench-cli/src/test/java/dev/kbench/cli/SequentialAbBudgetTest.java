@@ -141,6 +141,40 @@ class SequentialAbBudgetTest {
     }
 
     @Test
+    void aBudgetBeyondWhatNanosecondsHoldIsNoLimit() {
+        // ChronoUnit.FOREVER (no limit, as a caller may say it) once made Duration.toNanos throw after the second
+        // pair, the pairs' samples lost; Duration.ofDays(200 * 365) too
+        for (Duration forever : List.of(java.time.temporal.ChronoUnit.FOREVER.getDuration(), Duration.ofDays(200 * 365))) {
+            SequentialAb.Result r = SequentialAb.of(Compare.withDefaults(), Compare.DEFAULT_ALPHA).withMaxForks(4)
+                    .withTimeBudget(forever).run((fork, ahead, samples) -> fork(fork, samples, 0), 7, look -> { });
+            assertEquals(4, r.pairs(), r.looks().toString());
+            assertTrue(!r.outOfTime() && r.allCompleted(), r.toString());
+        }
+    }
+
+    @Test
+    void countsBeyondTheMostForksAndANullBudgetAreRefusedNamingTheValue() {
+        SequentialAb ab = SequentialAb.of(Compare.withDefaults(), Compare.DEFAULT_ALPHA);
+        int most = dev.kbench.forks.Forks.MOST_FORKS;
+        assertEquals(10_000, most);
+        assertEquals(most, ab.withMaxForks(most).maxForks());
+        assertEquals(most, ab.withWarmupForks(most).warmupForks());
+        // withMaxForks(Integer.MAX_VALUE) ran out of memory planning its looks, withWarmupForks(Integer.MAX_VALUE)
+        // threw NegativeArraySizeException once the run began
+        assertEquals("the most forks a side must be 2 to 10000, got 10001", org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> ab.withMaxForks(most + 1)).getMessage());
+        assertEquals("the warm-up forks must be 0 to 10000, got 2147483647", org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> ab.withWarmupForks(Integer.MAX_VALUE)).getMessage());
+        dev.kbench.forks.Forks forks = dev.kbench.forks.Forks.of(ForkedSuites.Fill.class);
+        assertEquals("forks must be 1 to 10000, got 2147483647", org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> forks.withForks(Integer.MAX_VALUE)).getMessage());
+        assertEquals("the warm-up forks must be 0 to 10000, got 10001", org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> forks.withWarmupForks(most + 1)).getMessage());
+        assertEquals("limit", org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class,
+                () -> ab.withTimeBudget(null)).getMessage());
+    }
+
+    @Test
     void theSamplesOfOnePairAloneWouldBeFlagged() {
         // the double above, tested as the loop tested it when the budget could end it after one pair
         List<SampleRecord> base = new ArrayList<>();

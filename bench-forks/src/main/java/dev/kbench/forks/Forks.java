@@ -138,6 +138,13 @@ public final class Forks {
     public static final String TRACE_PROPERTY = "kbench.forks.trace";
 
     /**
+     * The most forks a run or a side of an A/B may have, measured or warm-up: ten thousand processes of at least
+     * a JVM's start each, far beyond any run that ends in a day, and few enough that the plans made before the
+     * first fork (its seeds, launches and looks) stay small.
+     */
+    public static final int MOST_FORKS = 10_000;
+
+    /**
      * The line a kbench fork writes on its standard error once it hands its device on
      * ({@link #handOver(Runnable)}): in a {@link Standby#DEVICE} sequence the next fork gets go then, not when
      * this one's process has exited. The parent reads it and does not pass it on.
@@ -267,12 +274,10 @@ public final class Forks {
     private Forks(Class<? extends SuiteFactory> factory, int count, int warmups, Optional<String> backend,
                   Duration timeout, Consumer<String> output) {
         this.factory = Objects.requireNonNull(factory, "factory");
-        if (count < 1) {
-            throw new IllegalArgumentException("forks must be >= 1, got " + count);
+        if (count < 1 || count > MOST_FORKS) {
+            throw new IllegalArgumentException("forks must be 1 to " + MOST_FORKS + ", got " + count);
         }
-        if (warmups < 0) {
-            throw new IllegalArgumentException("the warm-up forks must be 0 or more, got " + warmups);
-        }
+        checkWarmupForks(warmups);
         this.count = count;
         this.warmups = warmups;
         this.backend = Objects.requireNonNull(backend, "backend");
@@ -297,8 +302,9 @@ public final class Forks {
     /**
      * With another number of forks.
      *
-     * @param forks at least 1
+     * @param forks 1 to {@value #MOST_FORKS}
      * @return a new runner
+     * @throws IllegalArgumentException if {@code forks} is out of range
      */
     public Forks withForks(int forks) {
         return new Forks(factory, forks, warmups, backend, timeout, output);
@@ -312,9 +318,9 @@ public final class Forks {
      * from its first repetition to its last, every later one not (docs/performance.md, sections 29 and 30): a
      * warm-up fork takes that place.
      *
-     * @param count 0 or more
+     * @param count 0 to {@value #MOST_FORKS}
      * @return a new runner
-     * @throws IllegalArgumentException if {@code count} is negative
+     * @throws IllegalArgumentException if {@code count} is out of range
      */
     public Forks withWarmupForks(int count) {
         return new Forks(factory, this.count, count, backend, timeout, output);
@@ -333,7 +339,7 @@ public final class Forks {
     /**
      * With another time after which a fork is killed and recorded as hung.
      *
-     * @param limit per fork, &gt; 0
+     * @param limit per fork, &gt; 0; one beyond 292 years (e.g. {@code ChronoUnit.FOREVER.getDuration()}) is no limit
      * @return a new runner
      */
     public Forks withTimeout(Duration limit) {
@@ -475,6 +481,35 @@ public final class Forks {
     }
 
     /**
+     * Refuses a number of warm-up forks out of range (0 to {@value #MOST_FORKS}).
+     *
+     * @param count the warm-up forks asked for
+     * @throws IllegalArgumentException naming the count where it is out of range
+     */
+    static void checkWarmupForks(int count) {
+        if (count < 0 || count > MOST_FORKS) {
+            throw new IllegalArgumentException("the warm-up forks must be 0 to " + MOST_FORKS + ", got " + count);
+        }
+    }
+
+    /**
+     * A duration in nanoseconds, at most {@link Long#MAX_VALUE} (292 years), for deadlines and budgets: a longer
+     * one (e.g. {@code ChronoUnit.FOREVER.getDuration()}, "no limit") would make {@link Duration#toNanos()} throw
+     * once forks had run. A deadline {@code System.nanoTime() + nanos(d)} that wraps stays right where it is
+     * compared by difference, as {@link System#nanoTime()} asks.
+     *
+     * @param duration positive
+     * @return its nanoseconds, saturated
+     */
+    static long nanos(Duration duration) {
+        try {
+            return duration.toNanos();
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    /**
      * The seeds of a run's forks, derived from the run's seed so that the run replays.
      *
      * @param seed the run's seed
@@ -590,7 +625,7 @@ public final class Forks {
     public static ForkOutcome launch(Launch launch, Duration timeout, Consumer<String> output,
                                      Consumer<List<SampleRecord>> samples) {
         Started started = start(launch, output, Standby.OFF);
-        return started == null ? stoppedBefore(launch) : finish(started, timeout, System.nanoTime() + timeout.toNanos(), samples);
+        return started == null ? stoppedBefore(launch) : finish(started, timeout, System.nanoTime() + nanos(timeout), samples);
     }
 
     /**
@@ -1037,7 +1072,7 @@ public final class Forks {
                 // the next call), and so on down the standbys
                 passOn(current);
             }
-            long deadline = System.nanoTime() + timeout.toNanos();
+            long deadline = System.nanoTime() + nanos(timeout);
             return finish(current, timeout, deadline, samples);
         }
 

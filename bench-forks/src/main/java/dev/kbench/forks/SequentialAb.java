@@ -75,8 +75,9 @@ public final class SequentialAb {
                          int warmupForks) {
         this.compare = Objects.requireNonNull(compare, "compare").withAlpha(alpha);
         this.alpha = alpha;
-        if (maxForks < Unit.FEWEST_FORKS) {
-            throw new IllegalArgumentException("the most forks a side must be " + Unit.FEWEST_FORKS + " or more, got " + maxForks);
+        if (maxForks < Unit.FEWEST_FORKS || maxForks > Forks.MOST_FORKS) {
+            throw new IllegalArgumentException("the most forks a side must be " + Unit.FEWEST_FORKS + " to " + Forks.MOST_FORKS
+                    + ", got " + maxForks);
         }
         this.maxForks = maxForks;
         this.budget = Objects.requireNonNull(budget, "budget");
@@ -91,9 +92,7 @@ public final class SequentialAb {
                 throw new IllegalArgumentException("the target MDC must be more than 0 and less than 1, got " + t);
             }
         });
-        if (warmupForks < 0) {
-            throw new IllegalArgumentException("the warm-up forks must be 0 or more, got " + warmupForks);
-        }
+        Forks.checkWarmupForks(warmupForks);
         this.warmupForks = warmupForks;
     }
 
@@ -114,9 +113,9 @@ public final class SequentialAb {
     /**
      * With another most forks a side.
      *
-     * @param forks at least 2
+     * @param forks 2 to {@value Forks#MOST_FORKS}
      * @return a new loop
-     * @throws IllegalArgumentException if {@code forks} is less than 2
+     * @throws IllegalArgumentException if {@code forks} is out of range
      */
     public SequentialAb withMaxForks(int forks) {
         return new SequentialAb(compare, alpha, forks, budget, targetMdc, warmupForks);
@@ -127,12 +126,13 @@ public final class SequentialAb {
      * the first {@value Unit#FEWEST_FORKS} pairs are run whatever the budget (the fork unit's least: with one
      * fork a side, compare would test the two forks' samples against each other).
      *
-     * @param limit &gt; 0
+     * @param limit &gt; 0; one beyond 292 years (e.g. {@code ChronoUnit.FOREVER.getDuration()}) is no limit
      * @return a new loop
      * @throws IllegalArgumentException if {@code limit} is not positive
      */
     public SequentialAb withTimeBudget(Duration limit) {
-        return new SequentialAb(compare, alpha, maxForks, Optional.of(limit), targetMdc, warmupForks);
+        return new SequentialAb(compare, alpha, maxForks, Optional.of(Objects.requireNonNull(limit, "limit")), targetMdc,
+                warmupForks);
     }
 
     /**
@@ -153,9 +153,9 @@ public final class SequentialAb {
      * On an H200 the first process of a run read a user kernel at 2^22 about 1 % slow, every later one not
      * (docs/performance.md, sections 29 and 30): a warm-up fork takes that place.
      *
-     * @param count 0 or more
+     * @param count 0 to {@value Forks#MOST_FORKS}
      * @return a new loop
-     * @throws IllegalArgumentException if {@code count} is negative
+     * @throws IllegalArgumentException if {@code count} is out of range
      */
     public SequentialAb withWarmupForks(int count) {
         return new SequentialAb(compare, alpha, maxForks, budget, targetMdc, count);
@@ -410,7 +410,7 @@ public final class SequentialAb {
             // the budget ends the loop only from the second pair on: with one fork a side there is no fork-level
             // test, and a comparison of one fork's samples with the other's flags most A/A pairs on a GPU
             outOfTime = budget.isPresent() && pairs >= Unit.FEWEST_FORKS
-                    && elapsed + perPair > budget.get().toNanos() / 1e9;
+                    && elapsed + perPair > Forks.nanos(budget.get()) / 1e9;
             boolean atEnd = pairs == maxForks || outOfTime;
             GroupSequential.Look look;
             if (targetMdc.isPresent()) {
