@@ -31,6 +31,15 @@ public record Dim3(long x, long y, long z) {
         if (x < 1 || y < 1 || z < 1) {
             throw new IllegalArgumentException("launch dimensions must be >= 1, got " + x + "," + y + "," + z);
         }
+        if (tooMany(x, y, z)) {
+            throw new IllegalArgumentException("launch dimensions " + x + "," + y + "," + z + " are more than 2^63 - 1 "
+                    + "work items in all");
+        }
+    }
+
+    /** Whether positive sizes make more than {@link Long#MAX_VALUE} work items, which {@link #total()} could not count. */
+    private static boolean tooMany(long x, long y, long z) {
+        return y > Long.MAX_VALUE / x || z > Long.MAX_VALUE / (x * y);
     }
 
     /**
@@ -60,10 +69,16 @@ public record Dim3(long x, long y, long z) {
             for (int i = 0; i < parts.length; i++) {
                 v[i] = Long.parseLong(parts[i].trim());
             }
-            return new Dim3(v[0], v[1], v[2]);
-        } catch (IllegalArgumentException e) {
+        } catch (NumberFormatException e) {
             throw new IllegalArgumentException("'" + text + "' is not X[,Y[,Z]] with positive integers", e);
         }
+        if (v[0] < 1 || v[1] < 1 || v[2] < 1) {
+            throw new IllegalArgumentException("'" + text + "' is not X[,Y[,Z]] with positive integers");
+        }
+        if (tooMany(v[0], v[1], v[2])) {
+            throw new IllegalArgumentException("'" + text + "' is more than 2^63 - 1 work items in all");
+        }
+        return new Dim3(v[0], v[1], v[2]);
     }
 
     /**

@@ -497,6 +497,14 @@ class RunCommandTest {
             assertBad(new String[] {"run", "--kernel", kernel.toString(), "--entry", "spin", "--grid", grid, "--block", "256"},
                     "--grid '" + grid + "' is not X[,Y[,Z]] with positive integers");
         }
+        // a grid whose work items no 64-bit count holds (its total() threw ArithmeticException at the launch)
+        assertBad(new String[] {"run", "--kernel", kernel.toString(), "--entry", "spin", "--grid", "4294967296,4294967296",
+            "--block", "256"}, "--grid '4294967296,4294967296' is more than 2^63 - 1 work items in all");
+        IllegalArgumentException library = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> new dev.kbench.api.Dim3(Long.MAX_VALUE, 2, 1));
+        assertEquals("launch dimensions 9223372036854775807,2,1 are more than 2^63 - 1 work items in all", library.getMessage());
+        assertEquals(Long.MAX_VALUE, new dev.kbench.api.Dim3(Long.MAX_VALUE, 1, 1).total());
+        assertEquals(1L << 62, dev.kbench.api.Dim3.parse("2147483648,2147483648").total());
         assertBad(args(base, "--filter", "copy"), "cannot be combined with --kernel");
         // the benchmark's name: the entry's, or --name's
         assertBad(new String[] {"run", "--kernel", kernel.toString(), "--entry", "", "--grid", "16", "--block", "256"},
