@@ -44,7 +44,8 @@ may repeat it). It prints three tables, the first two per form, size and kernel:
   turns into device time.
 
 Runs of every build and center on record count (docs/performance.md, sections 10 on). With no arguments it
-reads every results directory beside this script; or give directories.
+reads every H200 results directory beside this script (those whose name says h200: the record the figures in
+docs/ are of); or give directories, e.g. an H100 one, to tally those alone.
 
     python3 bench/results/ab_tally.py [DIR...]
 """
@@ -247,7 +248,8 @@ def main(argv):
     for name in argv:
         if not os.path.isdir(name):
             sys.exit(f"ab_tally.py: {name!r} is not a directory (give results directories, or none for all)")
-    directories = argv or sorted(d for d in glob.glob(os.path.join(here, "*")) if os.path.isdir(d))
+    directories = argv or sorted(d for d in glob.glob(os.path.join(here, "*"))
+                                 if os.path.isdir(d) and "-h200" in os.path.basename(d))
     aa = defaultdict(lambda: [0, 0, set()])
     plants = defaultdict(list)
     for directory, kernel, size, case, verdict, could_flag, forks, per_side, budget in comparisons(directories):
