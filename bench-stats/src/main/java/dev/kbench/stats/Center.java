@@ -17,6 +17,7 @@ package dev.kbench.stats;
 
 import dev.kbench.api.internal.Quantiles;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * Where the center of a side's fork medians is taken, for the ratio, its interval and the base and new
@@ -63,10 +64,21 @@ public enum Center {
     /**
      * The center of some values.
      *
-     * @param values at least one value; not changed
+     * @param values at least one value, each finite; not changed
      * @return their median or trimmed mean
+     * @throws IllegalArgumentException if there is no value, or one is NaN or infinite (sorted last or first, it
+     *         would pass for a slowest or fastest fork and give a plausible wrong center)
      */
     public double of(double[] values) {
+        Objects.requireNonNull(values, "values");
+        if (values.length == 0) {
+            throw new IllegalArgumentException("no values to center");
+        }
+        for (double v : values) {
+            if (!Double.isFinite(v)) {
+                throw new IllegalArgumentException("values to center must be finite, got " + v);
+            }
+        }
         if (this == MEDIAN) {
             return Quantiles.of(values, 0.5);
         }

@@ -194,6 +194,24 @@ class ForkUnitTest {
     }
 
     @Test
+    void aCenterOfNoValueOrOfAValueThatIsNotFiniteIsRefused() {
+        // np.median([1, 2, 3, 4]), scipy.stats.trim_mean([1, 2, 3, 4, 100], 0.2): 2.5, 3.0
+        assertEquals(2.5, Center.MEDIAN.of(new double[] {4, 1, 3, 2}), 1e-15);
+        assertEquals(3.0, Center.TRIMMED_MEAN.of(new double[] {1, 2, 3, 4, 100}), 1e-15);
+        for (Center center : Center.values()) {
+            assertEquals("no values to center", assertThrows(IllegalArgumentException.class,
+                    () -> center.of(new double[0])).getMessage(), center + ": the trimmed mean was 0 / 0 = NaN");
+            // sorted last, NaN passed for the slowest value: the median of {NaN, 1, 2, 3, 4} was 3.0
+            assertEquals("values to center must be finite, got NaN", assertThrows(IllegalArgumentException.class,
+                    () -> center.of(new double[] {Double.NaN, 1, 2, 3, 4})).getMessage(), center.toString());
+            assertEquals("values to center must be finite, got Infinity", assertThrows(IllegalArgumentException.class,
+                    () -> center.of(new double[] {1, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY})).getMessage(),
+                    center.toString());
+            assertEquals("values", assertThrows(NullPointerException.class, () -> center.of(null)).getMessage());
+        }
+    }
+
+    @Test
     void forkMediansOnAFewStepsEarnANoteThatNamesTheTrimmedMean() {
         double[] x = new double[24];
         double[] y = new double[24];
