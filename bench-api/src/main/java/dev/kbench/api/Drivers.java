@@ -15,13 +15,16 @@
  */
 package dev.kbench.api;
 
+import dev.kbench.api.internal.BackendNames;
 import dev.kbench.spi.Driver;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.ServiceConfigurationError;
@@ -69,11 +72,11 @@ public final class Drivers {
     private Backend chosen;
 
     /**
-     * A provider as discovery found it, not probed yet: a backend and the name it gave, or a provider that
-     * failed to load or to name itself (then {@code broken} says so and {@code backend} and {@code name} are
-     * null).
+     * A provider as discovery found it, not probed yet: a backend, the name it gave and the kinds it takes, or a
+     * provider that failed to load, to name itself or to say its kinds, or shares its name with another (then
+     * {@code broken} says so and the others are null).
      */
-    private record Found(Backend backend, String name, DriverStatus broken) {
+    private record Found(Backend backend, String name, Set<SourceKind> kinds, DriverStatus broken) {
     }
 
     private Drivers(Supplier<List<Found>> discovery, Function<String, String> properties,
@@ -101,7 +104,7 @@ public final class Drivers {
      */
     public static Drivers of(List<? extends Backend> backends) {
         List<Backend> copy = List.copyOf(backends);
-        return new Drivers(() -> copy.stream().map(Drivers::named).toList(), key -> null, key -> null);
+        return new Drivers(() -> unique(copy.stream().map(Drivers::named).toList()), key -> null, key -> null);
     }
 
     /**
@@ -137,7 +140,7 @@ public final class Drivers {
         Set<SourceKind> kinds = new LinkedHashSet<>();
         for (Found f : found()) {
             if (f.backend() != null) {
-                kinds.addAll(f.backend().sourceKinds());
+                kinds.addAll(f.kinds());
             }
         }
         return Collections.unmodifiableSet(kinds);
@@ -250,21 +253,54 @@ public final class Drivers {
                 found.add(named(providers.next()));
             } catch (ServiceConfigurationError e) {
                 failures++;
-                found.add(new Found(null, null, new DriverStatus(brokenName(e), DriverStatus.State.BROKEN, describe(e),
-                        Optional.empty())));
+                found.add(broken(brokenName(e), describe(e)));
             }
         }
-        return found;
+        return unique(found);
     }
 
-    /** A found provider, broken if it cannot name itself. */
+    private static Found broken(String name, String reason) {
+        return new Found(null, null, null, new DriverStatus(name, DriverStatus.State.BROKEN, reason, Optional.empty()));
+    }
+
+    /**
+     * A found provider, broken (named by its class) if it cannot name itself by the rule of names, or cannot say
+     * which kinds of kernel code it takes: a fault of one backend's that would otherwise fail every lookup,
+     * the healthy backends' too.
+     */
     private static Found named(Backend driver) {
+        String name;
         try {
-            return new Found(driver, driver.name(), null);
+            name = BackendNames.check(driver.name());
         } catch (RuntimeException | LinkageError e) {
-            return new Found(null, null, new DriverStatus(driver.getClass().getName(), DriverStatus.State.BROKEN,
-                    describe(e), Optional.empty()));
+            return broken(driver.getClass().getName(), "its name: " + describe(e));
         }
+        try {
+            Set<SourceKind> kinds = new LinkedHashSet<>(driver.sourceKinds());   // in its order of preference
+            if (kinds.contains(null)) {
+                throw new IllegalArgumentException("sourceKinds() holds null");
+            }
+            return new Found(driver, name, Collections.unmodifiableSet(kinds), null);
+        } catch (RuntimeException | LinkageError e) {
+            return broken(name, "its kinds of kernel code (sourceKinds): " + describe(e));
+        }
+    }
+
+    /**
+     * The providers with every one that shares its name with another made broken: a name selects one backend,
+     * and which of two the lookup took would depend on the order of the path.
+     */
+    private static List<Found> unique(List<Found> found) {
+        Map<String, List<Found>> byName = new HashMap<>();
+        for (Found f : found) {
+            if (f.name() != null) {
+                byName.computeIfAbsent(f.name(), n -> new ArrayList<>()).add(f);
+            }
+        }
+        return found.stream().map(f -> f.name() == null || byName.get(f.name()).size() == 1 ? f
+                : broken(f.name(), byName.get(f.name()).size() + " backends are named '" + f.name() + "' ("
+                        + byName.get(f.name()).stream().map(s -> s.backend().getClass().getName())
+                        .collect(Collectors.joining(", ")) + "); remove all but one from the path")).toList();
     }
 
     /** A named provider's state: its availability, broken if asking threw. */

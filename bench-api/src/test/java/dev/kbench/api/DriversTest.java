@@ -22,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kbench.spi.Driver;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The lookup rule and the exact text of docs/formats.md §1. */
@@ -102,6 +103,56 @@ class DriversTest {
                 + "libze_loader.so.1: cannot open shared object file", status.describe());
         assertTrue(assertThrows(DriverLookupException.class, drivers::active).getMessage()
                 .contains("levelzero: broken: probing threw"));
+    }
+
+    @Test
+    void aBackendThatCannotNameItselfOrSayItsKindsIsBrokenAndTheOthersStillWork() {
+        SimulatedDriver healthy = new SimulatedDriver("opencl", true);
+        List<Driver> faulty = new java.util.ArrayList<>();
+        for (String name : new String[] {null, "", "evil one", "EVIL"}) {
+            faulty.add(new SimulatedDriver(name, true));
+        }
+        faulty.add(new SimulatedDriver("kinds", true) {
+            @Override
+            public Set<SourceKind> sourceKinds() {
+                throw new IllegalStateException("not yet");
+            }
+        });
+        List<Driver> all = new java.util.ArrayList<>(faulty);
+        all.add(healthy);
+        Drivers drivers = Drivers.of(all);
+        // a null name failed every lookup with NullPointerException (the healthy backend's too), a thrown
+        // sourceKinds() every kernel file's kind, and 'EVIL' was listed active under a name no --backend selects
+        assertSame(healthy, drivers.active());
+        assertSame(healthy, drivers.select("opencl", "--backend"));
+        assertEquals(Set.of(SourceKind.OPENCL_C), drivers.sourceKinds());
+        List<String> described = drivers.statuses().stream().map(DriverStatus::describe).toList();
+        String simulated = SimulatedDriver.class.getName();
+        assertEquals(List.of(
+                simulated + ": broken: its name: java.lang.IllegalArgumentException: a backend's name is lower-case "
+                        + "letters, digits, '_' and '-', starting with a letter, got null",
+                simulated + ": broken: its name: java.lang.IllegalArgumentException: a backend's name is lower-case "
+                        + "letters, digits, '_' and '-', starting with a letter, got ''",
+                simulated + ": broken: its name: java.lang.IllegalArgumentException: a backend's name is lower-case "
+                        + "letters, digits, '_' and '-', starting with a letter, got 'evil one'",
+                simulated + ": broken: its name: java.lang.IllegalArgumentException: a backend's name is lower-case "
+                        + "letters, digits, '_' and '-', starting with a letter, got 'EVIL'",
+                "kinds: broken: its kinds of kernel code (sourceKinds): java.lang.IllegalStateException: not yet",
+                "opencl: active: simulated device"), described);
+    }
+
+    @Test
+    void backendsThatShareANameAreBothBrokenRatherThanOneChosenByThePathsOrder() {
+        SimulatedDriver first = new SimulatedDriver("opencl", true);
+        SimulatedDriver impostor = new SimulatedDriver("opencl", true) {
+        };
+        Drivers drivers = Drivers.of(List.of(cuda, first, impostor));
+        String reason = "2 backends are named 'opencl' (" + SimulatedDriver.class.getName() + ", "
+                + impostor.getClass().getName() + "); remove all but one from the path";
+        assertEquals(List.of("cuda: inactive: simulated: no device", "opencl: broken: " + reason, "opencl: broken: " + reason),
+                drivers.statuses().stream().map(DriverStatus::describe).toList());
+        String message = assertThrows(DriverLookupException.class, () -> drivers.select("opencl", "--backend")).getMessage();
+        assertTrue(message.startsWith("backend 'opencl' (from --backend) is broken: " + reason), message);
     }
 
     @Test

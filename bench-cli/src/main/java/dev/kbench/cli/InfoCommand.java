@@ -17,10 +17,12 @@ package dev.kbench.cli;
 
 import dev.kbench.api.Backend;
 import dev.kbench.api.DeviceFacts;
+import dev.kbench.api.DeviceIdentity;
 import dev.kbench.api.DriverLookupException;
 import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -48,12 +50,14 @@ final class InfoCommand implements Callable<Integer> {
         }
         for (DriverStatus status : Drivers.system().statuses()) {
             out.println("  " + status.describe());
-            status.backend().ifPresent(d -> d.inventory().forEach(line -> out.println("    " + line)));
+            // a backend whose inventory or device list fails is said so, and the listing goes on to the others
+            status.backend().ifPresent(d -> backendSays(out, "inventory", () -> d.inventory().forEach(line -> out.println("    " + line))));
             if (status.active()) {
-                status.backend().ifPresent(d -> {
+                status.backend().ifPresent(d -> backendSays(out, "devices", () -> {
+                    List<DeviceIdentity> devices = d.devices();
                     out.println("    devices (" + Main.typed() + " run --backend " + d.name() + " --devices all|INDEX,...):");
-                    d.devices().forEach(id -> out.println("      " + id.describe()));
-                });
+                    devices.forEach(id -> out.println("      " + id.describe()));
+                }));
             }
         }
         Backend driver;
@@ -80,6 +84,15 @@ final class InfoCommand implements Callable<Integer> {
         facts.extra().forEach((k, v) -> out.println("  " + k + ": " + v));
         out.flush();
         return ExitCodes.OK;
+    }
+
+    /** Runs a question to a backend, and prints its failure under the backend's line instead of ending the listing. */
+    private static void backendSays(PrintWriter out, String what, Runnable question) {
+        try {
+            question.run();
+        } catch (RuntimeException | LinkageError e) {
+            out.println("    (its " + what + " failed: " + e + ")");
+        }
     }
 
     private static String mib(long bytes) {

@@ -18,6 +18,7 @@ package dev.kbench.spi.kit;
 import dev.kbench.api.Availability;
 import dev.kbench.api.DeviceIdentity;
 import dev.kbench.api.SourceKind;
+import dev.kbench.api.internal.BackendNames;
 import dev.kbench.spi.CacheClearer;
 import dev.kbench.spi.DeviceInterface;
 import dev.kbench.spi.Driver;
@@ -26,7 +27,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * A {@link Driver} whose backend supplies only native probing and opening: discovery made once, on the
@@ -57,8 +57,6 @@ import java.util.regex.Pattern;
  */
 public abstract class DriverBase<D extends Discovery.Device, X extends OpenableDevice> implements Driver {
 
-    private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_-]*");
-
     private final String name;
     private final Set<SourceKind> sourceKinds;
     private DiscoveryCache<D> discovery;
@@ -73,11 +71,7 @@ public abstract class DriverBase<D extends Discovery.Device, X extends OpenableD
      */
     protected DriverBase(String name, List<SourceKind> sourceKinds) {
         Objects.requireNonNull(name, "name");
-        if (!NAME.matcher(name).matches()) {
-            throw new IllegalArgumentException("a backend's name is lower-case letters, digits, '_' and '-', starting "
-                    + "with a letter, got '" + name + "'");
-        }
-        this.name = name;
+        this.name = BackendNames.check(name);
         this.sourceKinds = Collections.unmodifiableSet(new LinkedHashSet<>(sourceKinds));
     }
 
