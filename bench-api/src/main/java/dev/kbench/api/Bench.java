@@ -215,7 +215,7 @@ public final class Bench {
                 once.replay();
                 end.record();
                 di.synchronize();
-                measured = start.elapsedMillis(end);
+                measured = TimedLoop.millis(start, end);
             }
             Counts counts = Counts.derive(measured, options);
             int n = counts.repeat();
@@ -234,7 +234,7 @@ public final class Bench {
                             graph.replay();
                             end.record();
                             di.synchronize();
-                            times[r] = start.elapsedMillis(end) / n;
+                            times[r] = TimedLoop.millis(start, end) / n;
                         }
                     }
                     return new BenchResult(times, counts.estimate(), 1, GRAPH_REPLAYS, n, counts.floored(),
@@ -335,7 +335,7 @@ public final class Bench {
             }
             end.record();
             di.synchronize();
-            return start.elapsedMillis(end) / ESTIMATE_CALLS;
+            return TimedLoop.millis(start, end) / ESTIMATE_CALLS;
         }
     }
 
@@ -358,7 +358,7 @@ public final class Bench {
             }
             end.record();
             di.synchronize();
-            return start.elapsedMillis(end) / CLEAR_CALLS;
+            return TimedLoop.millis(start, end) / CLEAR_CALLS;
         }
     }
 

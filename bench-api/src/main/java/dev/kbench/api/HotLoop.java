@@ -134,7 +134,7 @@ final class HotLoop implements AutoCloseable {
             }
             return time(() -> { });
         }
-        return start.elapsedMillis(end) / calls;
+        return TimedLoop.millis(start, end) / calls;
     }
 
     /** {@return calls per batch} */

@@ -290,8 +290,27 @@ final class TimedLoop {
     static double[] elapsedMillis(List<Event> events, int calls) {
         double[] times = new double[calls];
         for (int i = 0; i < calls; i++) {
-            times[i] = events.get(2 * i).elapsedMillis(events.get(2 * i + 1));
+            times[i] = millis(events.get(2 * i), events.get(2 * i + 1));
         }
         return times;
+    }
+
+    /**
+     * The time between two completed events, as the backend's {@link Event#elapsedMillis} gives it, checked: a time
+     * that is NaN, infinite or negative is the backend's fault, and fails the measurement here, naming it, rather
+     * than as a sample no summary can hold.
+     *
+     * @param start the earlier event
+     * @param end the later event
+     * @return milliseconds, finite and {@code >= 0}
+     * @throws IllegalStateException if the backend's time is not
+     */
+    static double millis(Event start, Event end) {
+        double millis = start.elapsedMillis(end);
+        if (!(millis >= 0 && millis < Double.POSITIVE_INFINITY)) {
+            throw new IllegalStateException("the backend's event (" + start.getClass().getName() + ") gave " + millis
+                    + " ms between two completed events; a time is finite and >= 0 (Event.elapsedMillis)");
+        }
+        return millis;
     }
 }

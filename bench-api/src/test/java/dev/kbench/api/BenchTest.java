@@ -68,6 +68,21 @@ class BenchTest {
     }
 
     @Test
+    void aTimeThatIsNotFiniteAndNonNegativeFailsTheMeasurementNamingTheBackendsEvent() {
+        // a backend's event that gave -0.1 ms or Infinity was taken as a sample, and the run failed later, far from
+        // the cause (an internal error building the report, in kbench run)
+        for (double bad : new double[] {-0.1, Double.NaN, Double.POSITIVE_INFINITY}) {
+            device.reported = elapsed -> bad;
+            IllegalStateException e = assertThrows(IllegalStateException.class,
+                    () -> Bench.doBench(driver, kernel(0.125), BenchOptions.withDefaults()));
+            assertTrue(e.getMessage().startsWith("the backend's event (" + SimulatedDriver.SimulatedEvent.class.getName()
+                    + ") gave " + bad + " ms"), e.getMessage());
+            assertTrue(e.getMessage().endsWith(" ms between two completed events; a time is finite and >= 0 "
+                    + "(Event.elapsedMillis)"), e.getMessage());
+        }
+    }
+
+    @Test
     void synchronizesOnceAfterFirstCallOnceAfterEstimateOnceAtTheEnd() {
         Bench.doBench(driver, kernel(0.5), BenchOptions.withDefaults().withCacheClearBytes(0));
         assertEquals(3, device.synchronizations);

@@ -99,6 +99,8 @@ class SimulatedDriver implements Driver {
 
     /** The simulated device: a clock advanced by enqueued work. */
     static final class Device implements DeviceInterface {
+        /** What the events report for a simulated elapsed time: the time itself, or a faulty backend's. */
+        java.util.function.DoubleUnaryOperator reported = elapsed -> elapsed;
         double clockMillis;
         /** The sizes of the buffers allocated, in order, and how many were closed. */
         final java.util.List<Long> allocated = new java.util.ArrayList<>();
@@ -369,7 +371,7 @@ class SimulatedDriver implements Driver {
             if (Double.isNaN(elapsed)) {
                 throw new IllegalStateException("event not recorded");
             }
-            return elapsed;
+            return device.reported.applyAsDouble(elapsed);
         }
 
         @Override
