@@ -331,8 +331,17 @@ public final class Drivers {
                 + Driver.class.getName());
     }
 
-    private static String brokenName(ServiceConfigurationError e) {
+    /**
+     * The provider a loading failure is about, for its line: ServiceLoader's message names the service first
+     * ({@code dev.kbench.spi.Driver: Provider dev.x.Mine could not be instantiated}); the provider's class is what
+     * tells the user which backend is broken.
+     */
+    static String brokenName(ServiceConfigurationError e) {
         String message = String.valueOf(e.getMessage());
+        java.util.regex.Matcher provider = java.util.regex.Pattern.compile("Provider (\\S+)").matcher(message);
+        if (provider.find()) {
+            return provider.group(1);
+        }
         int colon = message.indexOf(':');
         return colon > 0 ? message.substring(0, colon).trim() : "unknown provider";
     }

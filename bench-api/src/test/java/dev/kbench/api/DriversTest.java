@@ -156,6 +156,17 @@ class DriversTest {
     }
 
     @Test
+    void aProviderThatFailsToLoadIsNamedByItsClassNotByTheService() {
+        // ServiceLoader's words (java.util.ServiceLoader.fail): the service, then the provider
+        assertEquals("dev.x.Evil", Drivers.brokenName(new java.util.ServiceConfigurationError(
+                "dev.kbench.spi.Driver: Provider dev.x.Evil could not be instantiated")));
+        assertEquals("dev.x.Gone", Drivers.brokenName(new java.util.ServiceConfigurationError(
+                "dev.kbench.spi.Driver: Provider dev.x.Gone not found")));
+        assertEquals("dev.kbench.spi.Driver", Drivers.brokenName(new java.util.ServiceConfigurationError(
+                "dev.kbench.spi.Driver: Error reading configuration file")));
+    }
+
+    @Test
     void noProviderAtAllSaysWhichModulesToAdd() {
         String message = assertThrows(DriverLookupException.class, () -> Drivers.of(List.of()).active()).getMessage();
         assertTrue(message.startsWith("0 active drivers ([]). There should only be one.\nno kbench backend was found"), message);
