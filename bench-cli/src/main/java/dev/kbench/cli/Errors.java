@@ -27,8 +27,10 @@ import picocli.CommandLine;
  * Maps kbench's exception types to one message and a named exit code (docs/formats.md §8): a usage
  * error or bad input is one line plus a hint and exit 2, a failed driver lookup is the text of
  * docs/formats.md §1 with the command line's own hint and exit 3, an output that cannot be written exit
- * 5, a device or driver failure exit 1. Any other exception is kbench's own fault, an internal error
- * (exit 1) said as such, never mistaken for a usage error. Stack traces only with {@code --verbose}.
+ * 5, a device or driver failure exit 1. Any other exception thrown in a backend module from outside kbench
+ * (one that provides kbench's driver service, not named {@code dev.kbench.*}) is that backend's fault, said so
+ * with its module (exit 1); any other is kbench's own fault, an internal error (exit 1) said as such, never
+ * mistaken for a usage error. Stack traces only with {@code --verbose}.
  */
 final class Errors implements CommandLine.IExecutionExceptionHandler, CommandLine.IParameterExceptionHandler {
 
@@ -72,6 +74,10 @@ final class Errors implements CommandLine.IExecutionExceptionHandler, CommandLin
             err.println(CHOOSE_DRIVER);
         } else if (error instanceof OutputException) {
             err.println(prefix(cli) + message(error));
+        } else if (!isKnown(error) && backendModule(error, Errors::providesDriver).isPresent()) {
+            err.println(prefix(cli) + "the backend in module " + backendModule(error, Errors::providesDriver).get()
+                    + " failed: " + error + " (a fault of that backend's, not kbench's: report it to its authors; "
+                    + "--verbose shows the stack trace)");
         } else if (!isKnown(error)) {
             err.println(prefix(cli) + INTERNAL + error);
         } else {
@@ -82,6 +88,36 @@ final class Errors implements CommandLine.IExecutionExceptionHandler, CommandLin
         }
         err.flush();
         return exitCode(error);
+    }
+
+    /** The service a backend module provides. */
+    private static final String DRIVER_SERVICE = "dev.kbench.spi.Driver";
+
+    /**
+     * The backend module from outside kbench an unexpected error was thrown in, if it was: the module of the
+     * error's first frame outside the JDK, where that module provides kbench's driver service and is not one of
+     * kbench's own ({@code dev.kbench.*}, the built-in backends included, whose faults are kbench's). Code on the
+     * class path has no module name, and is kbench's for this purpose.
+     *
+     * @param error the error
+     * @param providesDriver whether a module of that name, in this JVM, provides the driver service
+     * @return the module's name
+     */
+    static java.util.Optional<String> backendModule(Throwable error, java.util.function.Predicate<String> providesDriver) {
+        for (StackTraceElement frame : error.getStackTrace()) {
+            String module = frame.getModuleName();
+            if (module != null && (module.startsWith("java.") || module.startsWith("jdk."))) {
+                continue;
+            }
+            return module == null || module.startsWith("dev.kbench.") || !providesDriver.test(module)
+                    ? java.util.Optional.empty() : java.util.Optional.of(module);
+        }
+        return java.util.Optional.empty();
+    }
+
+    private static boolean providesDriver(String module) {
+        return ModuleLayer.boot().findModule(module).map(m -> m.getDescriptor().provides().stream()
+                .anyMatch(p -> p.service().equals(DRIVER_SERVICE))).orElse(false);
     }
 
     /**

@@ -41,6 +41,31 @@ class ErrorKindsTest {
     Path dir;
 
     @Test
+    void anErrorThrownInABackendFromOutsideKbenchIsThatBackendsNotAnInternalError() {
+        java.util.function.Predicate<String> backends = java.util.Set.of("com.acme.metal", "dev.kbench.opencl")::contains;
+        StackTraceElement jdk = new StackTraceElement(null, "java.base", null, "java.util.Objects", "requireNonNull", null, 1);
+        StackTraceElement metal = new StackTraceElement(null, "com.acme.metal", null, "com.acme.metal.MetalDriver",
+                "device", null, 2);
+        StackTraceElement cli = new StackTraceElement(null, "dev.kbench.cli", null, "dev.kbench.cli.RunCommand", "call", null, 3);
+        StackTraceElement opencl = new StackTraceElement(null, "dev.kbench.opencl", null, "dev.kbench.opencl.OpenClDriver",
+                "device", null, 4);
+        StackTraceElement classPath = new StackTraceElement("app", null, null, "com.acme.metal.MetalDriver", "device", null, 5);
+        StackTraceElement jackson = new StackTraceElement(null, "com.fasterxml.jackson.databind", null, "x.Y", "z", null, 6);
+        // thrown in the backend, through the JDK: the backend's; then kbench's own code, a built-in backend, the class
+        // path (no module to tell by) and a library that provides no driver: kbench's
+        assertEquals(java.util.Optional.of("com.acme.metal"), Errors.backendModule(thrown(jdk, metal, cli), backends));
+        for (StackTraceElement first : List.of(cli, opencl, classPath, jackson)) {
+            assertEquals(java.util.Optional.empty(), Errors.backendModule(thrown(jdk, first, metal), backends), first.toString());
+        }
+    }
+
+    private static RuntimeException thrown(StackTraceElement... frames) {
+        RuntimeException e = new IllegalStateException("no device");
+        e.setStackTrace(frames);
+        return e;
+    }
+
+    @Test
     void aBadOptionValueIsAUsageErrorNamingTheOption() {
         Path base = Cli.resource("compare/base.csv", dir);
         Path next = Cli.resource("compare/new.csv", dir);
