@@ -74,12 +74,11 @@ final class Errors implements CommandLine.IExecutionExceptionHandler, CommandLin
             err.println(CHOOSE_DRIVER);
         } else if (error instanceof OutputException) {
             err.println(prefix(cli) + message(error));
-        } else if (!isKnown(error) && backendModule(error, Errors::providesDriver).isPresent()) {
-            err.println(prefix(cli) + "the backend in module " + backendModule(error, Errors::providesDriver).get()
-                    + " failed: " + error + " (a fault of that backend's, not kbench's: report it to its authors; "
-                    + "--verbose shows the stack trace)");
         } else if (!isKnown(error)) {
-            err.println(prefix(cli) + INTERNAL + error);
+            err.println(prefix(cli) + backendModule(error, Errors::providesDriver)
+                    .map(module -> "the backend in module " + module + " failed: " + error + " (a fault of that backend's, "
+                            + "not kbench's: report it to its authors; --verbose shows the stack trace)")
+                    .orElse(INTERNAL + error));
         } else {
             err.println(prefix(cli) + message(error));
             err.println(isBadInput(error)
