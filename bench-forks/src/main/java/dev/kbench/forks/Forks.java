@@ -1498,10 +1498,23 @@ public final class Forks {
     /**
      * Kills a child with everything it started (the guard, its watcher, the command's process tree), its output
      * dropped from then on: what still comes is its guard's shell reporting the death, or the end of a stream the
-     * kill closed.
+     * kill closed. A guarded child's process group (its session: {@code setsid} made the guard its leader) is
+     * killed first and at once: its descendants, listed at one instant, missed a watcher the guard forked just
+     * after, which, killed neither with them nor by the guard (dead), waited for ever in its open of the go FIFO
+     * for a reader that was killed.
      */
     private static void kill(Process process, AtomicBoolean killed) {
         killed.set(true);
+        if (SETSID.isPresent() && process.isAlive()) {
+            try {
+                new ProcessBuilder("kill", "-KILL", "--", "-" + process.pid()).redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(10, TimeUnit.SECONDS);
+            } catch (IOException e) {
+                // no kill(1): the descendants below are still killed one by one
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
     }
