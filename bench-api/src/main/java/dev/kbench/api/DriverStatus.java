@@ -34,7 +34,10 @@ public record DriverStatus(String name, State state, String reason, Optional<Bac
         ACTIVE,
         /** Loaded, but cannot run here. */
         INACTIVE,
-        /** Threw while loading or probing; never silently ignored. */
+        /**
+         * Threw while loading or probing, gave a name a backend may not have or that another backend has too, or
+         * could not say its kinds of kernel code; never silently ignored.
+         */
         BROKEN;
 
         @Override
