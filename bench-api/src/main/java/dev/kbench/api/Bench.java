@@ -372,8 +372,7 @@ public final class Bench {
      * @return the smaller clear's bytes, or empty
      */
     static java.util.OptionalLong smallerClearBytes(DeviceFacts facts, long clearBytes) {
-        boolean reported = facts.lastLevelCacheBytes().isPresent() && facts.lastLevelCacheBytes().getAsLong() > 0;
-        long deviceSized = reported ? CacheSizes.deviceSized(facts, 2) : clearBytes;
+        long deviceSized = facts.lastLevelCacheBytes().isPresent() ? CacheSizes.deviceSized(facts, 2) : clearBytes;
         return deviceSized < clearBytes ? java.util.OptionalLong.of(deviceSized) : java.util.OptionalLong.empty();
     }
 

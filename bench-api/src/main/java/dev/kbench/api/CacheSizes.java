@@ -42,7 +42,7 @@ public final class CacheSizes {
         if (multiple < 1) {
             throw new IllegalArgumentException("the cache multiple must be >= 1, got " + multiple);
         }
-        if (facts.lastLevelCacheBytes().isEmpty() || facts.lastLevelCacheBytes().getAsLong() <= 0) {
+        if (facts.lastLevelCacheBytes().isEmpty()) {
             return TRITON_BYTES;
         }
         long bytes = Math.multiplyExact(facts.lastLevelCacheBytes().getAsLong(), multiple);

@@ -21,7 +21,9 @@ import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
 /**
- * What a backend knows about its device. Unknown values are empty.
+ * What a backend knows about its device. Unknown values are empty; a value that is present is positive (and
+ * finite), as no device has no memory, no cache, no compute units, no clock or no bandwidth: a backend that
+ * cannot read a value leaves it empty rather than passing 0.
  *
  * @param name the device name
  * @param vendor the vendor
@@ -46,6 +48,28 @@ public record DeviceFacts(String name, String vendor, OptionalLong totalMemoryBy
         Objects.requireNonNull(computeUnits, "computeUnits");
         Objects.requireNonNull(clockMHz, "clockMHz");
         Objects.requireNonNull(peakBandwidthBytesPerSecond, "peakBandwidthBytesPerSecond");
+        positive("totalMemoryBytes", totalMemoryBytes);
+        positive("lastLevelCacheBytes", lastLevelCacheBytes);
+        positive("computeUnits", computeUnits);
+        positive("clockMHz", clockMHz);
+        positive("peakBandwidthBytesPerSecond", peakBandwidthBytesPerSecond);
         extra = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(extra));
+    }
+
+    private static void positive(String fact, OptionalLong value) {
+        if (value.isPresent() && value.getAsLong() <= 0) {
+            throw new IllegalArgumentException(refused(fact, Long.toString(value.getAsLong())));
+        }
+    }
+
+    private static void positive(String fact, OptionalDouble value) {
+        if (value.isPresent() && !(value.getAsDouble() > 0 && Double.isFinite(value.getAsDouble()))) {
+            throw new IllegalArgumentException(refused(fact, Double.toString(value.getAsDouble())));
+        }
+    }
+
+    private static String refused(String fact, String value) {
+        return "a device's " + fact + " of " + value + " is not a fact; a known value is positive and finite, "
+                + "an unknown one empty";
     }
 }

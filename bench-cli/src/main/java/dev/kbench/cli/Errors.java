@@ -89,26 +89,37 @@ final class Errors implements CommandLine.IExecutionExceptionHandler, CommandLin
         return exitCode(error);
     }
 
+    /** kbench's API module, whose value types refuse bad arguments in their constructors. */
+    private static final String API_MODULE = "dev.kbench.api";
+
     /** The service a backend module provides. */
     private static final String DRIVER_SERVICE = "dev.kbench.spi.Driver";
 
     /**
      * The backend module from outside kbench an unexpected error was thrown in, if it was: the module of the
      * error's first frame outside the JDK, where that module provides kbench's driver service and is not one of
-     * kbench's own ({@code dev.kbench.*}, the built-in backends included, whose faults are kbench's). Code on the
-     * class path has no module name, and is kbench's for this purpose.
+     * kbench's own ({@code dev.kbench.*}, the built-in backends included, whose faults are kbench's). A constructor
+     * of kbench's API that refuses its arguments (a {@code DeviceFacts} with a negative size) is passed over: the
+     * fault is its caller's. Code on the class path has no module name, and is kbench's for this purpose.
      *
      * @param error the error
      * @param providesDriver whether a module of that name, in this JVM, provides the driver service
      * @return the module's name
      */
     static java.util.Optional<String> backendModule(Throwable error, java.util.function.Predicate<String> providesDriver) {
+        boolean inApi = false;
+        boolean refused = false;
         for (StackTraceElement frame : error.getStackTrace()) {
             String module = frame.getModuleName();
             if (module != null && (module.startsWith("java.") || module.startsWith("jdk."))) {
                 continue;
             }
-            return module == null || module.startsWith("dev.kbench.") || !providesDriver.test(module)
+            if (API_MODULE.equals(module)) {
+                inApi = true;
+                refused |= frame.getMethodName().equals("<init>");
+                continue;
+            }
+            return inApi && !refused || module == null || module.startsWith("dev.kbench.") || !providesDriver.test(module)
                     ? java.util.Optional.empty() : java.util.Optional.of(module);
         }
         return java.util.Optional.empty();

@@ -57,6 +57,15 @@ class ErrorKindsTest {
         for (StackTraceElement first : List.of(cli, opencl, classPath, jackson)) {
             assertEquals(java.util.Optional.empty(), Errors.backendModule(thrown(jdk, first, metal), backends), first.toString());
         }
+        // a constructor of kbench's API refusing its arguments: its caller's fault, the backend's or kbench's; any
+        // other method of the API is kbench's
+        StackTraceElement facts = new StackTraceElement(null, "dev.kbench.api", null, "dev.kbench.api.DeviceFacts", "<init>",
+                null, 7);
+        StackTraceElement check = new StackTraceElement(null, "dev.kbench.api", null, "dev.kbench.api.DeviceFacts", "positive",
+                null, 8);
+        assertEquals(java.util.Optional.of("com.acme.metal"), Errors.backendModule(thrown(check, facts, metal, cli), backends));
+        assertEquals(java.util.Optional.empty(), Errors.backendModule(thrown(check, facts, cli, metal), backends));
+        assertEquals(java.util.Optional.empty(), Errors.backendModule(thrown(check, metal, cli), backends));
     }
 
     private static RuntimeException thrown(StackTraceElement... frames) {
