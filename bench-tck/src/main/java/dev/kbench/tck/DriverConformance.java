@@ -23,6 +23,7 @@ import static dev.kbench.api.KernelArg.i64;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -126,6 +127,37 @@ public abstract class DriverConformance {
         assertTrue(device.acceptedSources().contains(conformanceKernels().kind()),
                 "the conformance kernels' kind " + conformanceKernels().kind() + " is one the device accepts: "
                         + device.acceptedSources());
+    }
+
+    @Test
+    void nothingTheDriverSaysOfItselfOrItsDeviceIsNull() {
+        // kbench reads these without a second look, on every run and in `kbench info`; a null is an
+        // internal error there, far from the backend that returned it
+        Driver driver = driver();
+        DeviceInterface device = device();
+        assertNotNull(driver.availability(), "availability()");
+        assertNotNull(driver.devices(), "devices()");
+        assertNotNull(driver.identity(), "identity()");
+        assertNotNull(driver.inventory(), "inventory() (empty when there is nothing to say)");
+        driver.inventory().forEach(line -> assertNotNull(line, "a line of inventory()"));
+        assertNotNull(driver.sourceKinds(), "sourceKinds()");
+        assertNotNull(device.facts(), "device().facts()");
+        assertNotNull(device.acceptedSources(), "device().acceptedSources()");
+        assertNotNull(device.telemetry(), "device().telemetry() (DeviceTelemetry.NONE when nothing is known)");
+        assertNotNull(device.telemetry(true), "device().telemetry(true)");
+        assertNotNull(device.telemetry(false), "device().telemetry(false)");
+        assertNotNull(device.energyCounter(), "device().energyCounter() (empty when only a reading would tell)");
+        assertNotNull(device.energyUpdateMillis(), "device().energyUpdateMillis()");
+        try (Event event = device.createEvent(); DeviceBuffer buffer = device.allocate(4096);
+             CacheClearer clearer = driver.cacheClearer(4096)) {
+            assertNotNull(event, "device().createEvent()");
+            assertNotNull(buffer, "device().allocate(4096)");
+            assertNotNull(clearer, "cacheClearer(4096)");
+        }
+        try (KernelModule module = device.loadModule(conformanceKernels())) {
+            assertNotNull(module, "device().loadModule(...)");
+            assertNotNull(module.kernel("fill"), "a module's kernel(...)");
+        }
     }
 
     @Test
