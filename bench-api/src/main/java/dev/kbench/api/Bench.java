@@ -88,6 +88,34 @@ public final class Bench {
         }
     };
 
+    /**
+     * The clear a measurement uses: {@link #NO_CLEAR} for 0 bytes, else the backend's clearer of exactly that
+     * size. Every clearer kbench measures with comes from here, so that the size its results report is the
+     * size cleared: a backend whose clearer is missing or of another size fails the measurement (closing that
+     * clearer) rather than have it reported as the size asked for.
+     *
+     * @param driver the backend
+     * @param bytes the bytes to clear, 0 for no clear
+     * @return the clearer, the caller's to close
+     * @throws DeviceException naming the backend, the size asked for and the size given
+     */
+    static CacheClearer clearer(Driver driver, long bytes) {
+        if (bytes == 0) {
+            return NO_CLEAR;
+        }
+        CacheClearer clearer = driver.cacheClearer(bytes);
+        if (clearer == null || clearer.bytes() != bytes) {
+            String given = clearer == null ? "null" : "a clearer of " + clearer.bytes() + " bytes";
+            if (clearer != null) {
+                clearer.close();
+            }
+            throw new DeviceException("the backend '" + driver.name() + "' was asked for a cache clearer of " + bytes
+                    + " bytes and gave " + given + " (" + driver.getClass().getName() + "); its results would report a "
+                    + "clear it does not do: a fault of that backend's");
+        }
+        return clearer;
+    }
+
     private Bench() {
     }
 
@@ -120,8 +148,7 @@ public final class Bench {
         List<CacheClearer> created = new ArrayList<>(1);
         try {
             return measure(driver.device(), () -> {
-                CacheClearer clearer = options.cacheClearBytes() == 0 ? NO_CLEAR
-                        : driver.cacheClearer(options.cacheClearBytes());
+                CacheClearer clearer = clearer(driver, options.cacheClearBytes());
                 created.add(clearer);
                 return clearer;
             }, fn, options);
@@ -202,7 +229,7 @@ public final class Bench {
         }
         fn.run();
         di.synchronize();
-        CacheClearer clearer = options.cacheClearBytes() == 0 ? NO_CLEAR : driver.cacheClearer(options.cacheClearBytes());
+        CacheClearer clearer = clearer(driver, options.cacheClearBytes());
         List<Event> events = new ArrayList<>();
         try (clearer) {
             double measured;

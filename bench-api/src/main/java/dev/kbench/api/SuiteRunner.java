@@ -151,7 +151,7 @@ final class SuiteRunner {
                 .forEach(e -> listener.skipped(e.benchmark.name(), e.params, e.reason));
         try {
             if (options.cacheClearBytes() > 0 && options.timing() == Timing.COLD) {
-                clearer = driver.cacheClearer(options.cacheClearBytes());
+                clearer = Bench.clearer(driver, options.cacheClearBytes());
             }
             if (options.schedule() == Schedule.SEQUENTIAL) {
                 for (Entry entry : entries) {
@@ -354,7 +354,7 @@ final class SuiteRunner {
         DeviceBuffer pad = padBytes > 0 ? device.allocate(padBytes) : null;
         try {
             if (clearer != Bench.NO_CLEAR) {
-                CacheClearer fresh = driver.cacheClearer(options.cacheClearBytes());
+                CacheClearer fresh = Bench.clearer(driver, options.cacheClearBytes());
                 clearer.close();
                 clearer = fresh;
             }

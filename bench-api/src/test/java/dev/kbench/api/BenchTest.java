@@ -83,6 +83,26 @@ class BenchTest {
     }
 
     @Test
+    void aClearerOfAnotherSizeThanAskedOrNoneFailsTheMeasurementNamingTheBackend() {
+        // a clearer of 0 bytes was taken as no clear while the results said 256 MiB were cleared
+        for (long said : new long[] {0, 1024, CacheSizes.TRITON_BYTES + 4}) {
+            driver.clearerBytes = bytes -> said;
+            int closed = driver.clearersClosed;
+            DeviceException e = assertThrows(DeviceException.class,
+                    () -> Bench.doBench(driver, kernel(0.125), BenchOptions.withDefaults()));
+            assertEquals("the backend 'sim' was asked for a cache clearer of " + CacheSizes.TRITON_BYTES + " bytes and gave "
+                    + "a clearer of " + said + " bytes (" + SimulatedDriver.class.getName() + "); its results would report a "
+                    + "clear it does not do: a fault of that backend's", e.getMessage());
+            assertEquals(closed + 1, driver.clearersClosed, "the faulty clearer is closed");
+        }
+        driver.clearerBytes = bytes -> bytes;
+        driver.nullClearer = true;
+        DeviceException e = assertThrows(DeviceException.class,
+                () -> Bench.doBench(driver, kernel(0.125), BenchOptions.withDefaults()));
+        assertTrue(e.getMessage().contains(" bytes and gave null ("), e.getMessage());
+    }
+
+    @Test
     void synchronizesOnceAfterFirstCallOnceAfterEstimateOnceAtTheEnd() {
         Bench.doBench(driver, kernel(0.5), BenchOptions.withDefaults().withCacheClearBytes(0));
         assertEquals(3, device.synchronizations);

@@ -44,6 +44,10 @@ class SimulatedDriver implements Driver {
     int clearersCreated;
     int clearersClosed;
     final List<Long> clearerSizes = new ArrayList<>();
+    /** What the clearers say their size is, from the size asked for (a faulty backend's, when changed). */
+    java.util.function.LongUnaryOperator clearerBytes = bytes -> bytes;
+    /** Whether cacheClearer returns null (a faulty backend's). */
+    boolean nullClearer;
 
     SimulatedDriver(String name, boolean active) {
         this.name = name;
@@ -74,6 +78,10 @@ class SimulatedDriver implements Driver {
     public CacheClearer cacheClearer(long bytes) {
         clearersCreated++;
         clearerSizes.add(bytes);
+        if (nullClearer) {
+            return null;
+        }
+        long said = clearerBytes.applyAsLong(bytes);
         return new CacheClearer() {
             @Override
             public void clear() {
@@ -83,7 +91,7 @@ class SimulatedDriver implements Driver {
 
             @Override
             public long bytes() {
-                return bytes;
+                return said;
             }
 
             @Override

@@ -320,6 +320,41 @@ class SuiteTest {
     }
 
     @Test
+    void aClearerOfAnotherSizeFailsTheBenchmarkKeepingWhatWasMeasured() {
+        // the backend's second clearer (a fresh placement's) says 0 bytes: the benchmark fails there rather than go on
+        // without a clear while its results report the size asked for; its two repetitions before were streamed, and
+        // everything is closed. A faulty first clearer fails the run before anything is measured.
+        int[] made = {0};
+        driver.clearerBytes = bytes -> made[0]++ == 0 ? bytes : 0;
+        List<String> failures = new ArrayList<>();
+        SuiteResult result = Suite.of(constant("A", 1)).run(driver,
+                SuiteOptions.withDefaults().withRepetitions(7).withSeed(3).withPlaceEvery(2), new SuiteListener() {
+                    @Override
+                    public void repetition(List<SampleRecord> samples) {
+                        streamed.add(samples);
+                    }
+
+                    @Override
+                    public void failed(String benchmark, Params params, Throwable error) {
+                        failures.add(benchmark + ": " + error.getMessage());
+                    }
+                });
+        assertEquals(StopReason.FAILED, result.outcomes().getFirst().stopReason());
+        assertEquals(1, failures.size());
+        assertTrue(failures.getFirst().startsWith("A: the backend 'sim' was asked for a cache clearer of "
+                + CacheSizes.TRITON_BYTES + " bytes and gave a clearer of 0 bytes"), failures.toString());
+        assertEquals(2, streamed.size());
+        assertEquals(2, driver.clearersClosed);
+        assertEquals(driver.device.eventsCreated, driver.device.eventsClosed);
+        assertEquals(List.of("A[]"), closed);
+        made[0] = 1;
+        DeviceException first = assertThrows(DeviceException.class,
+                () -> Suite.of(constant("A", 1)).run(driver, SuiteOptions.withDefaults(), recorder()));
+        assertTrue(first.getMessage().contains("gave a clearer of 0 bytes"), first.getMessage());
+        assertEquals(3, driver.clearersClosed);
+    }
+
+    @Test
     void oneAllocationUnlessAskedAndANegativeIntervalIsRefused() {
         Suite.of(constant("A", 1)).run(driver, SuiteOptions.withDefaults().withRepetitions(5), recorder());
         assertEquals(1, driver.clearersCreated);
