@@ -119,7 +119,7 @@ final class Errors implements CommandLine.IExecutionExceptionHandler, CommandLin
                 refused |= frame.getMethodName().equals("<init>");
                 continue;
             }
-            return inApi && !refused || module == null || module.startsWith("dev.kbench.") || !providesDriver.test(module)
+            return (inApi && !refused) || module == null || module.startsWith("dev.kbench.") || !providesDriver.test(module)
                     ? java.util.Optional.empty() : java.util.Optional.of(module);
         }
         return java.util.Optional.empty();

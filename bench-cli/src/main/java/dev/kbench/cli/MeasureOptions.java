@@ -282,7 +282,8 @@ final class MeasureOptions {
 
     /**
      * What {@code --cache-clear device} falls back to, said once: a device that reports no last-level cache
-     * (PoCL on a machine whose cache it cannot read reports 0, which the OpenCL backend passes on as unknown) gets Triton's 256 MiB, not a clear sized to it.
+     * (PoCL on a machine whose cache it cannot read reports 0, which the OpenCL backend passes on as unknown)
+     * gets Triton's 256 MiB, not a clear sized to it.
      *
      * @param facts the device measured on
      * @return the note for stderr, or empty when the device's cache sized the clear (or device was not asked for)
@@ -291,8 +292,9 @@ final class MeasureOptions {
         if (!needsDevice() || facts.lastLevelCacheBytes().isPresent()) {
             return java.util.Optional.empty();
         }
-        return java.util.Optional.of("kbench: --cache-clear device: " + facts.name() + " reports no last-level cache size, so the clear is Triton's 256 MiB, as without "
-                + "the option; give a size (e.g. --cache-clear 64MiB) to clear less");
+        return java.util.Optional.of("kbench: --cache-clear device: " + facts.name() + " reports no last-level cache size, "
+                + "so the clear is Triton's 256 MiB, as without the option; give a size (e.g. --cache-clear 64MiB) to "
+                + "clear less");
     }
 
     /**
