@@ -15,6 +15,7 @@
  */
 package dev.kbench.api;
 
+import dev.kbench.api.internal.BackendAnswers;
 import dev.kbench.api.internal.Quantiles;
 import dev.kbench.spi.CacheClearer;
 import dev.kbench.spi.CapturedGraph;
@@ -202,17 +203,17 @@ final class SuiteRunner {
             // serves as this one's before where no device work came between them; the energy counter is
             // read only for repetitions that could report energy (cold calls behind a clear never do).
             if (energyCounter == null) {
-                energyCounter = device.energyCounter().orElse(null);
+                energyCounter = BackendAnswers.nonNull(device.energyCounter(), device, "Device.energyCounter()").orElse(null);
             }
             if (energyCounter == null) {
                 // only a reading tells: the first one, with the energy counter, also serves as this
                 // repetition's before
-                lastAfter = device.telemetry(true);
+                lastAfter = readTelemetry(true);
                 energyCounter = lastAfter.energyMillijoules().isPresent();
             }
             boolean energy = energyCounter && (entry.hot != null || clearer == Bench.NO_CLEAR);
             DeviceTelemetry before = lastAfter != null && (!energy || lastAfter.energyMillijoules().isPresent())
-                    ? lastAfter : device.telemetry(energy);
+                    ? lastAfter : readTelemetry(energy);
             lastAfter = null;
             long start = System.nanoTime();
             double[] times;
@@ -223,7 +224,7 @@ final class SuiteRunner {
                 device.profilerStop();
             }
             entry.measuringMillis += (System.nanoTime() - start) / 1e6;
-            DeviceTelemetry after = device.telemetry(energy);
+            DeviceTelemetry after = readTelemetry(energy);
             lastAfter = after;
             RepetitionTelemetry telemetry = telemetry(entry, before, after, (System.nanoTime() - start) / 1e6,
                     times.length);
@@ -248,6 +249,11 @@ final class SuiteRunner {
         }
         done++;
         listener.progress(done, planned);
+    }
+
+    /** The device's telemetry now, with or without its energy counter. */
+    private DeviceTelemetry readTelemetry(boolean energy) {
+        return BackendAnswers.nonNull(device.telemetry(energy), device, "Device.telemetry(" + energy + ")");
     }
 
     /**
@@ -351,7 +357,8 @@ final class SuiteRunner {
     private void place(Entry entry) throws Exception {
         closeWorkload(entry);
         long padBytes = PAD_STEP_BYTES * pads.nextInt(PAD_STEPS + 1);
-        DeviceBuffer pad = padBytes > 0 ? device.allocate(padBytes) : null;
+        DeviceBuffer pad = padBytes > 0
+                ? BackendAnswers.nonNull(device.allocate(padBytes), device, "Device.allocate(" + padBytes + ")") : null;
         try {
             if (clearer != Bench.NO_CLEAR) {
                 CacheClearer fresh = Bench.clearer(driver, options.cacheClearBytes());

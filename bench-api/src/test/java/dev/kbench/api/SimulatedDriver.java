@@ -71,7 +71,7 @@ class SimulatedDriver implements Driver {
 
     @Override
     public DeviceInterface device() {
-        return device;
+        return "device()".equals(device.nullAnswer) ? null : device;
     }
 
     @Override
@@ -136,6 +136,8 @@ class SimulatedDriver implements Driver {
         java.util.function.Supplier<DeviceTelemetry> telemetry = () -> DeviceTelemetry.NONE;
         /** Every telemetry reading, in order: whether it read the energy counter. */
         final List<Boolean> telemetryReads = new ArrayList<>();
+        /** The one question answered with null (a faulty backend's): device(), facts(), acceptedSources(), telemetry. */
+        String nullAnswer = "";
         /** What {@link #energyCounter()} says: empty, as by default, where only a reading tells. */
         Optional<Boolean> energyCounter = Optional.empty();
         /** How many holds the gate lets be in place at once. */
@@ -262,6 +264,9 @@ class SimulatedDriver implements Driver {
         @Override
         public DeviceTelemetry telemetry(boolean energy) {
             telemetryReads.add(energy);
+            if ("telemetry".equals(nullAnswer)) {
+                return null;
+            }
             DeviceTelemetry t = telemetry.get();
             return energy ? t : new DeviceTelemetry(t.smClockMHz(), t.temperatureCelsius(), t.throttleReasons(),
                     t.powerLimitedNanos(), t.thermalLimitedNanos(), OptionalLong.empty(),
@@ -294,12 +299,18 @@ class SimulatedDriver implements Driver {
 
         @Override
         public DeviceFacts facts() {
+            if ("facts()".equals(nullAnswer)) {
+                return null;
+            }
             return new DeviceFacts("simulated", "kbench tests", OptionalLong.empty(), lastLevelCacheBytes,
                     OptionalLong.empty(), OptionalDouble.empty(), OptionalDouble.empty(), java.util.Map.of());
         }
 
         @Override
         public Set<SourceKind> acceptedSources() {
+            if ("acceptedSources()".equals(nullAnswer)) {
+                return null;
+            }
             return Set.of(SourceKind.OPENCL_C);
         }
 

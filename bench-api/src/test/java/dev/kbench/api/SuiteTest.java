@@ -355,6 +355,26 @@ class SuiteTest {
     }
 
     @Test
+    void aNullTelemetryIsTheBackendsFaultNamedInTheFailure() {
+        // read before the first repetition: the benchmark fails naming the question, not with kbench's own
+        // NullPointerException
+        driver.device.nullAnswer = "telemetry";
+        List<String> failures = new ArrayList<>();
+        SuiteResult result = Suite.of(constant("A", 1)).run(driver, SuiteOptions.withDefaults().withRepetitions(3),
+                new SuiteListener() {
+                    @Override
+                    public void failed(String benchmark, Params params, Throwable error) {
+                        failures.add(benchmark + ": " + error.getMessage());
+                    }
+                });
+        assertEquals(StopReason.FAILED, result.outcomes().getFirst().stopReason());
+        assertEquals(1, failures.size());
+        assertTrue(failures.getFirst().startsWith("A: the backend answered Device.telemetry(true) with null ("
+                + SimulatedDriver.Device.class.getName()), failures.toString());
+        assertEquals(List.of("A[]"), closed);
+    }
+
+    @Test
     void oneAllocationUnlessAskedAndANegativeIntervalIsRefused() {
         Suite.of(constant("A", 1)).run(driver, SuiteOptions.withDefaults().withRepetitions(5), recorder());
         assertEquals(1, driver.clearersCreated);

@@ -20,6 +20,7 @@ import dev.kbench.api.CacheSizes;
 import dev.kbench.api.DeviceFacts;
 import dev.kbench.api.Suite;
 import dev.kbench.api.SuiteOptions;
+import dev.kbench.api.internal.BackendAnswers;
 import dev.kbench.cli.suite.BuiltinSuite;
 import dev.kbench.cli.suite.SuiteKernels;
 import java.io.PrintWriter;
@@ -71,7 +72,7 @@ final class DemoCommand implements Callable<Integer> {
         output.validate(Map.of());
         Backend driver = main.driver();
         PrintWriter err = spec.commandLine().getErr();
-        DeviceFacts facts = driver.device().facts();
+        DeviceFacts facts = BackendAnswers.opened(driver).facts();
         try (SuiteKernels kernels = SuiteKernels.forDevice(driver.device(), Optional.empty())) {
             Suite suite = BuiltinSuite.create(kernels, facts.totalMemoryBytes());
             if (!output.quiet) {

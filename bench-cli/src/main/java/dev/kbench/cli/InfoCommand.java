@@ -21,6 +21,7 @@ import dev.kbench.api.DeviceIdentity;
 import dev.kbench.api.DriverLookupException;
 import dev.kbench.api.DriverStatus;
 import dev.kbench.api.Drivers;
+import dev.kbench.api.internal.BackendAnswers;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -71,7 +72,7 @@ final class InfoCommand implements Callable<Integer> {
             out.flush();
             return ExitCodes.OK;
         }
-        DeviceFacts facts = driver.device().facts();
+        DeviceFacts facts = BackendAnswers.opened(driver).facts();
         out.println("active: " + driver.name() + " (kernel sources: " + driver.device().acceptedSources() + ")");
         out.println("  device: " + driver.identity().describe());
         out.println("  host: " + dev.kbench.api.HostName.current());

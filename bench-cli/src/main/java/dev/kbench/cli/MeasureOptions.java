@@ -26,6 +26,7 @@ import dev.kbench.api.Submission;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.Timing;
 import dev.kbench.api.TimingMethod;
+import dev.kbench.api.internal.BackendAnswers;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -271,13 +272,15 @@ final class MeasureOptions {
         if (cacheClear == null || options.cacheClearBytes() == 0) {
             return;
         }
-        try (DeviceBuffer clear = driver.device().allocate(options.cacheClearBytes())) {
-            clear.bytes();
+        DeviceBuffer clear;
+        try {
+            clear = driver.device().allocate(options.cacheClearBytes());
         } catch (RuntimeException | OutOfMemoryError e) {
             throw new UsageException("--cache-clear '" + cacheClear + "': cannot allocate the "
                     + options.cacheClearBytes() + "-byte clear buffer on " + driver.device().facts().name()
                     + ": " + e.getMessage() + "; give a smaller size, 'device' or 0", e);
         }
+        BackendAnswers.nonNull(clear, driver.device(), "Device.allocate(" + options.cacheClearBytes() + ")").close();
     }
 
     /**

@@ -24,6 +24,7 @@ import dev.kbench.api.Suite;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.Timing;
 import dev.kbench.api.TimingMethod;
+import dev.kbench.api.internal.BackendAnswers;
 import dev.kbench.cli.suite.SuiteKernels;
 import dev.kbench.forks.ForkOutcome;
 import dev.kbench.forks.Forks;
@@ -172,7 +173,7 @@ final class RunCommand implements Callable<Integer> {
     private int measure(Backend driver, List<String> original) {
         List<SuiteKernels> kernels = new ArrayList<>();
         try {
-            dev.kbench.api.Device opened = driver.device();
+            dev.kbench.api.Device opened = BackendAnswers.opened(driver);
             dev.kbench.forks.Forks.trace("opened");
             Suite suite = selection.suite(opened, kernels::add, true);
             dev.kbench.forks.Forks.trace("prepared");
@@ -210,8 +211,9 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         List<SuiteKernels> kernels = new ArrayList<>();
         try {
-            Suite suite = selection.suite(driver.device(), kernels::add, false);
-            SuiteOptions options = measure.resolve(SuiteOptions.withDefaults(), driver.device().facts());
+            dev.kbench.api.Device opened = BackendAnswers.opened(driver);
+            Suite suite = selection.suite(opened, kernels::add, false);
+            SuiteOptions options = measure.resolve(SuiteOptions.withDefaults(), opened.facts());
             List<String> lines = new ArrayList<>();
             int measured = 0;
             for (Benchmark benchmark : suite.benchmarks()) {

@@ -25,6 +25,7 @@ import dev.kbench.api.DeviceFacts;
 import dev.kbench.api.DeviceIdentity;
 import dev.kbench.api.DeviceTelemetry;
 import dev.kbench.api.HostName;
+import dev.kbench.api.internal.BackendAnswers;
 import dev.kbench.stats.io.WriteMode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -86,18 +87,28 @@ final class RunEnvironment {
         env.run.put("started", Instant.now().toString());
         // without the energy counter (2.8 ms a reading on an H200): the start records no energy, and no period
         // is known before the run has measured it
-        telemetry(env.run.putObject("start"), driver.device().telemetry(false));
+        telemetry(env.run.putObject("start"),
+                BackendAnswers.nonNull(driver.device().telemetry(false), driver.device(), "Device.telemetry(false)"));
         return env;
     }
 
     /**
-     * Records the end of the run.
+     * Records the end of the run. The device's state at the end is left out where the backend fails to give it
+     * (throws, or answers null): what was measured is reported all the same.
      *
      * @param driver the driver that measured
+     * @return why the state at the end was not read, if it was not
      */
-    void finish(Backend driver) {
+    java.util.Optional<String> finish(Backend driver) {
         run.put("ended", Instant.now().toString());
-        telemetry(run.putObject("end"), driver.device().telemetry());
+        ObjectNode end = run.putObject("end");
+        try {
+            telemetry(end, BackendAnswers.nonNull(driver.device().telemetry(), driver.device(), "Device.telemetry()"));
+            return java.util.Optional.empty();
+        } catch (RuntimeException e) {
+            end.removeAll();
+            return java.util.Optional.of(e instanceof dev.kbench.api.DeviceException ? e.getMessage() : e.toString());
+        }
     }
 
     private static void telemetry(ObjectNode node, DeviceTelemetry t) {

@@ -118,7 +118,8 @@ final class SuiteSession {
             dev.kbench.forks.Forks.trace("environment");
             SuiteResult result = suite.run(driver, options, SuiteListener.all(listeners));
             dev.kbench.forks.Forks.trace("measured");
-            env.finish(driver);
+            env.finish(driver).ifPresent(why -> err.println("kbench: the device's state at the end of the run was not read ("
+                    + why + "); what was measured is reported without it"));
             watchdog.close();
             progress.clearBar();
             if (System.getenv(dev.kbench.forks.Forks.FORK_VARIABLE) != null) {

@@ -18,6 +18,7 @@ package dev.kbench.cli.suite;
 import dev.kbench.api.Device;
 import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.Workload;
+import dev.kbench.api.internal.BackendAnswers;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -52,7 +53,7 @@ abstract class DeviceWorkload implements Workload {
 
     /** Allocates a device buffer freed by {@link #close()}. */
     final DeviceBuffer allocate(long bytes) {
-        DeviceBuffer buffer = device.allocate(bytes);
+        DeviceBuffer buffer = BackendAnswers.nonNull(device.allocate(bytes), device, "Device.allocate(" + bytes + ")");
         buffers.add(buffer);
         return buffer;
     }

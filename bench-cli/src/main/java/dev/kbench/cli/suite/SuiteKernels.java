@@ -21,6 +21,7 @@ import dev.kbench.api.KernelException;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
+import dev.kbench.api.internal.BackendAnswers;
 import dev.kbench.cli.UsageException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -149,7 +150,7 @@ public final class SuiteKernels implements AutoCloseable {
      */
     void build() {
         if (module == null) {
-            module = device.loadModule(source);
+            module = BackendAnswers.nonNull(device.loadModule(source), device, "Device.loadModule(" + source.name() + ")");
         }
     }
 
@@ -162,7 +163,7 @@ public final class SuiteKernels implements AutoCloseable {
      */
     Kernel kernel(String entry) {
         build();
-        return module.kernel(entry);
+        return BackendAnswers.nonNull(module.kernel(entry), module, "KernelModule.kernel(\"" + entry + "\")");
     }
 
     /**

@@ -24,6 +24,7 @@ import dev.kbench.api.KernelArg;
 import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.Workload;
+import dev.kbench.api.internal.BackendAnswers;
 import dev.kbench.cli.UsageException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -165,9 +166,11 @@ public record UserKernel(KernelSource source, String entry, String name, Dim3 gr
         /** @param inputs host values made ahead, taken and freed here; null to make them here */
         UserWorkload(Device device, UserKernel spec, MadeValues inputs) {
             this.spec = spec;
-            this.module = device.loadModule(spec.source());
+            this.module = BackendAnswers.nonNull(device.loadModule(spec.source()), device,
+                    "Device.loadModule(" + spec.source().name() + ")");
             try {
-                this.kernel = module.kernel(spec.entry());
+                this.kernel = BackendAnswers.nonNull(module.kernel(spec.entry()), module,
+                        "KernelModule.kernel(\"" + spec.entry() + "\")");
                 for (int i = 0; i < spec.args().size(); i++) {
                     MemorySegment made = inputs == null ? null : inputs.values(i);
                     args.add(switch (spec.args().get(i)) {
@@ -187,7 +190,8 @@ public record UserKernel(KernelSource source, String entry, String name, Dim3 gr
         }
 
         private DeviceBuffer filled(Device device, ArgSpec.Buffer spec, MemorySegment made) {
-            DeviceBuffer buffer = device.allocate(spec.bytes());
+            DeviceBuffer buffer = BackendAnswers.nonNull(device.allocate(spec.bytes()), device,
+                    "Device.allocate(" + spec.bytes() + ")");
             buffers.add(buffer);
             if (deviceFills(spec)) {
                 double v = spec.fill().getAsDouble();
