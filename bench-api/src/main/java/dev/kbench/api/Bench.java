@@ -15,6 +15,7 @@
  */
 package dev.kbench.api;
 
+import dev.kbench.api.internal.BackendAnswers;
 import dev.kbench.spi.CacheClearer;
 import dev.kbench.spi.CapturedGraph;
 import dev.kbench.spi.DeviceInterface;
@@ -116,6 +117,30 @@ public final class Bench {
         return clearer;
     }
 
+    /**
+     * A new event of the backend's device: every event kbench times with comes from here.
+     *
+     * @param di the device
+     * @return the event, the caller's to close
+     * @throws DeviceException if the backend answers null
+     */
+    static Event event(DeviceInterface di) {
+        return BackendAnswers.nonNull(di.createEvent(), di, "DeviceInterface.createEvent()");
+    }
+
+    /**
+     * The backend's capture of work as a graph: every graph kbench replays comes from here.
+     *
+     * @param di the device
+     * @param work enqueues the work to capture
+     * @return the graph, the caller's to close
+     * @throws DeviceException if the backend answers null
+     * @throws UnsupportedOperationException with the backend's reason if it cannot capture graphs
+     */
+    static CapturedGraph capture(DeviceInterface di, Runnable work) {
+        return BackendAnswers.nonNull(di.capture(work), di, "DeviceInterface.capture(...)");
+    }
+
     private Bench() {
     }
 
@@ -172,7 +197,7 @@ public final class Bench {
         List<Event> events = new ArrayList<>(2 * counts.repeat());
         try (TimedLoop.Cold cold = new TimedLoop.Cold(di)) {
             for (int i = 0; i < 2 * counts.repeat(); i++) {
-                events.add(di.createEvent());
+                events.add(event(di));
             }
             for (int i = 0; i < counts.warmup(); i++) {
                 fn.run();
@@ -233,10 +258,10 @@ public final class Bench {
         List<Event> events = new ArrayList<>();
         try (clearer) {
             double measured;
-            try (CapturedGraph once = di.capture(() -> {
+            try (CapturedGraph once = capture(di, () -> {
                 clearer.clear();
                 fn.run();
-            }); Event start = di.createEvent(); Event end = di.createEvent()) {
+            }); Event start = event(di); Event end = event(di)) {
                 di.synchronize();
                 start.record();
                 once.replay();
@@ -247,7 +272,7 @@ public final class Bench {
             Counts counts = Counts.derive(measured, options);
             int n = counts.repeat();
             if (clearer == NO_CLEAR) {
-                try (CapturedGraph graph = di.capture(() -> {
+                try (CapturedGraph graph = capture(di, () -> {
                     for (int i = 0; i < n; i++) {
                         options.beforeEach().run();
                         fn.run();
@@ -256,7 +281,7 @@ public final class Bench {
                     di.synchronize();
                     double[] times = new double[GRAPH_REPLAYS];
                     for (int r = 0; r < GRAPH_REPLAYS; r++) {
-                        try (Event start = di.createEvent(); Event end = di.createEvent()) {
+                        try (Event start = event(di); Event end = event(di)) {
                             start.record();
                             graph.replay();
                             end.record();
@@ -269,9 +294,9 @@ public final class Bench {
                 }
             }
             for (int i = 0; i < 2 * n; i++) {
-                events.add(di.createEvent());
+                events.add(event(di));
             }
-            try (CapturedGraph graph = di.capture(
+            try (CapturedGraph graph = capture(di,
                     () -> TimedLoop.enqueue(events, n, options.beforeEach(), clearer, fn))) {
                 graph.replay();
                 graph.replay();
@@ -302,7 +327,7 @@ public final class Bench {
     public static TimingMethod method(Backend backend, Timing timing, Submission submission) {
         DeviceInterface di = Drivers.driver(backend).device();
         if (submission == Submission.GRAPH) {
-            try (CapturedGraph _ = di.capture(() -> { })) {
+            try (CapturedGraph _ = capture(di, () -> { })) {
                 return TimingMethod.GRAPH;
             }
         }
@@ -354,7 +379,7 @@ public final class Bench {
      * divided by {@value #ESTIMATE_CALLS}. Shared by doBench and the suite runner's warmup.
      */
     static double estimateMillis(DeviceInterface di, CacheClearer clearer, Runnable fn) {
-        try (Event start = di.createEvent(); Event end = di.createEvent()) {
+        try (Event start = event(di); Event end = event(di)) {
             start.record();
             for (int i = 0; i < ESTIMATE_CALLS; i++) {
                 clearer.clear();
@@ -378,7 +403,7 @@ public final class Bench {
         if (clearer.bytes() == 0) {
             return 0;
         }
-        try (Event start = di.createEvent(); Event end = di.createEvent()) {
+        try (Event start = event(di); Event end = event(di)) {
             start.record();
             for (int i = 0; i < CLEAR_CALLS; i++) {
                 clearer.clear();

@@ -63,11 +63,11 @@ final class HotLoop implements AutoCloseable {
         this.device = device;
         this.fn = fn;
         this.calls = calls;
-        this.start = device.createEvent();
-        this.end = device.createEvent();
+        this.start = Bench.event(device);
+        this.end = Bench.event(device);
         try {
             if (submission == Submission.GRAPH) {
-                graph = device.capture(() -> {
+                graph = Bench.capture(device, () -> {
                     for (int i = 0; i < calls; i++) {
                         fn.run();
                     }

@@ -395,11 +395,11 @@ final class SuiteRunner {
             return times;
         }
         while (events.size() < 2 * calls) {
-            events.add(device.createEvent());
+            events.add(Bench.event(device));
         }
         if (options.submission() == Submission.GRAPH) {
             // as Bench.doBenchGraph with a clear: captured, replayed once untimed and once timed
-            try (CapturedGraph graph = device.capture(
+            try (CapturedGraph graph = Bench.capture(device,
                     () -> TimedLoop.enqueue(events, calls, workload::beforeEachCall, clearer, workload::run))) {
                 graph.replay();
                 graph.replay();

@@ -70,7 +70,8 @@ final class TimedLoop {
         if (!dev.kbench.api.internal.Flags.on(HOLD_PROPERTY)) {
             throw new UnsupportedOperationException(HOLD_PROPERTY + "=false");
         }
-        return device.streamGate(Bench.HOLD_TIMEOUT_MILLIS);
+        return dev.kbench.api.internal.BackendAnswers.nonNull(device.streamGate(Bench.HOLD_TIMEOUT_MILLIS), device,
+                "DeviceInterface.streamGate(" + Bench.HOLD_TIMEOUT_MILLIS + ")");
     }
 
     /**

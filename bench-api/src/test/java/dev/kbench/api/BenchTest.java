@@ -103,6 +103,21 @@ class BenchTest {
     }
 
     @Test
+    void aNullEventOrGraphIsTheBackendsFaultNotAnErrorOfKbenchs() {
+        device.nullAnswer = "createEvent()";
+        DeviceException e = assertThrows(DeviceException.class,
+                () -> Bench.doBench(driver, kernel(0.125), BenchOptions.withDefaults()));
+        assertTrue(e.getMessage().startsWith("the backend answered DeviceInterface.createEvent() with null ("
+                + SimulatedDriver.Device.class.getName()), e.getMessage());
+        assertEquals(driver.clearersCreated, driver.clearersClosed);
+        device.nullAnswer = "capture()";
+        e = assertThrows(DeviceException.class, () -> Bench.doBenchGraph(driver, kernel(0.125), BenchOptions.withDefaults()));
+        assertTrue(e.getMessage().startsWith("the backend answered DeviceInterface.capture(...) with null"), e.getMessage());
+        assertEquals(driver.clearersCreated, driver.clearersClosed);
+        assertEquals(device.eventsCreated, device.eventsClosed);
+    }
+
+    @Test
     void synchronizesOnceAfterFirstCallOnceAfterEstimateOnceAtTheEnd() {
         Bench.doBench(driver, kernel(0.5), BenchOptions.withDefaults().withCacheClearBytes(0));
         assertEquals(3, device.synchronizations);

@@ -136,7 +136,8 @@ class SimulatedDriver implements Driver {
         java.util.function.Supplier<DeviceTelemetry> telemetry = () -> DeviceTelemetry.NONE;
         /** Every telemetry reading, in order: whether it read the energy counter. */
         final List<Boolean> telemetryReads = new ArrayList<>();
-        /** The one question answered with null (a faulty backend's): device(), facts(), acceptedSources(), telemetry. */
+        /** The one question answered with null (a faulty backend's): device(), facts(), acceptedSources(), telemetry,
+         * createEvent(), capture(). */
         String nullAnswer = "";
         /** What {@link #energyCounter()} says: empty, as by default, where only a reading tells. */
         Optional<Boolean> energyCounter = Optional.empty();
@@ -230,6 +231,9 @@ class SimulatedDriver implements Driver {
 
         @Override
         public CapturedGraph capture(Runnable work) {
+            if ("capture()".equals(nullAnswer)) {
+                return null;
+            }
             List<Runnable> ops = new ArrayList<>();
             capturing = ops;
             try {
@@ -293,6 +297,9 @@ class SimulatedDriver implements Driver {
 
         @Override
         public Event createEvent() {
+            if ("createEvent()".equals(nullAnswer)) {
+                return null;
+            }
             eventsCreated++;
             return new SimulatedEvent(this);
         }

@@ -124,7 +124,9 @@ final class RunCommand implements Callable<Integer> {
 
     /** The device {@code --device} names, a usage error naming the option if the backend has no such device. */
     private Backend chosenDevice(Backend driver) {
-        return UsageException.option("--device", driver::withDevice, device);
+        // a null would have the run measure the default device under --device's name
+        return BackendAnswers.nonNull(UsageException.option("--device", driver::withDevice, device), driver,
+                "withDevice(" + device + ")");
     }
 
     @Override
@@ -154,7 +156,8 @@ final class RunCommand implements Callable<Integer> {
                         + "--csv-samples FILE (and " + Main.typed() + " report FILE)");
             }
             Backend driver = main.driver();
-            return DeviceRuns.run(spec, DeviceRuns.select(devices, driver.devices(), driver.name()),
+            return DeviceRuns.run(spec, DeviceRuns.select(devices,
+                    BackendAnswers.nonNull(driver.devices(), driver, "devices()"), driver.name()),
                     parallelDevices ? DeviceRuns.Schedule.PARALLEL : DeviceRuns.Schedule.SEQUENTIAL,
                     measure.resolve(SuiteOptions.withDefaults(), null), output,
                     Duration.ofSeconds(forkTimeoutSeconds).multipliedBy(forks + warmupForks), original);
