@@ -75,8 +75,8 @@ final class Errors implements CommandLine.IExecutionExceptionHandler, CommandLin
         } else if (error instanceof OutputException) {
             err.println(prefix(cli) + message(error));
         } else if (!isKnown(error)) {
-            err.println(prefix(cli) + backendModule(error, Errors::providesDriver)
-                    .map(module -> "the backend in module " + module + " failed: " + error + " (a fault of that backend's, "
+            err.println(prefix(cli) + backendModule(error, Errors::providesDriver, Errors.classPathBackends())
+                    .map(where -> "the backend in " + where + " failed: " + error + " (a fault of that backend's, "
                             + "not kbench's: report it to its authors; --verbose shows the stack trace)")
                     .orElse(INTERNAL + error));
         } else {
@@ -100,29 +100,64 @@ final class Errors implements CommandLine.IExecutionExceptionHandler, CommandLin
      * error's first frame outside the JDK, where that module provides kbench's driver service and is not one of
      * kbench's own ({@code dev.kbench.*}, the built-in backends included, whose faults are kbench's). A constructor
      * of kbench's API that refuses its arguments (a {@code DeviceFacts} with a negative size) is passed over: the
-     * fault is its caller's. Code on the class path has no module name, and is kbench's for this purpose.
+     * fault is its caller's. On the class path, where code has no module name, the frame's package tells: kbench's
+     * ({@code dev.kbench.*}), or the package of a driver a class-path jar provides.
      *
      * @param error the error
      * @param providesDriver whether a module of that name, in this JVM, provides the driver service
-     * @return the module's name
+     * @param classPathBackends the packages of the drivers provided on the class path
+     * @return where the backend is: {@code module M} or {@code package P on the class path}
      */
-    static java.util.Optional<String> backendModule(Throwable error, java.util.function.Predicate<String> providesDriver) {
+    static java.util.Optional<String> backendModule(Throwable error, java.util.function.Predicate<String> providesDriver,
+                                                    java.util.Set<String> classPathBackends) {
         boolean inApi = false;
         boolean refused = false;
         for (StackTraceElement frame : error.getStackTrace()) {
             String module = frame.getModuleName();
+            String type = frame.getClassName();
             if (module != null && (module.startsWith("java.") || module.startsWith("jdk."))) {
                 continue;
             }
-            if (API_MODULE.equals(module)) {
+            if (API_MODULE.equals(module)
+                    || module == null && (type.startsWith("dev.kbench.api.") || type.startsWith("dev.kbench.spi."))) {
                 inApi = true;
                 refused |= frame.getMethodName().equals("<init>");
                 continue;
             }
-            return (inApi && !refused) || module == null || module.startsWith("dev.kbench.") || !providesDriver.test(module)
-                    ? java.util.Optional.empty() : java.util.Optional.of(module);
+            if (inApi && !refused) {
+                return java.util.Optional.empty();
+            }
+            if (module == null) {
+                String pkg = type.lastIndexOf('.') < 0 ? "" : type.substring(0, type.lastIndexOf('.'));
+                return pkg.startsWith("dev.kbench.") || !classPathBackends.contains(pkg)
+                        ? java.util.Optional.empty() : java.util.Optional.of("package " + pkg + " on the class path");
+            }
+            return module.startsWith("dev.kbench.") || !providesDriver.test(module)
+                    ? java.util.Optional.empty() : java.util.Optional.of("module " + module);
         }
         return java.util.Optional.empty();
+    }
+
+    /**
+     * The packages of the drivers that jars on the class path provide ({@code META-INF/services}); empty where none
+     * can be read.
+     */
+    private static java.util.Set<String> classPathBackends() {
+        java.util.Set<String> packages = new java.util.HashSet<>();
+        try {
+            var files = ClassLoader.getSystemClassLoader().getResources("META-INF/services/" + DRIVER_SERVICE);
+            while (files.hasMoreElements()) {
+                try (var in = files.nextElement().openStream()) {
+                    new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines()
+                            .map(line -> line.replaceFirst("#.*", "").strip())
+                            .filter(name -> name.lastIndexOf('.') > 0)
+                            .forEach(name -> packages.add(name.substring(0, name.lastIndexOf('.'))));
+                }
+            }
+        } catch (java.io.IOException e) {
+            // no attribution is kbench's internal error, as before
+        }
+        return packages;
     }
 
     private static boolean providesDriver(String module) {

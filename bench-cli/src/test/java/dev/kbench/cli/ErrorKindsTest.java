@@ -24,6 +24,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -53,9 +54,9 @@ class ErrorKindsTest {
         StackTraceElement jackson = new StackTraceElement(null, "com.fasterxml.jackson.databind", null, "x.Y", "z", null, 6);
         // thrown in the backend, through the JDK: the backend's; then kbench's own code, a built-in backend, the class
         // path (no module to tell by) and a library that provides no driver: kbench's
-        assertEquals(java.util.Optional.of("com.acme.metal"), Errors.backendModule(thrown(jdk, metal, cli), backends));
+        assertEquals(java.util.Optional.of("module com.acme.metal"), Errors.backendModule(thrown(jdk, metal, cli), backends, Set.of()));
         for (StackTraceElement first : List.of(cli, opencl, classPath, jackson)) {
-            assertEquals(java.util.Optional.empty(), Errors.backendModule(thrown(jdk, first, metal), backends), first.toString());
+            assertEquals(java.util.Optional.empty(), Errors.backendModule(thrown(jdk, first, metal), backends, Set.of()), first.toString());
         }
         // a constructor of kbench's API refusing its arguments: its caller's fault, the backend's or kbench's; any
         // other method of the API is kbench's
@@ -63,9 +64,30 @@ class ErrorKindsTest {
                 null, 7);
         StackTraceElement check = new StackTraceElement(null, "dev.kbench.api", null, "dev.kbench.api.DeviceFacts", "positive",
                 null, 8);
-        assertEquals(java.util.Optional.of("com.acme.metal"), Errors.backendModule(thrown(check, facts, metal, cli), backends));
-        assertEquals(java.util.Optional.empty(), Errors.backendModule(thrown(check, facts, cli, metal), backends));
-        assertEquals(java.util.Optional.empty(), Errors.backendModule(thrown(check, metal, cli), backends));
+        assertEquals(java.util.Optional.of("module com.acme.metal"), Errors.backendModule(thrown(check, facts, metal, cli), backends, Set.of()));
+        assertEquals(java.util.Optional.empty(), Errors.backendModule(thrown(check, facts, cli, metal), backends, Set.of()));
+        assertEquals(java.util.Optional.empty(), Errors.backendModule(thrown(check, metal, cli), backends, Set.of()));
+    }
+
+    @Test
+    void onTheClassPathThePackageOfADriverTheClassPathProvidesTellsTheBackend() {
+        // no module names: kbench's packages are kbench's, a provided driver's package is that backend's, any
+        // other package (a library) kbench's; a constructor of the API refusing its arguments is passed over
+        java.util.function.Predicate<String> noModules = module -> false;
+        Set<String> provided = Set.of("com.acme.metal");
+        StackTraceElement metal = new StackTraceElement("app", null, null, "com.acme.metal.MetalDriver$Device", "facts", null, 1);
+        StackTraceElement cli = new StackTraceElement("app", null, null, "dev.kbench.cli.RunCommand", "call", null, 2);
+        StackTraceElement library = new StackTraceElement("app", null, null, "com.fasterxml.jackson.X", "y", null, 3);
+        StackTraceElement facts = new StackTraceElement("app", null, null, "dev.kbench.api.DeviceFacts", "<init>", null, 4);
+        StackTraceElement kit = new StackTraceElement("app", null, null, "dev.kbench.spi.kit.DriverBase", "device", null, 5);
+        assertEquals(java.util.Optional.of("package com.acme.metal on the class path"),
+                Errors.backendModule(thrown(metal, cli), noModules, provided));
+        assertEquals(java.util.Optional.of("package com.acme.metal on the class path"),
+                Errors.backendModule(thrown(facts, metal, cli), noModules, provided));
+        for (StackTraceElement first : List.of(cli, library, kit)) {
+            assertEquals(java.util.Optional.empty(), Errors.backendModule(thrown(first, metal), noModules, provided), first.toString());
+        }
+        assertEquals(java.util.Optional.empty(), Errors.backendModule(thrown(metal, cli), noModules, Set.of()));
     }
 
     private static RuntimeException thrown(StackTraceElement... frames) {

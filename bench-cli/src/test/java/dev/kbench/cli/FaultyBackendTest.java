@@ -138,13 +138,21 @@ class FaultyBackendTest {
         String said = new String(javac.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         int status = javac.waitFor();
         assertEquals(0, status, "the backend module compiles against kbench's API: " + said);
+        // on the class path a jar names its driver in META-INF/services
+        Files.createDirectories(module.resolve("META-INF/services"));
+        Files.writeString(module.resolve("META-INF/services/dev.kbench.spi.Driver"), "com.acme.faulty.FaultyDriver\n");
     }
 
     private static NoDriverTest.Outcome run(String mode) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(Jvm.onModulePath(Jvm::withoutBackends, "run", "--backend", "faulty",
-                "--filter", "copy", "-p", "n=2^10", "--rep-ms", "20", "--warmup-ms", "5"));
-        // the backend module on the module path, its mode for the child JVM
-        int path = command.indexOf("-p") + 1;
+        return run(mode, false);
+    }
+
+    private static NoDriverTest.Outcome run(String mode, boolean classPath) throws IOException, InterruptedException {
+        String[] args = {"run", "--backend", "faulty", "--filter", "copy", "-p", "n=2^10", "--rep-ms", "20", "--warmup-ms", "5"};
+        List<String> command = new ArrayList<>(classPath ? Jvm.onClassPath(Jvm::withoutBackends, args)
+                : Jvm.onModulePath(Jvm::withoutBackends, args));
+        // the backend on the module path (or the class path), its mode for the child JVM
+        int path = command.indexOf(classPath ? "-cp" : "-p") + 1;
         command.set(path, command.get(path) + File.pathSeparator + module);
         command.add(1, "-Dfaulty.mode=" + mode);
         return NoDriverTest.launch(command);
@@ -185,5 +193,17 @@ class FaultyBackendTest {
         assertEquals(1, o.status(), o.toString());
         assertBackendsFault(o, "kbench run: the backend in module com.acme.faulty failed: "
                 + "java.lang.IllegalStateException: faulty: no device today");
+    }
+
+    @Test
+    void onTheClassPathTheBackendIsNamedByItsPackage() throws Exception {
+        NoDriverTest.Outcome o = run("device-throws", true);
+        assertEquals(1, o.status(), o.toString());
+        assertBackendsFault(o, "kbench run: the backend in package com.acme.faulty on the class path failed: "
+                + "java.lang.IllegalStateException: faulty: no device today");
+        o = run("facts-null", true);
+        assertEquals(1, o.status(), o.toString());
+        assertBackendsFault(o, "kbench run: the backend answered Device.facts() with null "
+                + "(com.acme.faulty.FaultyDriver$FaultyDevice), where kbench needs a value");
     }
 }
