@@ -358,7 +358,7 @@ final class SuiteRunner {
         closeWorkload(entry);
         long padBytes = PAD_STEP_BYTES * pads.nextInt(PAD_STEPS + 1);
         DeviceBuffer pad = padBytes > 0
-                ? BackendAnswers.nonNull(device.allocate(padBytes), device, "Device.allocate(" + padBytes + ")") : null;
+                ? BackendAnswers.allocate(device, padBytes) : null;
         try {
             if (clearer != Bench.NO_CLEAR) {
                 CacheClearer fresh = Bench.clearer(driver, options.cacheClearBytes());

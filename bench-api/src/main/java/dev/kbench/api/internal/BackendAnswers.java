@@ -17,7 +17,11 @@ package dev.kbench.api.internal;
 
 import dev.kbench.api.Backend;
 import dev.kbench.api.Device;
+import dev.kbench.api.DeviceBuffer;
 import dev.kbench.api.DeviceException;
+import dev.kbench.api.Kernel;
+import dev.kbench.api.KernelModule;
+import dev.kbench.api.KernelSource;
 
 /**
  * What a backend answers where kbench needs a value, refused when it is null: a backend's fault, said as one, rather
@@ -63,5 +67,41 @@ public final class BackendAnswers {
         nonNull(device.acceptedSources(), device, "Device.acceptedSources()");
         nonNull(driver.identity(), driver, "identity()");
         return device;
+    }
+
+    /**
+     * A buffer of the device's, refused when null.
+     *
+     * @param device the device
+     * @param bytes its size
+     * @return the buffer, the caller's to close
+     * @throws DeviceException if the backend answers null
+     */
+    public static DeviceBuffer allocate(Device device, long bytes) {
+        return nonNull(device.allocate(bytes), device, "Device.allocate(" + bytes + ")");
+    }
+
+    /**
+     * A module the device built, refused when null.
+     *
+     * @param device the device
+     * @param source the module's code
+     * @return the module, the caller's to close
+     * @throws DeviceException if the backend answers null
+     */
+    public static KernelModule loadModule(Device device, KernelSource source) {
+        return nonNull(device.loadModule(source), device, "Device.loadModule(" + source.name() + ")");
+    }
+
+    /**
+     * An entry point of a module, refused when null.
+     *
+     * @param module the module
+     * @param entry the kernel's name
+     * @return the kernel
+     * @throws DeviceException if the backend answers null
+     */
+    public static Kernel kernel(KernelModule module, String entry) {
+        return nonNull(module.kernel(entry), module, "KernelModule.kernel(\"" + entry + "\")");
     }
 }

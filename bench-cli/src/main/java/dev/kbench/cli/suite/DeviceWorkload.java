@@ -53,7 +53,7 @@ abstract class DeviceWorkload implements Workload {
 
     /** Allocates a device buffer freed by {@link #close()}. */
     final DeviceBuffer allocate(long bytes) {
-        DeviceBuffer buffer = BackendAnswers.nonNull(device.allocate(bytes), device, "Device.allocate(" + bytes + ")");
+        DeviceBuffer buffer = BackendAnswers.allocate(device, bytes);
         buffers.add(buffer);
         return buffer;
     }

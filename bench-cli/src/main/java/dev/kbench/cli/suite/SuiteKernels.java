@@ -150,7 +150,7 @@ public final class SuiteKernels implements AutoCloseable {
      */
     void build() {
         if (module == null) {
-            module = BackendAnswers.nonNull(device.loadModule(source), device, "Device.loadModule(" + source.name() + ")");
+            module = BackendAnswers.loadModule(device, source);
         }
     }
 
@@ -163,7 +163,7 @@ public final class SuiteKernels implements AutoCloseable {
      */
     Kernel kernel(String entry) {
         build();
-        return BackendAnswers.nonNull(module.kernel(entry), module, "KernelModule.kernel(\"" + entry + "\")");
+        return BackendAnswers.kernel(module, entry);
     }
 
     /**

@@ -166,11 +166,9 @@ public record UserKernel(KernelSource source, String entry, String name, Dim3 gr
         /** @param inputs host values made ahead, taken and freed here; null to make them here */
         UserWorkload(Device device, UserKernel spec, MadeValues inputs) {
             this.spec = spec;
-            this.module = BackendAnswers.nonNull(device.loadModule(spec.source()), device,
-                    "Device.loadModule(" + spec.source().name() + ")");
+            this.module = BackendAnswers.loadModule(device, spec.source());
             try {
-                this.kernel = BackendAnswers.nonNull(module.kernel(spec.entry()), module,
-                        "KernelModule.kernel(\"" + spec.entry() + "\")");
+                this.kernel = BackendAnswers.kernel(module, spec.entry());
                 for (int i = 0; i < spec.args().size(); i++) {
                     MemorySegment made = inputs == null ? null : inputs.values(i);
                     args.add(switch (spec.args().get(i)) {
@@ -190,8 +188,7 @@ public record UserKernel(KernelSource source, String entry, String name, Dim3 gr
         }
 
         private DeviceBuffer filled(Device device, ArgSpec.Buffer spec, MemorySegment made) {
-            DeviceBuffer buffer = BackendAnswers.nonNull(device.allocate(spec.bytes()), device,
-                    "Device.allocate(" + spec.bytes() + ")");
+            DeviceBuffer buffer = BackendAnswers.allocate(device, spec.bytes());
             buffers.add(buffer);
             if (deviceFills(spec)) {
                 double v = spec.fill().getAsDouble();
