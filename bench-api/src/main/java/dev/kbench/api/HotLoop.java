@@ -64,7 +64,14 @@ final class HotLoop implements AutoCloseable {
         this.fn = fn;
         this.calls = calls;
         this.start = Bench.event(device);
-        this.end = Bench.event(device);
+        Event second;
+        try {
+            second = Bench.event(device);
+        } catch (RuntimeException | Error e) {
+            start.close();
+            throw e;
+        }
+        this.end = second;
         try {
             if (submission == Submission.GRAPH) {
                 graph = Bench.capture(device, () -> {

@@ -110,6 +110,15 @@ class HotTimingTest {
     }
 
     @Test
+    void aLoopWhoseSecondEventIsRefusedClosesItsFirst() {
+        device.nullEventAt = device.eventsCreated + 1;
+        DeviceException e = assertThrows(DeviceException.class, () -> new HotLoop(device, this::call, 4, Submission.DIRECT));
+        assertTrue(e.getMessage().startsWith("the backend answered DeviceInterface.createEvent() with null"), e.getMessage());
+        assertEquals(1, device.eventsCreated, "the first event was made");
+        assertEquals(1, device.eventsClosed, "and closed when the second was refused");
+    }
+
+    @Test
     void aColdHoldThatTimesOutTimesTheCallAgainUnheldAndDropsTheGate() {
         device.gates = true;
         device.holdsTimeOut = true;

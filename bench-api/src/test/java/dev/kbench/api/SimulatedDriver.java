@@ -139,6 +139,8 @@ class SimulatedDriver implements Driver {
         /** The one question answered with null (a faulty backend's): device(), facts(), acceptedSources(), telemetry,
          * createEvent(), capture(). */
         String nullAnswer = "";
+        /** createEvent() answers null once this many events were made; -1: never. */
+        int nullEventAt = -1;
         /** What {@link #energyCounter()} says: empty, as by default, where only a reading tells. */
         Optional<Boolean> energyCounter = Optional.empty();
         /** How many holds the gate lets be in place at once. */
@@ -297,7 +299,7 @@ class SimulatedDriver implements Driver {
 
         @Override
         public Event createEvent() {
-            if ("createEvent()".equals(nullAnswer)) {
+            if ("createEvent()".equals(nullAnswer) || eventsCreated == nullEventAt) {
                 return null;
             }
             eventsCreated++;
