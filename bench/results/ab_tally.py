@@ -45,9 +45,10 @@ may repeat it). It prints three tables, the first two per form, size and kernel:
 
 Runs of every build and center on record count (docs/performance.md, sections 10 on). With no arguments it
 reads every H200 results directory beside this script (those whose name says h200: the record the figures in
-docs/ are of); or give directories, e.g. an H100 one, to tally those alone.
+docs/ are of); `--gpu h100` reads those whose name says h100 instead (the H100's cross-check); or give
+directories to tally those alone.
 
-    python3 bench/results/ab_tally.py [DIR...]
+    python3 bench/results/ab_tally.py [--gpu NAME | DIR...]
 """
 import glob
 import os
@@ -245,11 +246,19 @@ def order(key):
 
 def main(argv):
     here = os.path.dirname(os.path.abspath(__file__))
+    gpu = "h200"
+    if argv[:1] == ["--gpu"]:
+        if len(argv) != 2 or not re.fullmatch(r"[a-z0-9]+", argv[1]):
+            sys.exit(f"ab_tally.py: --gpu takes one GPU's name as the directories spell it (h200, h100), "
+                     f"and no directories; got {argv[1:]!r}")
+        gpu, argv = argv[1], []
     for name in argv:
         if not os.path.isdir(name):
             sys.exit(f"ab_tally.py: {name!r} is not a directory (give results directories, or none for all)")
     directories = argv or sorted(d for d in glob.glob(os.path.join(here, "*"))
-                                 if os.path.isdir(d) and "-h200" in os.path.basename(d))
+                                 if os.path.isdir(d) and f"-{gpu}" in os.path.basename(d))
+    if not directories:
+        sys.exit(f"ab_tally.py: no results directory beside this script says -{gpu} in its name")
     aa = defaultdict(lambda: [0, 0, set()])
     plants = defaultdict(list)
     for directory, kernel, size, case, verdict, could_flag, forks, per_side, budget in comparisons(directories):
