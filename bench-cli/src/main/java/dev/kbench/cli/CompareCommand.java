@@ -127,6 +127,9 @@ final class CompareCommand implements Callable<Integer> {
             description = "Also write the comparison to FILE: .txt, .md, .html (table and chart) or .svg (chart).")
     private Path exportTo;
 
+    /** What --export-to writes, as {@link #checkOptions()} found it; null without the option. */
+    private CompareExport export;
+
     @Option(names = OutputFiles.FORCE, description = "Replace an existing --export-to FILE (never a read-only file or a link).")
     private boolean force;
 
@@ -147,9 +150,7 @@ final class CompareCommand implements Callable<Integer> {
      */
     Compare checkOptions() {
         Compare compare = options.compare();
-        if (exportTo != null) {
-            UsageException.option("--export-to", CompareExport::forFile, exportTo.toString());
-        }
+        export = exportTo == null ? null : UsageException.option("--export-to", CompareExport::forFile, exportTo.toString());
         Map<String, Path> inputs = new LinkedHashMap<>();
         inputs.put("the input " + basePath, basePath);
         inputs.put("the input " + newPath, newPath);
@@ -160,7 +161,6 @@ final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Compare compare = checkOptions();
-        CompareExport export = exportTo == null ? null : CompareExport.forFile(exportTo.toString());
         if (newPath != null && baseDevice == null && newDevice == null) {
             Inputs.warnIfOneFile(basePath, newPath, spec);
         }
