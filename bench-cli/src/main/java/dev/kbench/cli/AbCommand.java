@@ -468,20 +468,17 @@ final class AbCommand implements Callable<Integer> {
     }
 
     private Side[] validate() {
-        if (forks < 1 || forks > Forks.MOST_FORKS) {
-            throw new UsageException("--forks " + forks + ": use 1 to " + Forks.MOST_FORKS + " per side");
-        }
+        UsageException.between("--forks", forks, 1, Forks.MOST_FORKS, " per side");
         if (maxForks != null || maxTimeSeconds != null || targetMdc != null) {
             if (spec.commandLine().getParseResult().hasMatchedOption("--forks")) {
                 throw new UsageException("--forks " + forks + " fixes the fork count; --max-forks, --max-time-s"
                         + " and --target-mdc let ab choose it: give one or the other");
             }
-            if (maxForks != null && (maxForks < Unit.FEWEST_FORKS || maxForks > Forks.MOST_FORKS)) {
-                throw new UsageException("--max-forks " + maxForks + ": use " + Unit.FEWEST_FORKS + " to " + Forks.MOST_FORKS
-                        + " per side");
+            if (maxForks != null) {
+                UsageException.between("--max-forks", maxForks, Unit.FEWEST_FORKS, Forks.MOST_FORKS, " per side");
             }
-            if (maxTimeSeconds != null && maxTimeSeconds < 1) {
-                throw new UsageException("--max-time-s " + maxTimeSeconds + ": use 1 or more");
+            if (maxTimeSeconds != null) {
+                UsageException.atLeast("--max-time-s", maxTimeSeconds, 1);
             }
             if (targetMdc != null) {
                 double target = MeasureOptions.parseRelative("--target-mdc", targetMdc);

@@ -71,8 +71,22 @@ public final class UsageException extends RuntimeException {
      * @throws UsageException {@code --forks 20000: use 1 to 10000} if the value is out of range
      */
     static void between(String option, long value, long least, long most) {
+        between(option, value, least, most, "");
+    }
+
+    /**
+     * Refuses a count out of its range, as {@link #between(String, long, long, long)} does, saying what it counts.
+     *
+     * @param option the option, e.g. {@code --max-forks}
+     * @param value its value
+     * @param least the least it may be
+     * @param most the most it may be
+     * @param per what the range is of, after it, e.g. {@code " per side"}; empty for nothing
+     * @throws UsageException naming the option, the value and the range
+     */
+    static void between(String option, long value, long least, long most, String per) {
         if (value < least || value > most) {
-            throw new UsageException(option + " " + value + ": use " + least + " to " + most);
+            throw new UsageException(option + " " + value + ": use " + least + " to " + most + per);
         }
     }
 

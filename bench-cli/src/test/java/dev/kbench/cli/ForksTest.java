@@ -1101,8 +1101,15 @@ class ForksTest {
         assertTrue(zero.err().contains("--target-mdc '0%'"), zero.toString());
         Cli.Result one = abUntil("same", "same", "--max-forks", "1");
         assertEquals(ExitCodes.INVALID_INPUT, one.status(), one.toString());
-        assertTrue(one.err().contains("--max-forks 1"), one.toString());
+        assertTrue(one.err().contains("kbench ab: --max-forks 1: use 2 to " + dev.kbench.forks.Forks.MOST_FORKS + " per side"), one.toString());
         assertFalse(Files.exists(dir.resolve("b.csv")), "no fork ran: " + one);
+        Cli.Result none = abUntil("same", "same", "--forks", "0");
+        assertEquals(ExitCodes.INVALID_INPUT, none.status(), none.toString());
+        assertTrue(none.err().contains("kbench ab: --forks 0: use 1 to " + dev.kbench.forks.Forks.MOST_FORKS + " per side"), none.toString());
+        Cli.Result noTime = abUntil("same", "same", "--max-time-s", "0");
+        assertEquals(ExitCodes.INVALID_INPUT, noTime.status(), noTime.toString());
+        assertTrue(noTime.err().contains("kbench ab: --max-time-s 0: use 1 or more"), noTime.toString());
+        assertFalse(Files.exists(dir.resolve("b.csv")), "no fork ran: " + noTime);
     }
 
     @Test
