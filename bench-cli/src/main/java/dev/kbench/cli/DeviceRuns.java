@@ -238,6 +238,10 @@ final class DeviceRuns {
                 }
             }
         }
+        if (csv.rows() == 0) {
+            err.println("kbench: no device recorded a sample; nothing was written to " + csv.file());
+            return;
+        }
         String warning = RunEnvironment.writeRuns(csv.target(), original, runId, runs);
         if (!warning.isEmpty()) {
             err.println(warning);

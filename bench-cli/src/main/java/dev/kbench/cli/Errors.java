@@ -75,10 +75,9 @@ final class Errors implements CommandLine.IExecutionExceptionHandler, CommandLin
         } else if (error instanceof OutputException) {
             err.println(prefix(cli) + message(error));
         } else if (!isKnown(error)) {
-            err.println(prefix(cli) + backendModule(error, Errors::providesDriver, Errors.classPathBackends())
-                    .map(where -> "the backend in " + where + " failed: " + error + " (a fault of that backend's, "
-                            + "not kbench's: report it to its authors; --verbose shows the stack trace)")
-                    .orElse(INTERNAL + error));
+            String said = described(error);
+            err.println(prefix(cli) + said + (said.startsWith(INTERNAL) ? "" : " (a fault of that backend's, "
+                    + "not kbench's: report it to its authors; --verbose shows the stack trace)"));
         } else {
             err.println(prefix(cli) + message(error));
             err.println(isBadInput(error)
@@ -87,6 +86,22 @@ final class Errors implements CommandLine.IExecutionExceptionHandler, CommandLin
         }
         err.flush();
         return exitCode(error);
+    }
+
+    /**
+     * An error in one phrase, for one that kbench reports and goes on after: a known error's message; an
+     * unexpected one's owner, {@code the backend in module M failed: ERROR} where {@link #backendModule} finds
+     * one, else kbench's internal error.
+     *
+     * @param error the error
+     * @return the phrase
+     */
+    static String described(Throwable error) {
+        if (isKnown(error)) {
+            return message(error);
+        }
+        return backendModule(error, Errors::providesDriver, Errors.classPathBackends())
+                .map(where -> "the backend in " + where + " failed: " + error).orElse(INTERNAL + error);
     }
 
     /** kbench's API module, whose value types refuse bad arguments in their constructors. */

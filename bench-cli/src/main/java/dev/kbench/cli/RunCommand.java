@@ -17,6 +17,7 @@ package dev.kbench.cli;
 
 import dev.kbench.api.Backend;
 import dev.kbench.api.Benchmark;
+import dev.kbench.api.DeviceIdentity;
 import dev.kbench.api.Params;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.api.Submission;
@@ -124,9 +125,27 @@ final class RunCommand implements Callable<Integer> {
 
     /** The device {@code --device} names, a usage error naming the option if the backend has no such device. */
     private Backend chosenDevice(Backend driver) {
-        // a null would have the run measure the default device under --device's name
-        return BackendAnswers.nonNull(UsageException.option("--device", driver::withDevice, device), driver,
-                "withDevice(" + device + ")");
+        return withDevice(driver, device, "--device", Integer.toString(device));
+    }
+
+    /**
+     * The backend for one device, as an option asks for it.
+     *
+     * @param option {@code --device} or {@code --devices}
+     * @param given the option's value
+     * @throws UsageException naming the option if the device is not one of the backend's, or the backend
+     *         cannot choose a device (the API's default: it runs on its one device)
+     */
+    private static Backend withDevice(Backend driver, int index, String option, String given) {
+        Backend chosen;
+        try {
+            chosen = UsageException.option(option, driver::withDevice, index);
+        } catch (UnsupportedOperationException e) {
+            throw new UsageException(option + " " + given + ": the backend '" + driver.name() + "' cannot choose a "
+                    + "device (" + e.getMessage() + "); leave " + option + " out to run on its one device", e);
+        }
+        // a null would have the run measure the default device under the option's name
+        return BackendAnswers.nonNull(chosen, driver, "withDevice(" + index + ")");
     }
 
     @Override
@@ -156,8 +175,11 @@ final class RunCommand implements Callable<Integer> {
                         + "--csv-samples FILE (and " + Main.typed() + " report FILE)");
             }
             Backend driver = main.driver();
-            return DeviceRuns.run(spec, DeviceRuns.select(devices,
-                    BackendAnswers.nonNull(driver.devices(), driver, "devices()"), driver.name()),
+            List<DeviceIdentity> chosen = DeviceRuns.select(devices,
+                    BackendAnswers.nonNull(driver.devices(), driver, "devices()"), driver.name());
+            // each device's process runs --device I: a backend that cannot choose one is told here, once
+            withDevice(driver, chosen.getFirst().index(), "--devices", devices).close();
+            return DeviceRuns.run(spec, chosen,
                     parallelDevices ? DeviceRuns.Schedule.PARALLEL : DeviceRuns.Schedule.SEQUENTIAL,
                     measure.resolve(SuiteOptions.withDefaults(), null), output,
                     Duration.ofSeconds(forkTimeoutSeconds).multipliedBy(forks + warmupForks), original);
@@ -168,8 +190,29 @@ final class RunCommand implements Callable<Integer> {
         if (forked()) {
             return forked(original);
         }
-        try (Backend chosen = device == null ? null : chosenDevice(main.driver())) {
+        Backend chosen = device == null ? null : chosenDevice(main.driver());
+        try {
             return measure(chosen != null ? chosen : main.driver(), original);
+        } finally {
+            if (chosen != null) {
+                closeAfterMeasuring(chosen::close);
+            }
+        }
+    }
+
+    /**
+     * Closes what measured, once the run has measured (and, but in a fork, reported): a backend that fails
+     * to close is said on stderr as that backend's fault, and what was measured stands, its exit status too.
+     * In a fork, which closes before it writes its samples, such a failure would otherwise lose them.
+     */
+    private void closeAfterMeasuring(Runnable close) {
+        try {
+            close.run();
+        } catch (RuntimeException e) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("kbench: closing the backend failed: " + Errors.described(e)
+                    + "; what was measured is kept");
+            err.flush();
         }
     }
 
@@ -194,14 +237,33 @@ final class RunCommand implements Callable<Integer> {
                 measure.method(driver, options);   // a --graph the backend cannot capture fails before measuring
             }
             return SuiteSession.run(main, driver, suite, options, output, spec.commandLine().getOut(),
-                    spec.commandLine().getErr(), original, () -> dev.kbench.forks.Forks.handOver(() -> {
+                    spec.commandLine().getErr(), original, () -> dev.kbench.forks.Forks.handOver(() ->
                         // a fork hands the device on before it writes its report and exits
-                        kernels.forEach(SuiteKernels::close);
-                        kernels.clear();
-                        driver.close();
-                    }));
+                        closeAfterMeasuring(() -> {
+                            try {
+                                closeAll(kernels);
+                            } finally {
+                                driver.close();
+                            }
+                        })));
         } finally {
-            kernels.forEach(SuiteKernels::close);
+            closeAfterMeasuring(() -> closeAll(kernels));
+        }
+    }
+
+    /** Closes every kernel module, and forgets them, the first failure thrown once all were tried. */
+    private static void closeAll(List<SuiteKernels> kernels) {
+        RuntimeException first = null;
+        for (SuiteKernels k : kernels) {
+            try {
+                k.close();
+            } catch (RuntimeException e) {
+                first = first == null ? e : first;
+            }
+        }
+        kernels.clear();
+        if (first != null) {
+            throw first;
         }
     }
 

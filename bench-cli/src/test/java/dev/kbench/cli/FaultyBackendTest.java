@@ -69,7 +69,15 @@ class FaultyBackendTest {
                         @Override public void close() { }
                     };
                 }
-                @Override public void close() { }
+                @Override public void close() {
+                    if (is("close-throws")) throw new IllegalStateException("faulty: cannot close");
+                }
+                // one device, index 0; as the API's default, a backend that cannot choose
+                @Override public Driver withDevice(int index) {
+                    if (is("one-device")) return Driver.super.withDevice(index);
+                    if (index != 0) throw new IllegalArgumentException("no device " + index + "; faulty has device 0");
+                    return new FaultyDriver();
+                }
 
                 static final class Buffer implements DeviceBuffer {
                     final Arena arena = Arena.ofShared();
@@ -100,7 +108,13 @@ class FaultyBackendTest {
                             @Override public Kernel kernel(String entry) {
                                 return is("kernel-null") ? null : new Kernel() {
                                     @Override public String name() { return entry; }
-                                    @Override public void launch(Dim3 grid, Dim3 block, List<KernelArg> args) { }
+                                    // the built-in copy (src, dst, n), so that its check passes and the run measures
+                                    @Override public void launch(Dim3 grid, Dim3 block, List<KernelArg> args) {
+                                        if (entry.equals("copy")) {
+                                            ((Buffer) ((KernelArg.Buffer) args.get(1)).buffer()).memory
+                                                    .copyFrom(((Buffer) ((KernelArg.Buffer) args.get(0)).buffer()).memory);
+                                        }
+                                    }
                                 };
                             }
                             @Override public void close() { }
@@ -147,8 +161,12 @@ class FaultyBackendTest {
         return run(mode, false);
     }
 
-    private static NoDriverTest.Outcome run(String mode, boolean classPath) throws IOException, InterruptedException {
-        String[] args = {"run", "--backend", "faulty", "--filter", "copy", "-p", "n=2^10", "--rep-ms", "20", "--warmup-ms", "5"};
+    private static NoDriverTest.Outcome run(String mode, boolean classPath, String... more) throws IOException,
+            InterruptedException {
+        List<String> run = new ArrayList<>(List.of("run", "--backend", "faulty", "--filter", "copy", "-p", "n=2^10",
+                "--rep-ms", "20", "--warmup-ms", "5"));
+        run.addAll(List.of(more));
+        String[] args = run.toArray(String[]::new);
         List<String> command = new ArrayList<>(classPath ? Jvm.onClassPath(Jvm::withoutBackends, args)
                 : Jvm.onModulePath(Jvm::withoutBackends, args));
         // the backend on the module path (or the class path), its mode for the child JVM
@@ -185,6 +203,14 @@ class FaultyBackendTest {
         assertBackendsFault(o, "FAILED: the backend answered KernelModule.kernel(\"copy\") with null "
                 + "(com.acme.faulty.FaultyDriver$FaultyDevice$1, module com.acme.faulty)");
         assertTrue(o.err().contains("kbench: nothing was measured"), o.toString());
+        // in a device's own process (--devices) too, and the run does not claim samples it has not got
+        Path all = dir.resolve("nothing-measured.csv");
+        o = run("kernel-null", false, "--devices", "all", "--csv-samples", all.toString());
+        assertEquals(1, o.status(), o.toString());
+        assertTrue(o.out().contains("FAILED: the backend answered KernelModule.kernel(\"copy\") with null"), o.toString());
+        assertTrue(o.err().contains("kbench: no device recorded a sample; nothing was written to " + all), o.toString());
+        assertFalse(o.err().contains("samples of 1 device(s)") || Files.exists(all)
+                || Files.exists(RunEnvironment.sidecar(all)), o.toString());
     }
 
     @Test
@@ -193,6 +219,42 @@ class FaultyBackendTest {
         assertEquals(1, o.status(), o.toString());
         assertBackendsFault(o, "kbench run: the backend in module com.acme.faulty failed: "
                 + "java.lang.IllegalStateException: faulty: no device today");
+    }
+
+    @Test
+    void aBackendThatFailsToCloseAfterMeasuringLosesNoMeasurement() throws Exception {
+        // forks close the backend to hand the device on, before they write their samples
+        Path csv = dir.resolve("closing-forks.csv");
+        NoDriverTest.Outcome o = run("close-throws", false, "--forks", "2", "--csv-samples", csv.toString());
+        assertEquals(0, o.status(), o.toString());
+        assertBackendsFault(o, "kbench: closing the backend failed: the backend in module com.acme.faulty "
+                + "failed: java.lang.IllegalStateException: faulty: cannot close; what was measured is kept");
+        assertEquals(java.util.Set.of(0, 1), dev.kbench.stats.io.SamplesCsv.read(csv).stream()
+                .map(dev.kbench.api.SampleRecord::fork).collect(java.util.stream.Collectors.toSet()), o.toString());
+        // --device closes the backend it chose once the run has reported
+        Path one = dir.resolve("closing-device.csv");
+        o = run("close-throws", false, "--device", "0", "--csv-samples", one.toString());
+        assertEquals(0, o.status(), o.toString());
+        assertBackendsFault(o, "kbench: closing the backend failed: the backend in module com.acme.faulty "
+                + "failed: java.lang.IllegalStateException: faulty: cannot close; what was measured is kept");
+        assertFalse(dev.kbench.stats.io.SamplesCsv.read(one).isEmpty(), o.toString());
+        assertTrue(Files.exists(RunEnvironment.sidecar(one)), o.toString());
+    }
+
+    @Test
+    void aDeviceOfABackendThatCannotChooseOneIsAUsageError() throws Exception {
+        NoDriverTest.Outcome o = run("one-device", false, "--device", "0");
+        assertEquals(2, o.status(), o.toString());
+        assertTrue(o.err().contains("kbench run: --device 0: the backend 'faulty' cannot choose a device (faulty cannot "
+                + "choose a device); leave --device out to run on its one device"), o.toString());
+        assertFalse(o.err().contains("internal error"), o.toString());
+        // --devices runs each device's process with --device I: refused once, before any process starts
+        Path all = dir.resolve("all.csv");
+        o = run("one-device", false, "--devices", "all", "--csv-samples", all.toString());
+        assertEquals(2, o.status(), o.toString());
+        assertTrue(o.err().contains("kbench run: --devices all: the backend 'faulty' cannot choose a device (faulty "
+                + "cannot choose a device); leave --devices out to run on its one device"), o.toString());
+        assertFalse(o.err().contains("device fork") || Files.exists(all), o.toString());
     }
 
     @Test
