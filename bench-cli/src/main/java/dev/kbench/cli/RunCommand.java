@@ -178,7 +178,12 @@ final class RunCommand implements Callable<Integer> {
             List<DeviceIdentity> chosen = DeviceRuns.select(devices,
                     BackendAnswers.nonNull(driver.devices(), driver, "devices()"), driver.name());
             // each device's process runs --device I: a backend that cannot choose one is told here, once
-            withDevice(driver, chosen.getFirst().index(), "--devices", devices).close();
+            Backend probe = withDevice(driver, chosen.getFirst().index(), "--devices", devices);
+            try {
+                probe.close();
+            } catch (RuntimeException e) {
+                // not opened here; a backend that fails to close says so in each device's process
+            }
             return DeviceRuns.run(spec, chosen,
                     parallelDevices ? DeviceRuns.Schedule.PARALLEL : DeviceRuns.Schedule.SEQUENTIAL,
                     measure.resolve(SuiteOptions.withDefaults(), null), output,
@@ -201,9 +206,9 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /**
-     * Closes what measured, once the run has measured (and, but in a fork, reported): a backend that fails
-     * to close is said on stderr as that backend's fault, and what was measured stands, its exit status too.
-     * In a fork, which closes before it writes its samples, such a failure would otherwise lose them.
+     * Closes what measured, once the run has measured: a fork closes before it writes its samples, a run on
+     * {@code --device} after it has reported. A backend that fails to close is said on stderr as that
+     * backend's fault, and what was measured stands, its exit status too (in a fork the samples would be lost).
      */
     private void closeAfterMeasuring(Runnable close) {
         try {

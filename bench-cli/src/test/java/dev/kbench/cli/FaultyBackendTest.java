@@ -239,6 +239,14 @@ class FaultyBackendTest {
                 + "failed: java.lang.IllegalStateException: faulty: cannot close; what was measured is kept");
         assertFalse(dev.kbench.stats.io.SamplesCsv.read(one).isEmpty(), o.toString());
         assertTrue(Files.exists(RunEnvironment.sidecar(one)), o.toString());
+        // --devices: each device's process closes as --device does
+        Path each = dir.resolve("closing-devices.csv");
+        o = run("close-throws", false, "--devices", "all", "--csv-samples", each.toString());
+        assertEquals(0, o.status(), o.toString());
+        // a device's process has its output and errors forwarded together, to standard output
+        assertTrue(o.out().contains("[device 0] kbench: closing the backend failed: the backend in module com.acme.faulty"),
+                o.toString());
+        assertFalse(dev.kbench.stats.io.SamplesCsv.read(each).isEmpty(), o.toString());
     }
 
     @Test
