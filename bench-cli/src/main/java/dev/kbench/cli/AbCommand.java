@@ -249,6 +249,11 @@ final class AbCommand implements Callable<Integer> {
             return outcome;
         }
 
+        /** Whether {@code fork}, the next to run, went on already at the last hand-over (see Sequence.wentOn). */
+        boolean wentOn(SequentialAb.Fork fork) {
+            return sequence.wentOn(launch(fork, outcomes.stream().allMatch(ForkOutcome::completed)));
+        }
+
         /** A fork of one side: its command, where it writes, and what its exit status means. */
         private Forks.Launch launch(SequentialAb.Fork fork, boolean disposable) {
             int s = fork.side();
@@ -351,7 +356,11 @@ final class AbCommand implements Callable<Integer> {
                 all.add(new SequentialAb.Fork(s, index[s], seeds[index[s]]));
                 index[s]++;
             }
-            for (int i = 0; i < all.size() && !Forks.stopping(); i++) {
+            for (int i = 0; i < all.size(); i++) {
+                // stopped: no further fork starts, but one that went on at the last hand-over is collected
+                if (Forks.stopping() && !run.wentOn(all.get(i))) {
+                    break;
+                }
                 run.fork(all.get(i), Forks.Sequence.ahead(i, all.size(), all::get), rows -> { });
             }
         } finally {

@@ -376,12 +376,16 @@ final class RunCommand implements Callable<Integer> {
                     err.flush();
                 }
                 int total = warmupForks + forks;
-                for (int i = 0; i < total && !Forks.stopping(); i++) {
+                for (int i = 0; i < total; i++) {
                     boolean warmup = i < warmupForks;
                     boolean disposable = copies && ran.stream().allMatch(ForkOutcome::completed);
                     java.util.function.IntFunction<Forks.Launch> launch = at -> at < warmupForks
                             ? child(directory, at, true, warmupSeeds[at], runId, disposable)
                             : child(directory, at - warmupForks, false, seeds[at - warmupForks], runId, disposable);
+                    // stopped: no further fork starts, but one that went on at the last hand-over is collected
+                    if (Forks.stopping() && !sequence.wentOn(launch.apply(i))) {
+                        break;
+                    }
                     int now = i;
                     ForkOutcome outcome = sequence.run(launch.apply(i), () -> Forks.Sequence.ahead(now, total, launch),
                             rows -> {

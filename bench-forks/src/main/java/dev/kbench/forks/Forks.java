@@ -1180,6 +1180,22 @@ public final class Forks {
         }
 
         /**
+         * Whether the fork of {@code launch} has gone on already: a standby given go when the fork before it
+         * released the device, while the caller was still collecting that one. Such a fork is running, so a
+         * caller that stops (this JVM is exiting) still collects it with {@link #run}, which reports it as
+         * stopped with the samples it recorded, rather than leaving it out as if it had never started.
+         *
+         * @param launch the next fork the caller would run
+         * @return true if that fork is the first standby and has had its go
+         */
+        public boolean wentOn(Launch launch) {
+            synchronized (starting) {
+                Started first = waiting.peekFirst();
+                return first != null && first.launch().equals(launch) && first.handoff().went();
+            }
+        }
+
+        /**
          * Kills the standbys that were not used, all of them before waiting for any (each exit tears down a
          * device context), then waits for them.
          */
