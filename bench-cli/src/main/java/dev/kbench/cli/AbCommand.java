@@ -235,8 +235,7 @@ final class AbCommand implements Callable<Integer> {
                 next[s]++;
             }
             OutputFiles.Samples writer = writers[s];
-            // both samples files hold every completed fork's rows: the directory is a copy while none died
-            boolean disposable = outcomes.stream().allMatch(ForkOutcome::completed);
+            boolean disposable = disposable();
             ForkOutcome outcome = sequence.run(launch(fork, disposable),
                     () -> ahead.stream().map(f -> launch(f, disposable)).toList(), recorded -> {
                         // a warm-up fork's samples are left out
@@ -251,7 +250,12 @@ final class AbCommand implements Callable<Integer> {
 
         /** Whether {@code fork}, the next to run, went on already at the last hand-over (see Sequence.wentOn). */
         boolean wentOn(SequentialAb.Fork fork) {
-            return sequence.wentOn(launch(fork, outcomes.stream().allMatch(ForkOutcome::completed)));
+            return sequence.wentOn(launch(fork, disposable()));
+        }
+
+        /** Whether the forks' directory is a copy: both samples files hold every completed fork's rows while none died. */
+        private boolean disposable() {
+            return outcomes.stream().allMatch(ForkOutcome::completed);
         }
 
         /** A fork of one side: its command, where it writes, and what its exit status means. */
