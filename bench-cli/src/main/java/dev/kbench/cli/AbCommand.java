@@ -191,7 +191,7 @@ final class AbCommand implements Callable<Integer> {
     }
 
     /** The forks of one {@code ab}: where they write, what they recorded, how they ended. */
-    private final class Run {
+    private final class Run implements SequentialAb.Sides {
         final Side[] sides;
         final Path directory = Forks.temporaryDirectory();
         final List<ForkOutcome> outcomes = new ArrayList<>();
@@ -228,8 +228,9 @@ final class AbCommand implements Callable<Integer> {
          * Runs a side's next fork, the forks that follow it (as far as known) started in standby meanwhile, its
          * samples appended to the side's file and handed on.
          */
-        ForkOutcome fork(SequentialAb.Fork fork, List<SequentialAb.Fork> ahead,
-                         java.util.function.Consumer<List<SampleRecord>> samples) {
+        @Override
+        public ForkOutcome run(SequentialAb.Fork fork, List<SequentialAb.Fork> ahead,
+                               java.util.function.Consumer<List<SampleRecord>> samples) {
             int s = fork.side();
             if (!fork.warmup()) {
                 next[s]++;
@@ -248,8 +249,8 @@ final class AbCommand implements Callable<Integer> {
             return outcome;
         }
 
-        /** Whether {@code fork}, the next to run, went on already at the last hand-over (see Sequence.wentOn). */
-        boolean wentOn(SequentialAb.Fork fork) {
+        @Override
+        public boolean wentOn(SequentialAb.Fork fork) {
             return sequence.wentOn(launch(fork, disposable()));
         }
 
@@ -365,7 +366,7 @@ final class AbCommand implements Callable<Integer> {
                 if (Forks.stopping() && !run.wentOn(all.get(i))) {
                     break;
                 }
-                run.fork(all.get(i), Forks.Sequence.ahead(i, all.size(), all::get), rows -> { });
+                run.run(all.get(i), Forks.Sequence.ahead(i, all.size(), all::get), rows -> { });
             }
         } finally {
             run.close(err);
@@ -403,7 +404,7 @@ final class AbCommand implements Callable<Integer> {
             SequentialAb.Result result;
             try {
                 run.open();
-                result = ab.run(run::fork, runSeed, look -> {
+                result = ab.run(run, runSeed, look -> {
                     err.println("kbench ab: " + look.describe());
                     err.flush();
                 });

@@ -43,8 +43,8 @@ class SequentialAbBudgetTest {
      * Each side's forks give ten samples; within a pair the new fork's are all 3 % above the base fork's
      * (as two forks of one kernel differ on a GPU), and the pairs differ more from each other than that.
      */
-    private static ForkOutcome fork(SequentialAb.Fork fork, java.util.function.Consumer<List<SampleRecord>> samples,
-                                    long sleepMillis) {
+    static ForkOutcome fork(SequentialAb.Fork fork, java.util.function.Consumer<List<SampleRecord>> samples,
+                            long sleepMillis) {
         try {
             Thread.sleep(sleepMillis);
         } catch (InterruptedException e) {
