@@ -93,6 +93,10 @@ def check(report_name, values, test):
             assert max(x) < min(y) or max(y) < min(x), key
             slower = max(x) < min(y)
             assert r['pvalue_less'] == (0.0 if slower else 1.0) and r['verdict'] == ('slower' if slower else 'faster'), r
+        # settled: decided (slower or faster), or same with the ratio's interval wholly inside the threshold
+        lo, hi, t = r['ratio_ci_low'], r['ratio_ci_high'], report['threshold']
+        inside = lo is not None and hi is not None and 1 - t < lo and hi < 1 + t
+        assert r['settled'] == (r['verdict'] != 'same' or inside), key
         print(f'{report_name}: {key}: ok ({r["verdict"]})')
 
 

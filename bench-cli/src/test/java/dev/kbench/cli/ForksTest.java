@@ -913,6 +913,15 @@ class ForksTest {
         assertTrue(wide.err().contains("kbench ab: not settled at 10 forks a side (1 of 1; `same` there is for want"
                 + " of forks): k n=1 "), wide.toString());
         assertTrue(!same.err().contains("not settled") && !slower.err().contains("not settled"), same.toString());
+        // and the JSON says so per benchmark: settled where the loop decided, not where the budget ended it
+        for (String fixture : List.of("same", "wide")) {
+            Cli.Result json = abUntil(fixture, fixture, "--max-forks", "10", "--", "--format", "json");
+            assertEquals(ExitCodes.OK, json.status(), json.toString());
+            com.fasterxml.jackson.databind.JsonNode result = new com.fasterxml.jackson.databind.ObjectMapper()
+                    .readTree(json.out()).get("results").get(0);
+            assertEquals("same", result.get("verdict").asText(), json.toString());
+            assertEquals(fixture.equals("same"), result.get("settled").asBoolean(), json.toString());
+        }
 
         // a target MDC instead of a fork count: the first look is at 7 forks, the fewest that can reject at 0.001
         Cli.Result target = abUntil("same", "same", "--target-mdc", "1%");

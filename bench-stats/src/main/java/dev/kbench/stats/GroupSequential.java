@@ -244,9 +244,10 @@ public final class GroupSequential {
     }
 
     /**
-     * Whether a benchmark's verdict is settled at this look.
+     * Whether a benchmark's verdict is settled at this look (or in any comparison: compare's JSON says it
+     * for every benchmark).
      *
-     * @param r a comparison made by {@link #compareAt}
+     * @param r a comparison made by {@link #compareAt}, or any other
      * @param thresholdRel the threshold of practical significance, e.g. 0.01
      * @return {@code slower} or {@code faster} where the comparison says so; {@code same} where the
      *         ratio's interval lies wholly inside {@code (1 - thresholdRel, 1 + thresholdRel)}; empty

@@ -27,6 +27,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kbench.stats.BenchmarkComparison;
 import dev.kbench.stats.BenchmarkId;
 import dev.kbench.stats.CompareReport;
+import dev.kbench.stats.GroupSequential;
 import dev.kbench.stats.Summary;
 import dev.kbench.stats.SummaryWarning;
 import dev.kbench.stats.TestMethod;
@@ -166,6 +167,8 @@ public final class StatsJson {
             number(r, "cycles_ratio", c.cyclesRatio());
             number(r, "center_base_ms", c.centerBaseMillis());
             number(r, "center_new_ms", c.centerNewMillis());
+            // same for want of data (the interval reaches past the threshold) is not settled: more forks could tell
+            r.put("settled", GroupSequential.settled(c, report.thresholdRel()).isPresent());
         }
         ids(root.putArray("only_in_base"), report.onlyInBase());
         ids(root.putArray("only_in_new"), report.onlyInNew());
