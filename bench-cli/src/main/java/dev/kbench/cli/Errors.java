@@ -75,9 +75,9 @@ final class Errors implements CommandLine.IExecutionExceptionHandler, CommandLin
         } else if (error instanceof OutputException) {
             err.println(prefix(cli) + message(error));
         } else if (!isKnown(error)) {
-            String said = described(error);
-            err.println(prefix(cli) + said + (said.startsWith(INTERNAL) ? "" : " (a fault of that backend's, "
-                    + "not kbench's: report it to its authors; --verbose shows the stack trace)"));
+            java.util.Optional<String> backend = backendOf(error);
+            err.println(prefix(cli) + unexpected(error, backend) + (backend.isEmpty() ? "" : " (a fault of that "
+                    + "backend's, not kbench's: report it to its authors; --verbose shows the stack trace)"));
         } else {
             err.println(prefix(cli) + message(error));
             err.println(isBadInput(error)
@@ -97,11 +97,17 @@ final class Errors implements CommandLine.IExecutionExceptionHandler, CommandLin
      * @return the phrase
      */
     static String described(Throwable error) {
-        if (isKnown(error)) {
-            return message(error);
-        }
-        return backendModule(error, Errors::providesDriver, Errors.classPathBackends())
-                .map(where -> "the backend in " + where + " failed: " + error).orElse(INTERNAL + error);
+        return isKnown(error) ? message(error) : unexpected(error, backendOf(error));
+    }
+
+    /** An unexpected error's phrase: the backend's fault where one is found, else kbench's. */
+    private static String unexpected(Throwable error, java.util.Optional<String> backend) {
+        return backend.map(where -> "the backend in " + where + " failed: " + error).orElse(INTERNAL + error);
+    }
+
+    /** The backend an unexpected error was thrown in, in this JVM ({@link #backendModule}). */
+    private static java.util.Optional<String> backendOf(Throwable error) {
+        return backendModule(error, Errors::providesDriver, Errors.classPathBackends());
     }
 
     /** kbench's API module, whose value types refuse bad arguments in their constructors. */
