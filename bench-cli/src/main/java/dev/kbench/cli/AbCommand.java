@@ -250,8 +250,8 @@ final class AbCommand implements Callable<Integer> {
         }
 
         @Override
-        public boolean wentOn(SequentialAb.Fork fork) {
-            return sequence.wentOn(launch(fork, disposable()));
+        public boolean stopsBefore(SequentialAb.Fork fork) {
+            return sequence.stopsBefore(launch(fork, disposable()));
         }
 
         /** Whether the forks' directory is a copy: both samples files hold every completed fork's rows while none died. */
@@ -363,7 +363,7 @@ final class AbCommand implements Callable<Integer> {
             }
             for (int i = 0; i < all.size(); i++) {
                 // stopped: no further fork starts, but one that went on at the last hand-over is collected
-                if (Forks.stopping() && !run.wentOn(all.get(i))) {
+                if (run.stopsBefore(all.get(i))) {
                     break;
                 }
                 run.run(all.get(i), Forks.Sequence.ahead(i, all.size(), all::get), rows -> { });

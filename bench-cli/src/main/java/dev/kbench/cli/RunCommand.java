@@ -383,11 +383,12 @@ final class RunCommand implements Callable<Integer> {
                             ? child(directory, at, true, warmupSeeds[at], runId, disposable)
                             : child(directory, at - warmupForks, false, seeds[at - warmupForks], runId, disposable);
                     // stopped: no further fork starts, but one that went on at the last hand-over is collected
-                    if (Forks.stopping() && !sequence.wentOn(launch.apply(i))) {
+                    Forks.Launch next = launch.apply(i);
+                    if (sequence.stopsBefore(next)) {
                         break;
                     }
                     int now = i;
-                    ForkOutcome outcome = sequence.run(launch.apply(i), () -> Forks.Sequence.ahead(now, total, launch),
+                    ForkOutcome outcome = sequence.run(next, () -> Forks.Sequence.ahead(now, total, launch),
                             rows -> {
                                 // a warm-up fork's samples are left out
                                 if (!warmup) {

@@ -75,8 +75,9 @@ class SequentialAbStopTest {
                     }
 
                     @Override
-                    public boolean wentOn(SequentialAb.Fork fork) {
-                        return ran.size() == exitAt + 1;
+                    public boolean stopsBefore(SequentialAb.Fork fork) {
+                        // the fork after the one that exits went on at the hand-over
+                        return Forks.stopping() && ran.size() != exitAt + 1;
                     }
                 };
                 SequentialAb.Result r = SequentialAb.of(Compare.withDefaults(), Compare.DEFAULT_ALPHA).withMaxForks(4)

@@ -1180,18 +1180,22 @@ public final class Forks {
         }
 
         /**
-         * Whether the fork of {@code launch} has gone on already: a standby given go when the fork before it
-         * released the device, while the caller was still collecting that one. Such a fork is running, so a
-         * caller that stops (this JVM is exiting) still collects it with {@link #run}, which reports it as
-         * stopped with the samples it recorded, rather than leaving it out as if it had never started.
+         * Whether a caller's loop stops before the fork of {@code launch}: this JVM is exiting ({@link #stopping()})
+         * and that fork has not gone on already. One that has (a standby given go when the fork before it
+         * released the device, while the caller was still collecting that one) is running, so the caller still
+         * collects it with {@link #run}, which reports it as stopped with the samples it recorded, rather than
+         * leaving it out as if it had never started.
          *
          * @param launch the next fork the caller would run
-         * @return true if that fork is the first standby and has had its go
+         * @return true if the caller stops here
          */
-        public boolean wentOn(Launch launch) {
+        public boolean stopsBefore(Launch launch) {
+            if (!stopping()) {
+                return false;
+            }
             synchronized (starting) {
                 Started first = waiting.peekFirst();
-                return first != null && first.launch().equals(launch) && first.handoff().went();
+                return first == null || !first.launch().equals(launch) || !first.handoff().went();
             }
         }
 

@@ -245,16 +245,18 @@ public final class SequentialAb {
         ForkOutcome run(Fork fork, List<Fork> ahead, Consumer<List<SampleRecord>> samples);
 
         /**
-         * Whether {@code fork}, the next the loop would run, went on already at the last hand-over (a fork
-         * started in standby, given go when the one before released the device; {@link Forks.Sequence#wentOn}).
-         * A loop that stops because this JVM is exiting ({@link Forks#stopping()}) still runs such a fork, to
-         * collect it (reported stopped, with the samples it recorded), rather than leave it out as never started.
+         * Whether the loop stops before {@code fork}, the next it would run: this JVM is exiting
+         * ({@link Forks#stopping()}) and the fork did not go on already at the last hand-over; one that did (a
+         * fork started in standby, given go when the one before released the device) is run, to be collected
+         * (reported stopped, with the samples it recorded), rather than left out as never started
+         * ({@link Forks.Sequence#stopsBefore}).
          *
          * @param fork the next fork the loop would run
-         * @return true if it is running already; false by default, for sides that start nothing ahead
+         * @return true if the loop stops here; by default whenever this JVM is exiting, for sides that start
+         *         nothing ahead
          */
-        default boolean wentOn(Fork fork) {
-            return false;
+        default boolean stopsBefore(Fork fork) {
+            return Forks.stopping();
         }
     }
 
@@ -389,7 +391,7 @@ public final class SequentialAb {
         List<ForkOutcome> outcomes = new ArrayList<>();
         List<Look> looks = new ArrayList<>();
         long start = System.nanoTime();
-        for (int k = 0; k < warmupForks && !stopsBefore(sides, forks.get(k)); k++) {
+        for (int k = 0; k < warmupForks && !sides.stopsBefore(forks.get(k)); k++) {
             ForkOutcome warmup = sides.run(forks.get(k), Forks.Sequence.ahead(k, forks.size(), forks::get), rows -> { });
             outcomes.add(warmup);
             if (!warmup.completed()) {
@@ -402,13 +404,13 @@ public final class SequentialAb {
         boolean outOfTime = false;
         int pairs = 0;
         int lookIndex = 0;
-        while (pairs < maxForks && !stopsBefore(sides, forks.get(warmupForks + 2 * pairs))) {
+        while (pairs < maxForks && !sides.stopsBefore(forks.get(warmupForks + 2 * pairs))) {
             int next = warmupForks + 2 * pairs;
             Fork one = forks.get(next);
             Fork two = forks.get(next + 1);
             ForkOutcome a = sides.run(one, Forks.Sequence.ahead(next, forks.size(), forks::get), kept.get(one.side())::addAll);
             outcomes.add(a);
-            boolean ok = a.completed() && !stopsBefore(sides, two);
+            boolean ok = a.completed() && !sides.stopsBefore(two);
             if (ok) {
                 ForkOutcome b = sides.run(two, Forks.Sequence.ahead(next + 1, forks.size(), forks::get), kept.get(two.side())::addAll);
                 outcomes.add(b);
@@ -458,14 +460,6 @@ public final class SequentialAb {
     }
 
     /**
-     * Whether the loop stops before {@code fork}: this JVM is stopping and the fork has not gone on already
-     * (one that has is running, and is collected).
-     */
-    private static boolean stopsBefore(Sides sides, Fork fork) {
-        return Forks.stopping() && !sides.wentOn(fork);
-    }
-
-    /**
      * Runs the loop over two suites, each fork a fresh JVM re-creating its side's suite from its factory
      * ({@link Forks#of}), one after another with the next fork in standby ({@link Forks.Sequence}).
      * The base runner's timeout and output apply to both sides' forks, and each runner's driver to its own.
@@ -493,8 +487,8 @@ public final class SequentialAb {
                 }
 
                 @Override
-                public boolean wentOn(Fork fork) {
-                    return sequence.wentOn(launch.apply(fork));
+                public boolean stopsBefore(Fork fork) {
+                    return sequence.stopsBefore(launch.apply(fork));
                 }
             }, seed, progress);
         } finally {
