@@ -139,12 +139,8 @@ final class DeviceRuns {
                     : "one after another") + ", each in its own process; run " + runId + ", seed " + seed);
             err.flush();
         }
-        Consumer<String> lines = line -> {
-            synchronized (out) {
-                out.println(line);
-                out.flush();
-            }
-        };
+        Consumer<String> table = ForkedRuns.lines(out);
+        Consumer<String> messages = ForkedRuns.lines(err);
         List<Forks.Launch> launches = new ArrayList<>();
         for (DeviceIdentity d : devices) {
             Path file = samples(directory, d);
@@ -164,13 +160,13 @@ final class DeviceRuns {
                         err.println("kbench: device " + devices.get(i).describe());
                         err.flush();
                     }
-                    outcomes.add(Forks.launch(launches.get(i), timeout, lines, rows -> { }));
+                    outcomes.add(Forks.launch(launches.get(i), timeout, table, messages, rows -> { }));
                 }
             } else {
                 try (ExecutorService pool = Executors.newFixedThreadPool(launches.size())) {
                     List<Future<ForkOutcome>> running = new ArrayList<>();
                     for (Forks.Launch launch : launches) {
-                        running.add(pool.submit(() -> Forks.launch(launch, timeout, lines, rows -> { })));
+                        running.add(pool.submit(() -> Forks.launch(launch, timeout, table, messages, rows -> { })));
                     }
                     for (Future<ForkOutcome> f : running) {
                         outcomes.add(f.get());

@@ -175,16 +175,16 @@ final class ForkedRuns {
     }
 
     /**
-     * A sink for children's output lines on stderr.
+     * A sink for children's output lines: each printed whole and flushed, whatever thread (a fork's reader) sends it.
      *
-     * @param err stderr
+     * @param writer stderr, or stdout for a device's table
      * @return the sink
      */
-    static Consumer<String> lines(PrintWriter err) {
+    static Consumer<String> lines(PrintWriter writer) {
         return line -> {
-            synchronized (err) {
-                err.println(line);
-                err.flush();
+            synchronized (writer) {
+                writer.println(line);
+                writer.flush();
             }
         };
     }

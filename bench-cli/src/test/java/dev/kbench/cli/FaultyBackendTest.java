@@ -243,9 +243,11 @@ class FaultyBackendTest {
         Path each = dir.resolve("closing-devices.csv");
         o = run("close-throws", false, "--devices", "all", "--csv-samples", each.toString());
         assertEquals(0, o.status(), o.toString());
-        // a device's process has its output and errors forwarded together, to standard output
-        assertTrue(o.out().contains("[device 0] kbench: closing the backend failed: the backend in module com.acme.faulty"),
+        // a device's process has its table forwarded to standard output and its messages to standard error
+        assertTrue(o.err().contains("[device 0] kbench: closing the backend failed: the backend in module com.acme.faulty"),
                 o.toString());
+        assertFalse(o.out().contains("closing the backend failed"), o.toString());
+        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("[device 0] ") && l.contains("faulty")), o.toString());
         assertFalse(dev.kbench.stats.io.SamplesCsv.read(each).isEmpty(), o.toString());
     }
 

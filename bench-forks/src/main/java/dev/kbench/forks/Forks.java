@@ -47,6 +47,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -542,7 +543,10 @@ public final class Forks {
     public enum ChildOutput {
         /** Dropped (a kbench child prints its own table there, which the parent replaces). */
         DISCARD,
-        /** Forwarded, with the fork's prefix, to the same sink as its standard error. */
+        /**
+         * Forwarded, with the fork's prefix, to the same sink as its standard error, or to a sink of its own
+         * ({@link #launch(Launch, Duration, Consumer, Consumer, Consumer)}).
+         */
         FORWARD
     }
 
@@ -624,17 +628,48 @@ public final class Forks {
      */
     public static ForkOutcome launch(Launch launch, Duration timeout, Consumer<String> output,
                                      Consumer<List<SampleRecord>> samples) {
-        Started started = start(launch, output, Standby.OFF);
+        return runChild(launch, timeout, output, null, samples);
+    }
+
+    /**
+     * Runs one child to its end (or its timeout), as {@link #launch(Launch, Duration, Consumer, Consumer)} does, but
+     * with its standard output ({@link ChildOutput#FORWARD}) kept apart from its standard error: a child whose
+     * output is a report (a table) and whose errors are messages, each forwarded to its own stream.
+     *
+     * @param launch the child
+     * @param timeout how long it may take before it is killed (with its descendants) as hung
+     * @param stdout receives its standard output lines, prefixed (unless the launch discards them)
+     * @param stderr receives its standard error lines, prefixed
+     * @param samples receives its samples, tagged with its fork index, unless it recorded none
+     * @return how it ended
+     * @throws UncheckedIOException if the process cannot be started
+     */
+    public static ForkOutcome launch(Launch launch, Duration timeout, Consumer<String> stdout, Consumer<String> stderr,
+                                     Consumer<List<SampleRecord>> samples) {
+        return runChild(launch, timeout, stderr, Objects.requireNonNull(stdout, "stdout"), samples);
+    }
+
+    /** Runs one child to its end; its standard output goes to {@code apart}, or where null with its standard error. */
+    private static ForkOutcome runChild(Launch launch, Duration timeout, Consumer<String> output, Consumer<String> apart,
+                                        Consumer<List<SampleRecord>> samples) {
+        Started started = start(launch, output, apart, Standby.OFF);
         return started == null ? stoppedBefore(launch) : finish(started, timeout, System.nanoTime() + nanos(timeout), samples);
     }
 
     /**
-     * A started child (running, or waiting for go): its process (the guard), the thread reading its output, its
-     * last lines, where they go, its go FIFO and hand-off, and whether kbench has killed it ({@link #kill}), after
-     * which its output is dropped.
+     * A started child (running, or waiting for go): its process (the guard), the threads reading its output (one,
+     * or one a stream where its standard output is kept apart), its last lines, where they go, its go FIFO and
+     * hand-off, and whether kbench has killed it ({@link #kill}), after which its output is dropped.
      */
-    private record Started(Launch launch, Process process, Thread reader, Deque<String> tail, Consumer<String> forward,
-                           Optional<Path> goFifo, Handoff handoff, AtomicBoolean killed) {
+    private record Started(Launch launch, Process process, List<Thread> readers, Deque<String> tail,
+                           Consumer<String> forward, Optional<Path> goFifo, Handoff handoff, AtomicBoolean killed) {
+
+        /** Waits (a while) for its output to be read to the end. */
+        void joinReaders() throws InterruptedException {
+            for (Thread reader : readers) {
+                reader.join(TimeUnit.SECONDS.toMillis(10));
+            }
+        }
     }
 
     /**
@@ -707,12 +742,12 @@ public final class Forks {
      *
      * @throws UncheckedIOException if the process cannot be started
      */
-    private static Started start(Launch launch, Consumer<String> output, Standby standby) {
+    private static Started start(Launch launch, Consumer<String> output, Consumer<String> apart, Standby standby) {
         Deque<String> tail = new ArrayDeque<>();
         boolean training = training(launch);
         Handoff handoff = new Handoff();
         AtomicBoolean killed = new AtomicBoolean();
-        Consumer<String> forward = line -> {
+        Function<Consumer<String>, Consumer<String>> forwardTo = sink -> line -> {
             if (killed.get()) {
                 // after kbench killed it: its guard's shell reporting the death ("Killed"), or the end of a stream
                 // that the kill closed, which would only be noise beside kbench's own report
@@ -729,9 +764,11 @@ public final class Forks {
                 tail.addLast(line);
             }
             if (!(training && aotTrainingLine(line))) {
-                output.accept(launch.prefix() + line);
+                sink.accept(launch.prefix() + line);
             }
         };
+        Consumer<String> forward = forwardTo.apply(output);
+        boolean merged = launch.stdout() == ChildOutput.FORWARD && apart == null;
         Optional<Path> fifo = standby != Standby.OFF && SETSID.isPresent()
                 ? Optional.of(launch.errorDirectory().toAbsolutePath().resolve("go-" + launch.side() + "-" + launch.fork()))
                 : Optional.empty();
@@ -740,7 +777,7 @@ public final class Forks {
             ProcessBuilder builder = new ProcessBuilder(guarded(launch, fifo));
             if (launch.stdout() == ChildOutput.DISCARD) {
                 builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
-            } else {
+            } else if (merged) {
                 builder.redirectErrorStream(true);
             }
             Map<String, String> env = builder.environment();
@@ -765,10 +802,15 @@ public final class Forks {
                 LIVE.put(process, killed);
             }
             traceParent(launch, "launched");
-            Thread reader = Thread.ofPlatform().daemon().name("kbench-fork-" + launch.fork())
-                    .start(() -> pump(launch.stdout() == ChildOutput.FORWARD ? process.getInputStream()   // merged
-                            : process.getErrorStream(), forward));
-            return new Started(launch, process, reader, tail, forward, fifo, handoff, killed);
+            List<Thread> readers = new ArrayList<>();
+            readers.add(Thread.ofPlatform().daemon().name("kbench-fork-" + launch.fork())
+                    .start(() -> pump(merged ? process.getInputStream() : process.getErrorStream(), forward)));
+            if (launch.stdout() == ChildOutput.FORWARD && !merged) {
+                Consumer<String> out = forwardTo.apply(apart);
+                readers.add(Thread.ofPlatform().daemon().name("kbench-fork-" + launch.fork() + "-out")
+                        .start(() -> pump(process.getInputStream(), out)));
+            }
+            return new Started(launch, process, List.copyOf(readers), tail, forward, fifo, handoff, killed);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + launch.side() + " fork " + launch.fork() + " ("
                     + launch.command().getFirst() + "): " + e.getMessage(), e);
@@ -1029,7 +1071,7 @@ public final class Forks {
             boolean standing = current != null;
             if (current == null) {
                 listener.went(launch);
-                current = start(launch, output, Standby.OFF);
+                current = start(launch, output, null, Standby.OFF);
                 if (current == null) {
                     return stoppedBefore(launch);
                 }
@@ -1168,7 +1210,7 @@ public final class Forks {
         private boolean standBy(Launch next) {
             Started started;
             try {
-                started = start(next, output, standby);
+                started = start(next, output, null, standby);
             } catch (UncheckedIOException e) {
                 return false;
             }
@@ -1407,7 +1449,7 @@ public final class Forks {
         try {
             started.process().waitFor(60, TimeUnit.SECONDS);
             closeGuardPipe(started.process());
-            started.reader().join(TimeUnit.SECONDS.toMillis(10));
+            started.joinReaders();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
@@ -1452,7 +1494,7 @@ public final class Forks {
                 LIVE.remove(process);
             }
             closeGuardPipe(process);
-            started.reader().join(TimeUnit.SECONDS.toMillis(10));
+            started.joinReaders();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             kill(started);
