@@ -24,6 +24,7 @@
  * {@link dev.kbench.stats.format.RunFiles}, the HTML report with {@link dev.kbench.stats.format.ReportPage},
  * the comparison exports with {@link dev.kbench.stats.format.CompareExport}).
  */
+@SuppressWarnings("module") // the qualified export names a module built after this one
 module dev.kbench.stats {
     requires transitive dev.kbench.api;
     requires org.apache.commons.statistics.descriptive;
@@ -39,4 +40,6 @@ module dev.kbench.stats {
     exports dev.kbench.stats;
     exports dev.kbench.stats.io;
     exports dev.kbench.stats.format;
+    // the JSON fields shared by kbench's formats, for the history's formats too; not a public API
+    exports dev.kbench.stats.json to dev.kbench.history;
 }

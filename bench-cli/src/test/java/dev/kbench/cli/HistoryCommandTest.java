@@ -113,9 +113,17 @@ class HistoryCommandTest {
         JsonNode change = found.get("change_points").get(0);
         assertEquals(String.format(Locale.ROOT, "%040x", 0xabc000 + 11), change.get("before").get("commit").asText());
         assertEquals(String.format(Locale.ROOT, "%040x", 0xabc000 + 12), change.get("after").get("commit").asText());
-        assertEquals("slower", change.get("compare").get("verdict").asText());
-        assertEquals("fork", change.get("compare").get("unit").asText());
-        assertEquals(12 * 4, change.get("compare").get("n_base").asInt());
+        assertEquals("kbench-changes/2", found.get("format").asText());
+        // the segments compared: compare's own document (docs/formats.md §3), one result
+        JsonNode compared = change.get("compare");
+        assertEquals("brunnermunzel", compared.get("method").asText(), compared::toString);
+        assertEquals(1, compared.get("results").size(), compared::toString);
+        JsonNode result = compared.get("results").get(0);
+        assertEquals("slower", result.get("verdict").asText());
+        assertEquals("fork", result.get("unit").asText());
+        assertEquals(12 * 4, result.get("n_base").asInt());
+        assertTrue(result.get("ratio_ci_low").asDouble() > 1 + compared.get("threshold").asDouble(), result::toString);
+        assertTrue(result.get("settled").asBoolean(), result::toString);
         assertTrue(changes.err().contains("1 new change point(s)"), changes::toString);
 
         Cli.Result seen = Cli.run("history", "changes", "--db", db, "--acknowledge");

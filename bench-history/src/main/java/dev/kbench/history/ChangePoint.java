@@ -16,6 +16,7 @@
 package dev.kbench.history;
 
 import dev.kbench.stats.BenchmarkComparison;
+import dev.kbench.stats.CompareReport;
 import java.util.List;
 import java.util.Optional;
 
@@ -29,20 +30,31 @@ import java.util.Optional;
  * @param split the change point's statistics over the runs' medians (index, p-value, means)
  * @param segmentBefore the runs of the segment before (back to the previous change point)
  * @param segmentAfter the runs of the segment after (up to the next change point)
- * @param comparison the segments' samples compared, before as base and after as new, fork by fork; empty
- *        when they cannot be compared (then {@code note} says why)
+ * @param report the segments' samples compared, before as base and after as new, fork by fork (one result, the
+ *        series'); empty when they cannot be compared (then {@code note} says why)
  * @param note why there is no comparison, or empty
  * @param acknowledged whether it was acknowledged before (then it is not new)
  */
 public record ChangePoint(Series series, StoredRun before, StoredRun after, EDivisive.Split split,
                           List<StoredRun> segmentBefore, List<StoredRun> segmentAfter,
-                          Optional<BenchmarkComparison> comparison, String note, boolean acknowledged) {
+                          Optional<CompareReport> report, String note, boolean acknowledged) {
 
     /**
      * Copies the segments.
+     *
+     * @throws IllegalArgumentException if the report holds other than one result
      */
     public ChangePoint {
         segmentBefore = List.copyOf(segmentBefore);
         segmentAfter = List.copyOf(segmentAfter);
+        if (report.isPresent() && report.get().results().size() != 1) {
+            throw new IllegalArgumentException("a change point's comparison has one result, the series'; it has "
+                    + report.get().results().size());
+        }
+    }
+
+    /** {@return the series' result of the segments' comparison, or empty where they could not be compared} */
+    public Optional<BenchmarkComparison> comparison() {
+        return report.map(r -> r.results().getFirst());
     }
 }

@@ -17,7 +17,6 @@ package dev.kbench.history;
 
 import dev.kbench.api.InputException;
 import dev.kbench.api.SampleRecord;
-import dev.kbench.stats.BenchmarkComparison;
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.CompareReport;
 import java.util.ArrayList;
@@ -60,11 +59,11 @@ public final class Changes {
                 int to = k + 1 < splits.size() ? splits.get(k + 1).index() : points.size();
                 List<StoredRun> left = runs(points, from, split.index());
                 List<StoredRun> right = runs(points, split.index(), to);
-                Optional<BenchmarkComparison> comparison = Optional.empty();
+                Optional<CompareReport> comparison = Optional.empty();
                 String note = "";
                 try {
-                    CompareReport report = compare.compare(of(own, left), of(own, right));
-                    comparison = report.results().stream().findFirst();
+                    comparison = Optional.of(compare.compare(of(own, left), of(own, right)))
+                            .filter(r -> r.results().size() == 1);
                 } catch (IllegalArgumentException | InputException e) {
                     note = e.getMessage();
                 }

@@ -15,17 +15,22 @@
  */
 package dev.kbench.history;
 
+import static dev.kbench.stats.json.JsonFields.number;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kbench.stats.BenchmarkComparison;
+import dev.kbench.stats.CompareReport;
 import dev.kbench.stats.Interval;
 import dev.kbench.stats.format.Html;
 import dev.kbench.stats.format.HtmlPage;
 import dev.kbench.stats.format.Numbers;
 import dev.kbench.stats.format.TextTable;
+import dev.kbench.stats.io.StatsJson;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -37,9 +42,9 @@ import java.util.Map;
 public final class HistoryFormat {
 
     /** The {@code format} key of the trend JSON. */
-    public static final String TREND_FORMAT = "kbench-trend/1";
+    public static final String TREND_FORMAT = "kbench-trend/2";
     /** The {@code format} key of the change points JSON. */
-    public static final String CHANGES_FORMAT = "kbench-changes/1";
+    public static final String CHANGES_FORMAT = "kbench-changes/2";
     /** The {@code format} key of the runs JSON. */
     public static final String RUNS_FORMAT = "kbench-runs/1";
 
@@ -95,7 +100,7 @@ public final class HistoryFormat {
      * @param trend per series its points
      * @param changes the change points
      * @param confidenceLevel the level of the points' intervals
-     * @return {@code {"format": "kbench-trend/1", "series": [...]}}
+     * @return {@code {"format": "kbench-trend/2", "series": [...]}}
      */
     public static String trendJson(Map<Series, List<TrendPoint>> trend, List<ChangePoint> changes, double confidenceLevel) {
         ObjectNode root = JSON.createObjectNode();
@@ -128,7 +133,7 @@ public final class HistoryFormat {
      *
      * @param changes the change points
      * @param detector the detector that found them
-     * @return {@code {"format": "kbench-changes/1", ..., "change_points": [...]}}
+     * @return {@code {"format": "kbench-changes/2", ..., "change_points": [...]}}
      */
     public static String changesJson(List<ChangePoint> changes, EDivisive detector) {
         ObjectNode root = JSON.createObjectNode();
@@ -324,32 +329,20 @@ public final class HistoryFormat {
         o.put("runs_before", c.segmentBefore().size());
         o.put("runs_after", c.segmentAfter().size());
         o.put("new", !c.acknowledged());
-        if (c.comparison().isPresent()) {
-            BenchmarkComparison b = c.comparison().get();
-            ObjectNode cmp = o.putObject("compare");
-            cmp.put("verdict", b.verdict().jsonName());
-            cmp.put("unit", b.unit().jsonName());
-            cmp.put("n_base", b.nBase());
-            cmp.put("n_new", b.nNew());
-            cmp.put("median_base_ms", b.medianBaseMillis());
-            cmp.put("median_new_ms", b.medianNewMillis());
-            cmp.put("center_base_ms", b.centerBaseMillis());
-            cmp.put("center_new_ms", b.centerNewMillis());
-            cmp.put("ratio", b.ratio());
-            number(cmp, "ratio_lower", b.ratioInterval().lower());
-            number(cmp, "ratio_upper", b.ratioInterval().upper());
-            number(cmp, "pvalue_two_sided", b.test().pValueTwoSided());
+        if (c.report().isPresent()) {
+            // compare's own document for the two segments (docs/formats.md §3), written by compare's one writer
+            o.set("compare", compareDocument(c.report().get()));
         } else {
             o.putNull("compare");
             o.put("note", c.note());
         }
     }
 
-    private static void number(ObjectNode o, String key, double value) {
-        if (Double.isFinite(value)) {
-            o.put(key, value);
-        } else {
-            o.putNull(key);
+    private static JsonNode compareDocument(CompareReport report) {
+        try {
+            return JSON.readTree(StatsJson.compare(report));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("compare's JSON did not parse: " + e.getMessage(), e);
         }
     }
 
