@@ -20,6 +20,7 @@ import dev.kbench.api.SampleRecord;
 import dev.kbench.forks.ForkOutcome;
 import dev.kbench.forks.Forks;
 import dev.kbench.forks.SequentialAb;
+import dev.kbench.stats.GroupSequential;
 import dev.kbench.stats.Unit;
 import dev.kbench.stats.format.CompareTable;
 import dev.kbench.stats.format.Numbers;
@@ -433,7 +434,7 @@ final class AbCommand implements Callable<Integer> {
             err.println(String.format(Locale.ROOT, "kbench ab: %s in %.1f s (%.2f s a pair)", ran, seconds,
                     pairsRun == 0 ? 0 : seconds / pairsRun));
             List<String> options = result.looks().isEmpty() || target.isPresent() ? compareOptions
-                    : withAlpha(result.looks().getLast().look().alpha());
+                    : at(result.looks().getLast().look());
             return run.compare(options, 0, err);
         }
     }
@@ -451,20 +452,29 @@ final class AbCommand implements Callable<Integer> {
         }
     }
 
-    /** The compare options with the user's --alpha replaced by a look's. */
-    private List<String> withAlpha(double alpha) {
+    /**
+     * The compare options at a look: the user's --alpha and --confidence-level replaced by the look's, so that
+     * the verdict printed is the one the look judged.
+     */
+    private List<String> at(GroupSequential.Look look) {
+        Set<String> replaced = Set.of("--alpha", CompareOptions.CONFIDENCE_LEVEL);
         List<String> options = new ArrayList<>();
         for (int i = 0; i < compareOptions.size(); i++) {
             String option = compareOptions.get(i);
-            if (option.equals("--alpha")) {
+            if (replaced.contains(option)) {
                 i++;
-            } else if (!option.startsWith("--alpha=")) {
+            } else if (replaced.stream().noneMatch(o -> option.startsWith(o + "="))) {
                 options.add(option);
             }
         }
-        options.add("--alpha");
-        options.add(new java.math.BigDecimal(Double.toString(alpha)).toPlainString());
+        options.addAll(List.of("--alpha", plain(look.alpha()), CompareOptions.CONFIDENCE_LEVEL,
+                plain(look.confidenceLevel())));
         return options;
+    }
+
+    /** A number as compare reads it back to the same double: its shortest decimal, without an exponent. */
+    private static String plain(double value) {
+        return new java.math.BigDecimal(Double.toString(value)).toPlainString();
     }
 
     /**

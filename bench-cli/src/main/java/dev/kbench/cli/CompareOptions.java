@@ -17,7 +17,6 @@ package dev.kbench.cli;
 
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.Unit;
-import java.util.Locale;
 import picocli.CommandLine.Option;
 
 /**
@@ -25,6 +24,9 @@ import picocli.CommandLine.Option;
  * each checked (name, value as given, allowed range) before any file is read.
  */
 final class CompareOptions {
+
+    /** The option of the interval's level, which ab's looks set as they set {@code --alpha}. */
+    static final String CONFIDENCE_LEVEL = "--confidence-level";
 
     @Option(names = "--method", paramLabel = "METHOD", defaultValue = "brunnermunzel",
             description = "brunnermunzel (default), mannwhitneyu or welch; p-values are SciPy's.")
@@ -49,6 +51,11 @@ final class CompareOptions {
                     + "ratio's confidence interval lies entirely above 1 + REL (below 1 - REL); e.g. 1%% (default) or "
                     + "0.01; 0 lets the test alone decide.")
     String threshold;
+
+    @Option(names = CONFIDENCE_LEVEL, paramLabel = "LEVEL", defaultValue = "95%",
+            description = "Confidence level of the ratio's interval, which --threshold judges, e.g. 95%% (default) or "
+                    + "0.99; from above 0 to below 100%%.")
+    String confidenceLevel;
 
     @Option(names = "--center", paramLabel = "CENTER", defaultValue = "trimmed_mean",
             description = "Center of each side's fork medians for the ratio and its interval (fork unit): trimmed_mean "
@@ -86,6 +93,7 @@ final class CompareOptions {
                 .with(choice("--center", center, StatsNames::center))
                 .withAlpha(number("--alpha", alpha, "a number in (0, 1), e.g. 0.001", a -> a > 0 && a < 1))
                 .withThreshold(relative("--threshold", threshold))
+                .withConfidenceLevel(level(CONFIDENCE_LEVEL, confidenceLevel))
                 .withBootstrapResamples((int) number("--bootstrap", bootstrap,
                         "an integer from 0 to " + Compare.MAX_BOOTSTRAP_RESAMPLES,
                         n -> n >= 0 && n <= Compare.MAX_BOOTSTRAP_RESAMPLES && n == Math.rint(n)));
@@ -109,28 +117,34 @@ final class CompareOptions {
     }
 
     private static double number(String option, String text, String range, java.util.function.DoublePredicate ok) {
+        return checked(option, text, t -> Double.parseDouble(t.strip()), ok, range);
+    }
+
+    /** A level of the interval: {@code 95%} or {@code 0.95}, above 0 and below 1. */
+    private static double level(String option, String text) {
+        return fraction(option, text, v -> v > 0 && v < 1, "a level above 0 and below 100%, e.g. 95% or 0.95");
+    }
+
+    /** A relative change: {@code 1%} or {@code 0.01}, from 0 to below 1. */
+    private static double relative(String option, String text) {
+        return fraction(option, text, v -> v >= 0 && v < 1, "a relative change from 0 to below 1, e.g. 1% or 0.01");
+    }
+
+    private static double fraction(String option, String text, java.util.function.DoublePredicate ok, String range) {
+        return checked(option, text, t -> MeasureOptions.parseRelative(option, t), ok, range);
+    }
+
+    /** A number parsed and checked: one message, naming the option, its value as given and the range. */
+    private static double checked(String option, String text, java.util.function.ToDoubleFunction<String> parse,
+                                  java.util.function.DoublePredicate ok, String range) {
         double value;
         try {
-            value = Double.parseDouble(text.strip());
-        } catch (NumberFormatException e) {
+            value = parse.applyAsDouble(text);
+        } catch (NumberFormatException | UsageException e) {
             value = Double.NaN;
         }
         if (!ok.test(value)) {
             throw new UsageException(option + " '" + text + "' is out of range: expected " + range);
-        }
-        return value;
-    }
-
-    private static double relative(String option, String text) {
-        double value;
-        try {
-            value = MeasureOptions.parseRelative(option, text);
-        } catch (UsageException e) {
-            value = Double.NaN;
-        }
-        if (!(value >= 0 && value < 1)) {
-            throw new UsageException(String.format(Locale.ROOT, "%s '%s' is out of range: expected a relative change"
-                    + " from 0 to below 1, e.g. 1%% or 0.01", option, text));
         }
         return value;
     }

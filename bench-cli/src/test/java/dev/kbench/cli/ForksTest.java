@@ -896,8 +896,9 @@ class ForksTest {
                 && same.err().contains("9 forks a side in"), same.toString());
         assertEquals(java.util.stream.IntStream.range(0, 9).boxed().collect(java.util.stream.Collectors.toSet()),
                 forks(dir.resolve("b.csv")), same.toString());
-        // the verdict is compare's at the look's share of alpha
-        assertTrue(same.err().contains("--alpha 0.00057") && same.out().contains("same"), same.toString());
+        // the verdict is compare's at the look's share of alpha and the look's interval level
+        assertTrue(same.err().contains("--alpha 0.00057") && same.err().contains("--confidence-level 0.97135")
+                && same.out().contains("same"), same.toString());
 
         Cli.Result slower = abUntil("same", "slower", "--max-forks", "20");
         assertEquals(ExitCodes.REGRESSION, slower.status(), slower.toString());
@@ -921,6 +922,18 @@ class ForksTest {
                     .readTree(json.out()).get("results").get(0);
             assertEquals("same", result.get("verdict").asText(), json.toString());
             assertEquals(fixture.equals("same"), result.get("settled").asBoolean(), json.toString());
+            // the verdict's interval is the last look's, as its line printed it, not compare's default 95 %
+            java.util.regex.Matcher look = java.util.regex.Pattern.compile("look \\d+ at \\d+ forks a side \\([^)]*\\): "
+                    + "alpha \\S+ of \\S+, ([0-9.]+)% interval").matcher(json.err());
+            String level = null;
+            while (look.find()) {
+                level = look.group(1);
+            }
+            assertTrue(level != null, json.toString());
+            double confidence = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.out())
+                    .get("confidence_level").asDouble();
+            assertTrue(confidence > 0.95, json.toString());
+            assertEquals(Double.parseDouble(level), 100 * confidence, 0.01, json.toString());
         }
 
         // a target MDC instead of a fork count: the first look is at 7 forks, the fewest that can reject at 0.001

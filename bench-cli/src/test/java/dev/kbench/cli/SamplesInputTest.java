@@ -179,6 +179,10 @@ class SamplesInputTest {
             --threshold | 150%       | --threshold '150%' is out of range: expected a relative change from 0 to below 1, e.g. 1% or 0.01
             --threshold | -1%        | --threshold '-1%' is out of range: expected a relative change from 0 to below 1, e.g. 1% or 0.01
             --unit      | run        | --unit: unknown unit 'run'; choose one of auto, fork, repetition, sample
+            --confidence-level | 100% | --confidence-level '100%' is out of range: expected a level above 0 and below 100%, e.g. 95% or 0.95
+            --confidence-level | 0    | --confidence-level '0' is out of range: expected a level above 0 and below 100%, e.g. 95% or 0.95
+            --confidence-level | 95   | --confidence-level '95' is out of range: expected a level above 0 and below 100%, e.g. 95% or 0.95
+            --confidence-level | high | --confidence-level 'high' is out of range: expected a level above 0 and below 100%, e.g. 95% or 0.95
             """)
     void numericOptionsAreCheckedBeforeAnyFileIsRead(String option, String value, String message) {
         Path missing = dir.resolve("missing.csv");

@@ -204,7 +204,16 @@ public final class SequentialAb {
      * @return the design's looks
      */
     public List<GroupSequential.Look> looks() {
-        return GroupSequential.of(alpha, maxForks).looks();
+        return design().looks();
+    }
+
+    /**
+     * The design of the looks: the loop's alpha spent over them, and the one-sided error of the comparison's
+     * interval (half of what its confidence level leaves, 0.025 at 95 %), so that the looks' intervals together
+     * are as sure as the one interval the user asked for.
+     */
+    private GroupSequential design() {
+        return GroupSequential.of(alpha, maxForks).withIntervalError((1 - compare.confidenceLevel()) / 2);
     }
 
     /**
@@ -374,7 +383,7 @@ public final class SequentialAb {
      * @return how it ended
      */
     public Result run(Sides sides, long seed, Consumer<Look> progress) {
-        GroupSequential design = GroupSequential.of(alpha, maxForks);
+        GroupSequential design = design();
         List<GroupSequential.Look> planned = design.looks();
         long[] seeds = Forks.seeds(seed, maxForks);
         // each pair's order (base first or not), drawn from the seed pair by pair; all drawn now, so that the
@@ -432,7 +441,7 @@ public final class SequentialAb {
                 if (pairs < GroupSequential.fewestForks(alpha) && !atEnd) {
                     continue;
                 }
-                look = new GroupSequential.Look(lookIndex, pairs, alpha, Compare.DEFAULT_CONFIDENCE_LEVEL, atEnd);
+                look = new GroupSequential.Look(lookIndex, pairs, alpha, compare.confidenceLevel(), atEnd);
             } else if (atEnd) {
                 // the last look, planned or cut short by the time budget, spends all that is left
                 look = design.finalLook(previous, pairs);

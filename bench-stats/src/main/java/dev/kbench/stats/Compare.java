@@ -271,6 +271,15 @@ public final class Compare {
     }
 
     /**
+     * The confidence level of the ratio's interval.
+     *
+     * @return in (0, 1); {@value #DEFAULT_CONFIDENCE_LEVEL} unless {@link #withConfidenceLevel} changed it
+     */
+    public double confidenceLevel() {
+        return confidenceLevel;
+    }
+
+    /**
      * With another number of shuffles for the stability check.
      *
      * @param shuffles the count, 0 to skip the check
