@@ -658,7 +658,7 @@ public final class Forks {
 
     /**
      * A started child (running, or waiting for go): its process (the guard), the threads reading its output (one,
-     * or one a stream where its standard output is kept apart), its last lines, where they go, its go FIFO and
+     * or one per stream where its standard output is kept apart), its last lines, where they go, its go FIFO and
      * hand-off, and whether kbench has killed it ({@link #kill}), after which its output is dropped.
      */
     private record Started(Launch launch, Process process, List<Thread> readers, Deque<String> tail,
