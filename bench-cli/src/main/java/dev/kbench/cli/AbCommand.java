@@ -467,14 +467,10 @@ final class AbCommand implements Callable<Integer> {
                 options.add(option);
             }
         }
-        options.addAll(List.of("--alpha", plain(look.alpha()), CompareOptions.CONFIDENCE_LEVEL,
-                plain(look.confidenceLevel())));
+        // the shortest decimals that read back as the same doubles
+        options.addAll(List.of("--alpha", Numbers.plain(look.alpha()), CompareOptions.CONFIDENCE_LEVEL,
+                Numbers.plain(look.confidenceLevel())));
         return options;
-    }
-
-    /** A number as compare reads it back to the same double: its shortest decimal, without an exponent. */
-    private static String plain(double value) {
-        return new java.math.BigDecimal(Double.toString(value)).toPlainString();
     }
 
     /**
