@@ -18,19 +18,17 @@ package dev.kbench.history;
 import static dev.kbench.stats.json.JsonFields.number;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kbench.stats.BenchmarkComparison;
-import dev.kbench.stats.CompareReport;
 import dev.kbench.stats.Interval;
 import dev.kbench.stats.format.Html;
 import dev.kbench.stats.format.HtmlPage;
 import dev.kbench.stats.format.Numbers;
 import dev.kbench.stats.format.TextTable;
-import dev.kbench.stats.io.StatsJson;
+import dev.kbench.stats.json.JsonFields;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -331,18 +329,10 @@ public final class HistoryFormat {
         o.put("new", !c.acknowledged());
         if (c.report().isPresent()) {
             // compare's own document for the two segments (docs/formats.md §3), written by compare's one writer
-            o.set("compare", compareDocument(c.report().get()));
+            o.set("compare", JsonFields.compare(c.report().get()));
         } else {
             o.putNull("compare");
             o.put("note", c.note());
-        }
-    }
-
-    private static JsonNode compareDocument(CompareReport report) {
-        try {
-            return JSON.readTree(StatsJson.compare(report));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("compare's JSON did not parse: " + e.getMessage(), e);
         }
     }
 

@@ -24,13 +24,9 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.kbench.stats.BenchmarkComparison;
-import dev.kbench.stats.BenchmarkId;
 import dev.kbench.stats.CompareReport;
-import dev.kbench.stats.GroupSequential;
 import dev.kbench.stats.Summary;
 import dev.kbench.stats.SummaryWarning;
-import dev.kbench.stats.TestMethod;
 import dev.kbench.stats.json.JsonFields;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -83,7 +79,7 @@ public final class StatsJson {
      * @return the JSON text
      */
     public static String compare(CompareReport report) {
-        return text(compareTree(report));
+        return text(JsonFields.compare(report));
     }
 
     /**
@@ -124,69 +120,6 @@ public final class StatsJson {
         return text(summaryTree(summaries, true));
     }
 
-    private static ObjectNode compareTree(CompareReport report) {
-        ObjectNode root = NODES.objectNode();
-        root.put("method", report.method().jsonName());
-        number(root, "alpha", report.alpha());
-        ArrayNode results = root.putArray("results");
-        for (BenchmarkComparison c : report.results()) {
-            ObjectNode r = results.addObject();
-            r.put("benchmark", c.id().benchmark());
-            r.put("params", c.id().params());
-            r.put("n_base", c.nBase());
-            r.put("n_new", c.nNew());
-            number(r, "median_base_ms", c.medianBaseMillis());
-            number(r, "median_new_ms", c.medianNewMillis());
-            number(r, "ratio", c.ratio());
-            number(r, "statistic", c.test().statistic());
-            number(r, "pvalue_two_sided", c.test().pValueTwoSided());
-            number(r, "pvalue_less", c.test().pValueLess());
-            number(r, "pvalue_greater", c.test().pValueGreater());
-            r.put("verdict", c.verdict().jsonName());
-            r.put("samples_base", c.samplesBase());
-            r.put("samples_new", c.samplesNew());
-            number(r, "ratio_ci_low", c.ratioInterval().lower());
-            number(r, "ratio_ci_high", c.ratioInterval().upper());
-            if (c.stability().isPresent()) {
-                number(r, "stability", c.stability().get().agreement());
-                r.put("stable", c.stability().get().stable());
-            } else {
-                r.putNull("stability");
-                r.putNull("stable");
-            }
-            ArrayNode notes = r.putArray("notes");
-            c.notes().forEach(notes::add);
-            r.put("unit", c.unit().jsonName());
-            r.put("n_forks_base", c.forksBase());
-            r.put("n_forks_new", c.forksNew());
-            r.put("between_run_variance", c.betweenRunVariance());
-            r.put("test_verdict", c.testVerdict().jsonName());
-            number(r, "mdc", c.mdc());
-            number(r, "sm_clock_mhz_base", c.smClockBaseMHz());
-            number(r, "sm_clock_mhz_new", c.smClockNewMHz());
-            number(r, "cycles_ratio", c.cyclesRatio());
-            number(r, "center_base_ms", c.centerBaseMillis());
-            number(r, "center_new_ms", c.centerNewMillis());
-            // same for want of data (the interval reaches past the threshold) is not settled: more forks could tell
-            r.put("settled", GroupSequential.settled(c, report.thresholdRel()).isPresent());
-        }
-        ids(root.putArray("only_in_base"), report.onlyInBase());
-        ids(root.putArray("only_in_new"), report.onlyInNew());
-        if (report.method() == TestMethod.BRUNNER_MUNZEL) {
-            root.put("distribution", report.distribution().jsonName());
-        }
-        root.put("aggregation", report.aggregationName());
-        root.put("correction", report.correction().jsonName());
-        number(root, "alpha_per_benchmark", report.alphaPerBenchmark());
-        double level = report.results().isEmpty() ? Double.NaN
-                : report.results().getFirst().ratioInterval().confidenceLevel();
-        number(root, "confidence_level", level);
-        root.put("unit", report.unit().jsonName());
-        number(root, "threshold", report.thresholdRel());
-        root.put("center", report.center().jsonName());
-        return root;
-    }
-
     private static ObjectNode summaryTree(List<Summary> summaries, boolean details) {
         ObjectNode root = NODES.objectNode();
         ArrayNode results = root.putArray("results");
@@ -216,14 +149,6 @@ public final class StatsJson {
             }
         }
         return root;
-    }
-
-    private static void ids(ArrayNode array, List<BenchmarkId> ids) {
-        for (BenchmarkId id : ids) {
-            ObjectNode o = array.addObject();
-            o.put("benchmark", id.benchmark());
-            o.put("params", id.params());
-        }
     }
 
     private static void number(ObjectNode node, String key, double value) {
