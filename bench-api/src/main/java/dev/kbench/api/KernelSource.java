@@ -15,6 +15,7 @@
  */
 package dev.kbench.api;
 
+import dev.kbench.api.internal.IoErrors;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -84,7 +85,7 @@ public record KernelSource(SourceKind kind, byte[] code, String name, String bui
         try {
             return new KernelSource(kind, Files.readAllBytes(file), file.toString(), "");
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read kernel file '" + file + "': " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot read kernel file '" + file + "': " + IoErrors.reason(e), e);
         }
     }
 

@@ -109,8 +109,8 @@ final class Inputs {
                 err.println(spec.qualifiedName() + ": warning: " + warning);
                 err.flush();
             });
-        } catch (UncheckedIOException e) {
-            throw new InputException("cannot read '" + file + "': " + e.getMessage(), e);
+        } catch (UncheckedIOException e) {   // the samples reader's message names the file and the reason
+            throw new InputException(e.getMessage(), e);
         }
     }
 

@@ -17,6 +17,7 @@ package dev.kbench.cli;
 
 import dev.kbench.api.OutputException;
 import dev.kbench.api.SampleRecord;
+import dev.kbench.api.internal.IoErrors;
 import dev.kbench.api.internal.TemporaryFiles;
 import dev.kbench.stats.io.SamplesCsvWriter;
 import dev.kbench.stats.io.WriteMode;
@@ -26,7 +27,6 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -136,7 +136,7 @@ final class OutputFiles {
         try {
             Files.createFile(temp);
         } catch (IOException e) {
-            throw new UsageException(option + ": cannot write '" + file + "': " + reason(e)
+            throw new UsageException(option + ": cannot write '" + file + "': " + IoErrors.reason(e)
                     + " (checked before measuring); choose another directory", e);
         } finally {
             try {
@@ -147,12 +147,6 @@ final class OutputFiles {
         }
     }
 
-    private static String reason(IOException e) {
-        if (e instanceof FileSystemException f && f.getReason() != null) {
-            return f.getReason();
-        }
-        return e.getMessage() == null ? e.toString() : e.getMessage();
-    }
 
     private static String linkTarget(Path file) {
         try {
@@ -302,7 +296,7 @@ final class OutputFiles {
     }
 
     private static OutputException failed(String option, Path file, IOException e) {
-        return new OutputException(option + ": cannot write '" + file + "': " + reason(e), e);
+        return new OutputException(option + ": cannot write '" + file + "': " + IoErrors.reason(e), e);
     }
 
     /**

@@ -329,6 +329,19 @@ class FailureModesTest {
         });
     }
 
+    /**
+     * A directory that refuses the new file says why in the system's words, naming the user's file and not
+     * the temporary file the check tried (the JDK's message for ENOENT and EACCES is only that path).
+     */
+    @Test
+    void aRefusedOutputSaysWhyAndNamesTheUsersFile() throws Exception {
+        Path csv = Path.of("/proc/kbench-samples.csv");   // procfs takes no new file (ENOENT), from root either
+        Outcome o = kbench(spin(csv, "--repetitions", "2", "-q"));
+        assertEquals(ExitCodes.INVALID_INPUT, o.status(), o.toString());
+        assertEquals(List.of("kbench run: --csv-samples: cannot write '" + csv + "': No such file or directory (checked "
+                + "before measuring); choose another directory", "Try 'kbench run --help' for usage."), o.err().lines().toList());
+    }
+
     @Test
     void aSizeLimitedFileIsExitFiveAndLeavesNothingHalfWritten() throws Exception {
         Path csv = dir.resolve("a.csv");

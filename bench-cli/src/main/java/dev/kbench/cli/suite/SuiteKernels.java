@@ -22,6 +22,7 @@ import dev.kbench.api.KernelModule;
 import dev.kbench.api.KernelSource;
 import dev.kbench.api.SourceKind;
 import dev.kbench.api.internal.BackendAnswers;
+import dev.kbench.api.internal.IoErrors;
 import dev.kbench.cli.UsageException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -186,7 +187,7 @@ public final class SuiteKernels implements AutoCloseable {
             try {
                 return new KernelSource(kind, Files.readAllBytes(path), path.toString(), "");
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot read kernel file '" + path + "': " + e.getMessage(), e);
+                throw new UncheckedIOException("cannot read kernel file '" + path + "': " + IoErrors.reason(e), e);
             }
         }
         try (InputStream in = SuiteKernels.class.getResourceAsStream(file)) {

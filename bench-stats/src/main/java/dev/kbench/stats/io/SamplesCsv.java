@@ -17,6 +17,7 @@ package dev.kbench.stats.io;
 
 import dev.kbench.api.SampleRecord;
 import dev.kbench.api.ThrottleReason;
+import dev.kbench.api.internal.IoErrors;
 import dev.kbench.stats.SampleSet;
 import dev.kbench.stats.SamplesFormatException;
 import dev.kbench.stats.internal.Decimals;
@@ -139,7 +140,7 @@ public final class SamplesCsv {
             }
             return List.of();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read samples file '" + file + "': " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot read samples file '" + file + "': " + IoErrors.reason(e), e);
         }
     }
 
@@ -245,7 +246,7 @@ public final class SamplesCsv {
         try (Reader reader = new BufferedReader(new InputStreamReader(Files.newInputStream(file), strict), 1 << 16)) {
             readRows(reader, file.toString(), warnings, sink);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read samples file '" + file + "': " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot read samples file '" + file + "': " + IoErrors.reason(e), e);
         }
     }
 
@@ -256,7 +257,7 @@ public final class SamplesCsv {
             CSVParser parser = CSVParser.builder().setReader(ending).setFormat(FORMAT).get();
             new Reading(parser, source, ending).rows(sink, warnings);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read samples from '" + source + "': " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot read samples from '" + source + "': " + IoErrors.reason(e), e);
         }
     }
 
