@@ -157,11 +157,11 @@ public final class Drivers {
             return chosen;
         }
         String property = properties.apply(BACKEND_PROPERTY);
-        if (property != null && !property.isBlank()) {
+        if (given(property)) {
             return select(property.trim(), "-D" + BACKEND_PROPERTY);
         }
         String env = environment.apply(BACKEND_ENV);
-        if (env != null && !env.isBlank()) {
+        if (given(env)) {
             return select(env.trim(), BACKEND_ENV);
         }
         List<DriverStatus> active = statuses().stream().filter(DriverStatus::active).toList();
@@ -171,6 +171,21 @@ public final class Drivers {
                     + "]). There should only be one.\n" + states(), HINT);
         }
         return active.getFirst().backend().orElseThrow();
+    }
+
+    /**
+     * Whether a driver is chosen explicitly, by {@link #setActive(Backend)}, {@code -Dkbench.backend} or
+     * {@code KBENCH_BACKEND}: then {@link #active()} returns that one (or fails on its name) whatever the
+     * number of active drivers.
+     *
+     * @return true if {@link #active()} does not apply the one-active rule
+     */
+    public synchronized boolean chosenExplicitly() {
+        return chosen != null || given(properties.apply(BACKEND_PROPERTY)) || given(environment.apply(BACKEND_ENV));
+    }
+
+    private static boolean given(String name) {
+        return name != null && !name.isBlank();
     }
 
     /**

@@ -18,12 +18,16 @@ package dev.kbench.cli;
 import dev.kbench.api.Backend;
 import dev.kbench.api.CacheSizes;
 import dev.kbench.api.DeviceFacts;
+import dev.kbench.api.DriverStatus;
+import dev.kbench.api.Drivers;
 import dev.kbench.api.Suite;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.internal.BackendAnswers;
 import dev.kbench.cli.suite.BuiltinSuite;
 import dev.kbench.cli.suite.SuiteKernels;
 import java.io.PrintWriter;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -31,16 +35,19 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * {@code kbench demo}: the built-in suite on the active driver with modest settings, and a table. With
- * no single active driver it fails with docs/formats.md §1's text.
+ * {@code kbench demo}: the built-in suite on the active driver with modest settings, and a table. Where
+ * several drivers are active and none is chosen it takes the first in {@link #ORDER} and says so; with no
+ * active driver (or a chosen one that is not) it fails with docs/formats.md §1's text.
  */
 @Command(name = "demo", sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Run the built-in suite with modest settings and print the table.", "",
-                "On the active (or --backend) driver: 5 interleaved repetitions of ~10 ms and at least 5 timed calls each "
+                "On the active (or --backend) driver; where several are active and none is chosen, on the first of them in "
+                + "the order cuda, levelzero, opencl, vulkan (then by name), named on stderr.", "",
+                "5 interleaved repetitions of ~10 ms and at least 5 timed calls each "
                 + "(a slow kernel's repetitions take longer), a cache clear of twice the device's last-level cache "
                 + "(Triton's 256 MiB where the device reports none, as PoCL may), the default sizes. `kbench run` "
                 + "takes every option."},
-        footer = {"", "Exit status: 0 all measured; 1 a benchmark failed or nothing was measured; 3 no single driver; "
+        footer = {"", "Exit status: 0 all measured; 1 a benchmark failed or nothing was measured; 3 no active driver (or the chosen one is not); "
                 + "4 stopped by the --timeout watchdog; 5 an output could not be written."})
 final class DemoCommand implements Callable<Integer> {
 
@@ -58,6 +65,13 @@ final class DemoCommand implements Callable<Integer> {
                 .withCacheClearBytes(CacheSizes.deviceSized(facts, 2));
     }
 
+    /**
+     * The order in which the demo takes one of several active drivers where none is chosen: the vendors'
+     * own APIs before the portable ones, then any other by name. Every other command keeps the lookup
+     * rule: exactly one active driver, or one chosen.
+     */
+    static final List<String> ORDER = List.of("cuda", "levelzero", "opencl", "vulkan");
+
     @CommandLine.ParentCommand
     private Main main;
 
@@ -67,11 +81,30 @@ final class DemoCommand implements Callable<Integer> {
     @CommandLine.Mixin
     private OutputOptions output;
 
+    private static List<String> activeNames() {
+        return Drivers.system().statuses().stream().filter(DriverStatus::active).map(DriverStatus::name).toList();
+    }
+
+    /** The driver the demo takes where several are active and none is chosen; empty where the lookup rule applies. */
+    private Optional<String> picked() {
+        if (main.backendChosen() || Drivers.system().chosenExplicitly() || activeNames().size() < 2) {
+            return Optional.empty();
+        }
+        return activeNames().stream().min(Comparator.comparingInt((String name) -> ORDER.contains(name) ? ORDER.indexOf(name)
+                : ORDER.size()).thenComparing(Comparator.naturalOrder()));
+    }
+
     @Override
     public Integer call() {
         output.validate(Map.of());
-        Backend driver = main.driver();
         PrintWriter err = spec.commandLine().getErr();
+        Optional<String> picked = picked();
+        Backend driver = picked.isPresent() ? Drivers.system().select(picked.get(), "the demo's order") : main.driver();
+        if (picked.isPresent() && !output.quiet) {
+            err.println("kbench demo: " + activeNames().size() + " active drivers (" + String.join(", ", activeNames())
+                    + "); the demo runs on " + picked.get() + ", the first in its order (" + String.join(", ", ORDER)
+                    + ", then by name); every other command needs one chosen: --backend NAME");
+        }
         DeviceFacts facts = BackendAnswers.opened(driver).facts();
         try (SuiteKernels kernels = SuiteKernels.forDevice(driver.device(), Optional.empty())) {
             Suite suite = BuiltinSuite.create(kernels, facts.totalMemoryBytes());
@@ -83,9 +116,11 @@ final class DemoCommand implements Callable<Integer> {
             int status = SuiteSession.run(main, driver, suite, settings(facts), output, spec.commandLine().getOut(), err,
                     spec.root().commandLine().getParseResult().originalArgs(), () -> { });
             if (!output.quiet) {
+                // where the driver had to be named (or was), the next runs name it too
                 String typed = Main.typed();
-                err.println("kbench demo: next, `" + typed + " run --csv-samples base.csv`, change something, `"
-                        + typed + " run --csv-samples new.csv`, then `" + typed + " compare base.csv new.csv`.");
+                String run = typed + (picked.isPresent() || main.backendChosen() ? " --backend " + driver.name() : "") + " run";
+                err.println("kbench demo: next, `" + run + " --csv-samples base.csv`, change something, `"
+                        + run + " --csv-samples new.csv`, then `" + typed + " compare base.csv new.csv`.");
                 err.flush();
             }
             return status;

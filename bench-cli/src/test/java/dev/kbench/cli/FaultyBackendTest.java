@@ -176,6 +176,42 @@ class FaultyBackendTest {
         return NoDriverTest.launch(command);
     }
 
+    /**
+     * With two active drivers and none chosen (the faulty one beside PoCL's OpenCL), {@code demo} runs on the
+     * first in its order, OpenCL before any other name, says so, and names {@code --backend} in its closing
+     * hint; {@code run} keeps the lookup rule, and {@code demo} takes the one chosen.
+     */
+    @Test
+    void demoTakesTheFirstOfSeveralActiveDriversWhereRunKeepsTheRule() throws Exception {
+        java.util.function.Predicate<String> withBackends = e -> !e.contains("test-classes") && !e.contains("junit")
+                && !e.contains("opentest4j") && !e.contains("apiguardian");
+        List<String> demo = Jvm.onClassPath(withBackends, "demo", "--format", "csv");
+        int path = demo.indexOf("-cp") + 1;
+        demo.set(path, demo.get(path) + File.pathSeparator + module);
+        NoDriverTest.Outcome o = NoDriverTest.launch(demo);
+        assertEquals(0, o.status(), o.toString());
+        List<String> err = o.err().lines().toList();
+        assertEquals("kbench demo: 2 active drivers (opencl, faulty); the demo runs on opencl, the first in its order (cuda, "
+                + "levelzero, opencl, vulkan, then by name); every other command needs one chosen: --backend NAME",
+                err.getFirst(), o.toString());
+        assertTrue(err.getLast().startsWith("kbench demo: next, `kbench --backend opencl run --csv-samples base.csv`"), o.toString());
+        assertTrue(err.getLast().endsWith("then `kbench compare base.csv new.csv`."), o.toString());
+        assertTrue(o.out().lines().skip(1).allMatch(l -> l.split(",")[2].equals("opencl")), "every row measured on OpenCL: " + o);
+        List<String> run = new ArrayList<>(demo);
+        run.subList(run.indexOf("demo"), run.size()).clear();
+        run.addAll(List.of("run", "--filter", "copy"));
+        o = NoDriverTest.launch(run);
+        assertEquals(3, o.status(), o.toString());
+        assertEquals("2 active drivers ([opencl, faulty]). There should only be one.", o.err().lines().findFirst().orElse(""));
+        List<String> chosen = new ArrayList<>(demo);
+        chosen.add(1, "-Dfaulty.mode=none");
+        chosen.add(chosen.indexOf("demo"), "--backend");
+        chosen.add(chosen.indexOf("demo"), "faulty");
+        o = NoDriverTest.launch(chosen);
+        assertFalse(o.err().contains("active drivers"), "a chosen driver is not the demo's pick: " + o);
+        assertTrue(o.err().contains("kbench demo: the built-in suite on faulty"), o.toString());
+    }
+
     /** The run's output and errors say the fault is the backend's, naming its module, and never kbench's. */
     private static void assertBackendsFault(NoDriverTest.Outcome o, String says) {
         String all = o.out() + o.err();
