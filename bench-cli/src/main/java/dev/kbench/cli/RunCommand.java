@@ -23,6 +23,7 @@ import dev.kbench.api.SampleRecord;
 import dev.kbench.api.Submission;
 import dev.kbench.api.Suite;
 import dev.kbench.api.SuiteOptions;
+import dev.kbench.api.SuiteResult;
 import dev.kbench.api.Timing;
 import dev.kbench.api.TimingMethod;
 import dev.kbench.api.internal.BackendAnswers;
@@ -411,10 +412,14 @@ final class RunCommand implements Callable<Integer> {
                     }
                 }
             }
-            SuiteSession.report(ForkedRuns.merged(all, ForkedRuns.suiteOrder(directory, outcomes.size()),
-                    ForkedRuns.timings(directory, outcomes.size()), seed, options.schedule(), ""), options, output, out,
-                    ForkedRuns.repetitionsPerFork(all));
+            SuiteResult merged = ForkedRuns.merged(all, ForkedRuns.suiteOrder(directory, outcomes.size()),
+                    ForkedRuns.timings(directory, outcomes.size()), seed, options.schedule(), "");
+            SuiteSession.report(merged, options, output, out, ForkedRuns.repetitionsPerFork(all));
             out.flush();
+            String untouched = SuiteSession.leftAsTheyWere(output, null);   // the samples file has its own line
+            if (!SuiteSession.measured(merged) && !untouched.isEmpty()) {
+                err.println("kbench: nothing was measured" + untouched);
+            }
             if (csv != null && csv.rows() > 0) {
                 List<Path> files = new ArrayList<>();
                 for (int fork = 0; fork < outcomes.size(); fork++) {

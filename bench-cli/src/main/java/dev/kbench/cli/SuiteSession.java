@@ -27,6 +27,7 @@ import dev.kbench.stats.format.RunFiles;
 import dev.kbench.stats.format.RunReport;
 import dev.kbench.stats.io.SamplesCsvWriter;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -126,13 +127,10 @@ final class SuiteSession {
                 err.flush();
                 release.run();
             }
-            boolean measured = result.outcomes().stream().anyMatch(o -> !o.repetitions().isEmpty());
-            if (!measured) {
-                RunReport report = RunReport.of(result, options, output.statistic());
-                output.format.write(report, out, Terminal.colours());
-                out.flush();
+            if (!measured(result)) {
+                report(result, options, output, out);
                 err.println("kbench: nothing was measured (every benchmark was skipped or failed)"
-                        + (csv != null ? "; " + csv.file() + " is left as it was" : ""));
+                        + leftAsTheyWere(output, csv == null ? null : csv.file()));
                 return ExitCodes.FAILURE;
             }
             if (csv != null) {
@@ -179,8 +177,42 @@ final class SuiteSession {
     }
 
     /**
+     * The outputs a run that measured nothing leaves alone, for the end of its message.
+     *
+     * @param output the run's outputs
+     * @param samples the samples file, or null
+     * @return e.g. {@code ; s.csv and run.json are left as they were}, or empty where none was given
+     */
+    static String leftAsTheyWere(OutputOptions output, Path samples) {
+        List<String> files = new ArrayList<>();
+        if (samples != null) {
+            files.add(samples.toString());
+        }
+        for (OutputTarget target : new OutputTarget[] {output.json(), output.jmhJson()}) {
+            if (target != null) {
+                files.add(target.file().toString());
+            }
+        }
+        return files.isEmpty() ? "" : "; " + String.join(" and ", files) + (files.size() == 1 ? " is left as it was"
+                : " are left as they were");
+    }
+
+    /**
+     * Whether a run measured anything: a benchmark with at least one repetition.
+     *
+     * @param result the run
+     * @return false where every benchmark was skipped or failed, or none was reached
+     */
+    static boolean measured(SuiteResult result) {
+        return result.outcomes().stream().anyMatch(o -> !o.repetitions().isEmpty());
+    }
+
+    /**
      * Writes a run's results in the chosen formats: stdout, and the JSON files asked for (each written
-     * whole, through a temporary file and a rename).
+     * whole, through a temporary file and a rename). Where nothing was {@link #measured}, stdout has the
+     * table of what became of each benchmark (nothing where no benchmark was reached, as when a signal
+     * stops a forked run before its first fork recorded one) and no file is written: an existing
+     * {@code --json} or {@code --jmh-json} FILE, even with {@code --force}, is left as it was.
      *
      * @param result the run
      * @param options how it was measured
@@ -203,8 +235,13 @@ final class SuiteSession {
     static void report(SuiteResult result, SuiteOptions options, OutputOptions output, PrintWriter out,
                        java.util.Map<String, int[]> repetitionsPerFork) {
         RunReport report = RunReport.of(result, options, output.statistic());
-        output.format.write(report, out, Terminal.colours());
-        out.flush();
+        if (!result.outcomes().isEmpty()) {
+            output.format.write(report, out, Terminal.colours());
+            out.flush();
+        }
+        if (!measured(result)) {
+            return;
+        }
         if (output.json() != null) {
             output.json().write(RunFiles.json(report));
         }

@@ -249,6 +249,20 @@ class FaultyBackendTest {
                 || Files.exists(RunEnvironment.sidecar(all)), o.toString());
     }
 
+    /**
+     * Forks that all fail before measuring leave an existing --json FILE as it was, --force or not, and print
+     * no empty table (a run with nothing measured writes no file, in forks as in one process).
+     */
+    @Test
+    void forksThatMeasureNothingLeaveTheJsonFileAsItWas() throws Exception {
+        Path json = Files.writeString(dir.resolve("mine.json"), "{\"mine\": 1}\n");
+        NoDriverTest.Outcome o = run("device-throws", false, "--forks", "2", "--json", json.toString(), "--force");
+        assertEquals(1, o.status(), o.toString());
+        assertEquals("{\"mine\": 1}\n", Files.readString(json));
+        assertEquals("", o.out(), "no table of nothing: " + o);
+        assertTrue(o.err().contains("kbench: nothing was measured; " + json + " is left as it was"), o.toString());
+    }
+
     @Test
     void anExceptionThrownInTheBackendIsNamedAsItsFault() throws Exception {
         NoDriverTest.Outcome o = run("device-throws");
