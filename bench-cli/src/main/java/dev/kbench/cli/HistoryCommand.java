@@ -448,7 +448,7 @@ final class HistoryCommand implements Runnable {
                         .column("commit", dev.kbench.stats.format.TextTable.Align.LEFT)
                         .column("run", dev.kbench.stats.format.TextTable.Align.LEFT)
                         .column("median", dev.kbench.stats.format.TextTable.Align.RIGHT)
-                        .column("95% interval", dev.kbench.stats.format.TextTable.Align.RIGHT)
+                        .column("95% interval (else range)", dev.kbench.stats.format.TextTable.Align.RIGHT)
                         .column("forks", dev.kbench.stats.format.TextTable.Align.RIGHT)
                         .column("", dev.kbench.stats.format.TextTable.Align.LEFT);
                 for (int i = 0; i < points.size(); i++) {
@@ -460,7 +460,8 @@ final class HistoryCommand implements Runnable {
                     t.row().cell(p.run().info().shortCommit()).cell(p.run().runId())
                             .cell(dev.kbench.stats.format.Numbers.millis(p.medianMillis()))
                             .cell(Double.isFinite(p.lowerMillis()) ? dev.kbench.stats.format.Numbers.millis(p.lowerMillis())
-                                    + " .. " + dev.kbench.stats.format.Numbers.millis(p.upperMillis()) : "-")
+                                    + " .. " + dev.kbench.stats.format.Numbers.millis(p.upperMillis())
+                                    + (p.bounds().contains(" interval ") ? "" : " range") : "-")
                             .cell(Integer.toString(p.forkMediansMillis().length)).cell(mark);
                 }
                 text.append(t.toText(false)).append('\n');

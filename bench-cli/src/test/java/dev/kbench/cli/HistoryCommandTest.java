@@ -103,6 +103,11 @@ class HistoryCommandTest {
         assertEquals(18, series.get(0).get("points").size());
         assertEquals(4, series.get(0).get("points").get(0).get("fork_medians_ms").size());
         assertEquals(12, series.get(0).get("change_points").get(0).get("index").asInt());
+        Cli.Result table = Cli.run("history", "trend", "--db", db);
+        assertEquals(0, table.status(), table::toString);
+        // 4 forks a run are too few for the median's 95% interval: the bounds are the fork medians' range, said so
+        assertTrue(table.out().contains("95% interval (else range)"), table::toString);
+        assertEquals(18, table.out().lines().filter(l -> l.contains(" .. ") && l.contains(" range ")).count(), table::toString);
         String page = Files.readString(html);
         assertTrue(page.startsWith("<!DOCTYPE html>") && page.contains("<svg") && !page.contains("<script"), page);
 
