@@ -25,7 +25,6 @@ import dev.kbench.api.SuiteListener;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.SuiteResult;
 import dev.kbench.api.Timing;
-import dev.kbench.api.internal.IoErrors;
 import dev.kbench.stats.io.SamplesCsvWriter;
 import dev.kbench.stats.io.WriteMode;
 import java.io.IOException;
@@ -147,13 +146,13 @@ public final class ForkChild {
                 try {
                     csv.append(rows);
                 } catch (IOException e) {
-                    throw new UncheckedIOException("writing " + out + " failed: " + IoErrors.reason(e), e);
+                    throw new UncheckedIOException("writing " + out + " failed: " + e.getMessage(), e);
                 }
             }));
             Forks.handOver(driver::close);
             return result.anyFailed() ? 1 : 0;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + out + ": " + IoErrors.reason(e), e);
+            throw new UncheckedIOException("cannot write " + out + ": " + e.getMessage(), e);
         }
     }
 

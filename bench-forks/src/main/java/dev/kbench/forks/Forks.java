@@ -19,7 +19,6 @@ import dev.kbench.api.SampleRecord;
 import dev.kbench.api.SuiteFactory;
 import dev.kbench.api.SuiteOptions;
 import dev.kbench.api.internal.Descriptors;
-import dev.kbench.api.internal.IoErrors;
 import dev.kbench.stats.SamplesFormatException;
 import dev.kbench.stats.io.SamplesCsv;
 import java.io.BufferedReader;
@@ -1998,7 +1997,7 @@ public final class Forks {
         try {
             return Files.createTempDirectory("kbench-forks-");
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create a temporary directory for the forks: " + IoErrors.reason(e), e);
+            throw new UncheckedIOException("cannot create a temporary directory for the forks: " + e.getMessage(), e);
         }
     }
 
