@@ -102,7 +102,8 @@ public record Suite(List<Benchmark> benchmarks) {
         for (Map.Entry<String, String> o : overrides.entrySet()) {
             boolean known = benchmarks.stream().anyMatch(b -> b.axes().stream().anyMatch(a -> a.name().equals(o.getKey())));
             if (!known) {
-                throw new IllegalArgumentException("no benchmark has a parameter '" + o.getKey() + "'");
+                throw new IllegalArgumentException("no benchmark has a parameter '" + o.getKey() + "'; theirs are "
+                        + benchmarks.stream().flatMap(b -> b.axes().stream()).map(Axis::name).distinct().toList());
             }
             changed.replaceAll(b -> b.withOverride(o.getKey(), o.getValue()));
         }

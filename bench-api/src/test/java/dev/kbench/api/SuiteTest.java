@@ -253,7 +253,7 @@ class SuiteTest {
         Suite suite = Suite.of(constant("copy", 1).withAxis(Axis.powersOfTwo("n", 10, 12)), constant("gelu", 1));
         assertEquals(List.of(1L << 20, 1L << 24),
                 suite.withOverrides(Map.of("n", "2^20,2^24")).benchmarks().getFirst().axes().getFirst().values());
-        assertEquals("no benchmark has a parameter 'm'",
+        assertEquals("no benchmark has a parameter 'm'; theirs are [n]",
                 assertThrows(IllegalArgumentException.class, () -> suite.withOverrides(Map.of("m", "1"))).getMessage());
         assertEquals("value '3' for parameter 'n' is not an integer or 2^k",
                 assertThrows(IllegalArgumentException.class, () -> suite.withOverrides(Map.of("n", "2^4,3"))).getMessage());

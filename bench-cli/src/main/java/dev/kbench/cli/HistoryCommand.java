@@ -111,8 +111,10 @@ final class HistoryCommand implements Runnable {
                         + "device); give an SQLite file");
             }
             if (file.isPresent() && !create && !Files.exists(file.get())) {
-                throw new UsageException("--db " + location + ": there is no history at " + file.get() + " (the file "
-                        + "does not exist); give the file that " + Main.typed() + " history add wrote");
+                boolean given = spec.commandLine().getParseResult() != null
+                        && spec.commandLine().getParseResult().hasMatchedOption("--db");
+                throw new UsageException((given ? "--db " : "--db (default) ") + location + ": there is no history at "
+                        + file.get() + " (the file does not exist); give the file that " + Main.typed() + " history add wrote");
             }
             PrintWriter err = spec.commandLine().getErr();
             return History.open(location, warning -> {

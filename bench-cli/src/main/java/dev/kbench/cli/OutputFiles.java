@@ -72,15 +72,13 @@ final class OutputFiles {
             if (target == null) {
                 continue;
             }
-            checkOne(target);
-            if (target.isStream()) {
-                continue;
-            }
-            String other = seen.putIfAbsent(identity(target.file()), target.option() + " " + target.file());
+            // an output that is an input (or another output) is refused as such first: --force would not help
+            String other = target.isStream() ? null : seen.putIfAbsent(identity(target.file()), target.option() + " " + target.file());
             if (other != null) {
                 throw new UsageException(target + " is the same file as " + other
                         + "; write each output to its own file");
             }
+            checkOne(target);
         }
     }
 

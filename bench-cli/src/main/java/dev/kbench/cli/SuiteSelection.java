@@ -142,7 +142,7 @@ final class SuiteSelection {
             params();
             suiteSourceKind();
             if (suiteDirectory != null && !Files.isDirectory(suiteDirectory)) {
-                throw new UsageException("--suite-dir '" + suiteDirectory + "' is not a directory");
+                throw new UsageException("suite directory '" + suiteDirectory + "' does not exist or is not a directory");
             }
             builtin(null, OptionalLong.empty());
         }

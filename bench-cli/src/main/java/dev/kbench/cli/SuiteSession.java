@@ -167,7 +167,7 @@ final class SuiteSession {
      */
     static String planned(SuiteOptions options, long plannedRepetitions) {
         if (options.noiseTarget().isEmpty()) {
-            return plannedRepetitions + " repetitions planned";
+            return plannedRepetitions + (plannedRepetitions == 1 ? " repetition planned" : " repetitions planned");
         }
         NoiseTarget target = options.noiseTarget().get();
         return String.format(java.util.Locale.ROOT, "up to %d repetitions: each benchmark stops once its median's "

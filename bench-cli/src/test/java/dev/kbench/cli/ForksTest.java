@@ -1247,5 +1247,10 @@ class ForksTest {
         Cli.Result half = Cli.run("ab", "--base-command", "true");
         assertEquals(ExitCodes.INVALID_INPUT, half.status(), half.toString());
         assertTrue(half.err().contains("--base-command and --new-command go together"), half.toString());
+        // a suite directory that is not there is named by its value, not by run's --suite-dir, which ab has not
+        Cli.Result missing = Cli.run("ab", "--base-suite-dir", "no-such-suite", "--new-suite-dir", ".");
+        assertEquals(ExitCodes.INVALID_INPUT, missing.status(), missing.toString());
+        assertEquals("kbench ab: suite directory 'no-such-suite' does not exist or is not a directory",
+                missing.err().lines().findFirst().orElse(""), missing.toString());
     }
 }

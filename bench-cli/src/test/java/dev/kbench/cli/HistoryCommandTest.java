@@ -179,6 +179,11 @@ class HistoryCommandTest {
                     + missing + " (the file does not exist)"), r::toString);
         }
         assertFalse(Files.exists(dir.resolve("typo")), "nothing created for a command that only reads");
+        // without --db the message says the default was used (no test writes one where the tests run)
+        Cli.Result byDefault = Cli.run("history", "list");
+        assertEquals(2, byDefault.status(), byDefault::toString);
+        assertTrue(byDefault.err().startsWith("kbench history list: --db (default) " + dev.kbench.history.History.DEFAULT_FILE
+                + ": there is no history at "), byDefault::toString);
         Cli.Result empty = Cli.run("history", "list", "--db", "");
         assertEquals(2, empty.status(), empty::toString);
         assertTrue(empty.err().startsWith("kbench history list: --db '' is empty"), empty::toString);

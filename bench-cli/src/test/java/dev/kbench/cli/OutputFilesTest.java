@@ -164,6 +164,10 @@ class OutputFilesTest {
         Cli.Result report = Cli.run("report", csv.toString(), "-o", csv.toString(), "--force");
         assertEquals(2, report.status(), report.toString());
         assertTrue(report.err().contains("-o '" + csv + "' is the same file as the input " + csv), report.err());
+        // without --force the same: not a hint to add --force, which would be refused next
+        Cli.Result unforced = Cli.run("report", csv.toString(), "-o", csv.toString());
+        assertEquals(2, unforced.status(), unforced.toString());
+        assertTrue(unforced.err().contains("-o '" + csv + "' is the same file as the input " + csv), unforced.err());
         Cli.Result viaDots = Cli.run("report", csv.toString(), "-o", dir.resolve("sub/../a.csv").toString(), "--force");
         assertEquals(2, viaDots.status(), "compared by real path, not by spelling: " + viaDots);
         Cli.Result compare = Cli.run("compare", csv.toString(), csv.toString(), "--export-to", csv.toString(), "--force");

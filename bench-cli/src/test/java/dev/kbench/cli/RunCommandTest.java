@@ -418,6 +418,8 @@ class RunCommandTest {
     void badInputIsExitTwoBeforeAnythingRuns() {
         assertBad(new String[] {"run", "--filter", "nosuch"}, "no benchmark matches");
         assertBad(new String[] {"run", "-p", "m=3"}, "no benchmark has a parameter 'm'");
+        // the parameters named are those of the benchmarks --filter kept
+        assertBad(new String[] {"run", "--filter", "copy", "-p", "size=2^10"}, "no benchmark has a parameter 'size'; theirs are [n]");
         assertBad(new String[] {"run", "-p", "n=abc"}, "'abc'");
         assertBad(new String[] {"run", "--repetitions", "0"}, "--repetitions 0 is out of range: 1 to 1000000");
         assertBad(new String[] {"run", "--noise-target", "200%"}, "--noise-target '200%' is out of range");

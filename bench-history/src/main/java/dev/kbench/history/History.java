@@ -367,7 +367,7 @@ public final class History implements AutoCloseable {
         }
         if (byId.isEmpty() && commits.isEmpty()) {
             throw new InputException(option + " '" + ref + "' names no stored run: give a run id, a unique "
-                    + "prefix of one, or a commit (kbench history list shows them)");
+                    + "prefix of one, or a commit (4 or more characters of its hash; kbench history list shows them)");
         }
         List<String> names = new ArrayList<>();
         byId.forEach(r -> names.add("run " + r.runId()));
