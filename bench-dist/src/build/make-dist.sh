@@ -51,5 +51,8 @@ cp "$src/bin/launcher.sh" "$dir/lib/launcher.sh"
 cp "$src/bin/kbench" "$dir/bin/kbench"
 chmod 755 "$dir/bin/kbench"
 for f in LICENSE NOTICE README.md; do [[ -f $src/../../$f ]] && cp "$src/../../$f" "$dir/"; done
+# the documents the README links and the --help texts cite (docs/formats.md §N): a node has no source tree
+mkdir -p "$dir/docs"
+cp "$src/../../docs/"*.md "$dir/docs/"
 tar --sort=name --owner=0 --group=0 --numeric-owner -C "$target" -czf "$target/$name-linux-x86_64.tar.gz" "$name"
 echo "kbench distribution: $target/$name-linux-x86_64.tar.gz"

@@ -35,6 +35,12 @@ tar -C "$tmp" -xzf "$tarball"
 home=$(echo "$tmp"/kbench-*)
 [[ -x $home/bin/kbench ]] || fail "no executable bin/kbench in $tarball"
 
+# The README's links into docs/ resolve in the distribution, and formats.md, which the --help texts cite, is there
+for f in $(grep -o '](docs/[A-Za-z0-9_-]*\.md' "$home/README.md" | sed 's/^](//' | sort -u) docs/formats.md; do
+  [[ -f $home/$f ]] || fail "the distribution lacks $f, which its README links or the --help texts cite"
+done
+echo "test-dist: the README's links into docs/ resolve in the distribution"
+
 # Every JDK module the jars need is in the runtime: the modules' descriptors resolve against it, and
 # jdeps finds nothing else used by the automatic modules (JCuda, JOCL), which have no descriptor.
 jars=$(find "$home/lib" -name '*.jar' | sort | tr '\n' ':')
