@@ -145,7 +145,6 @@ final class OutputFiles {
         }
     }
 
-
     private static String linkTarget(Path file) {
         try {
             return " to " + Files.readSymbolicLink(file);
