@@ -35,14 +35,15 @@ kbench_select_modules() {
     [[ $a == --backend=* ]] && KBENCH_SELECTED=${a#--backend=}
     prev=$a
   done
-  if [[ -n $KBENCH_SELECTED && ! $KBENCH_SELECTED =~ ^[a-z][a-z0-9_-]*$ ]]; then
-    kbench_die "--backend '$KBENCH_SELECTED' is not a backend name (lower-case letters, digits, '_' and '-'); kbench info lists the backends found"
+  local wanted=${KBENCH_SELECTED,,} # a name in any case, as the CLI's own lookup takes it
+  if [[ -n $wanted && ! $wanted =~ ^[a-z][a-z0-9_-]*$ ]]; then
+    kbench_die "--backend '$KBENCH_SELECTED' is not a backend name (letters, digits, '_' and '-'); kbench info lists the backends found"
   fi
   KBENCH_MODULES=(bench-api bench-stats bench-forks bench-history bench-cli)
   local backends=()
   while IFS= read -r m; do [[ -n $m ]] && backends+=("$m"); done < <(kbench_backend_modules)
   for m in "${backends[@]}"; do
-    if [[ $m == "backend-$KBENCH_SELECTED" ]]; then
+    if [[ $m == "backend-$wanted" ]]; then
       KBENCH_MODULES+=("$m")
       return
     fi

@@ -133,4 +133,6 @@ echo "test-dist: a command after run --forks maps the forks' kept AOT cache; a b
 
 out=$(cd "$tmp" && "${clean[@]}" "$home/bin/kbench" --backend nosuch info 2>&1) && fail "--backend nosuch exited 0"
 [[ $out == *"unknown backend 'nosuch'"* ]] || fail "--backend nosuch: $out"
+out=$(cd "$tmp" && "${clean[@]}" "$home/bin/kbench" --backend OpenCL info 2>&1) || fail "--backend OpenCL exited $?: $out"
+[[ $out == *"opencl: active"* ]] || fail "--backend OpenCL is the opencl backend, as the CLI's lookup takes a name: $out"
 echo "test-dist: $(basename "$tarball") ($((size / 1024 / 1024)) MiB) works without a JDK"
