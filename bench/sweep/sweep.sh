@@ -173,6 +173,22 @@ case_D11() { # --force whose first rows a size limit refuses: the file it was to
     "$([[ $limited == 5 && $kept == yes && $temps == 0 ]] && echo 0 || echo 1)"
 }
 
+case_D12() { # a forked run whose forks all fail before they measure: an existing --json FILE (--force) stays as it was
+  local d=$W/D12; mkdir -p "$d"
+  printf '__kernel void f(__global float *x) { x[0] = nosuch; }\n' > "$d/bad.cl"
+  printf '{"mine": 1}\n' > "$d/out.json"
+  local sum; sum=$(sha256sum < "$d/out.json")
+  (cd "$d" && exec "$KB" run --kernel "$d/bad.cl" --entry f --grid 1 --block 1 --arg buf:f32:16 --forks 2 \
+      --json "$d/out.json" --force >"$d/out" 2>"$d/err" </dev/null)
+  local status=$?
+  local kept=no; [[ $(sha256sum < "$d/out.json") == "$sum" ]] && kept=yes
+  local said=no; grep -q "out.json is left as it was" "$d/err" && said=yes
+  row D12 lost "run --kernel bad.cl --forks 2 --json out.json --force (no fork builds the kernel)" \
+    "exit 1, out.json as it was and said so, no table" \
+    "exit $status, out.json as it was: $kept, said: $said, stdout lines: $(wc -l < "$d/out")" \
+    "$([[ $status == 1 && $kept == yes && $said == yes && ! -s $d/out ]] && echo 0 || echo 1)"
+}
+
 # signal_case ID run|ab TERM|INT|KILL: kills the parent while the second fork runs
 signal_case() {
   local id=$1 kind=$2 sig=$3 d=$W/$1 pid marker csv args=()
@@ -525,7 +541,7 @@ case_M1() { # merge of two 3M-row files in a 1 GB heap
   rm -f "$d"/*.csv
 }
 
-CASES=(D1 D2 D3 D4 D5 D6 D7 D8 D9 D10 D11 W1 W2 W3 W4 W5 W6 W7 W8 W9 W10 W11 W12 W13 H1 H2 C1 C2 C3 C4 C5 C6 C7 C8 C9 C10 C11 M1)
+CASES=(D1 D2 D3 D4 D5 D6 D7 D8 D9 D10 D11 D12 W1 W2 W3 W4 W5 W6 W7 W8 W9 W10 W11 W12 W13 H1 H2 C1 C2 C3 C4 C5 C6 C7 C8 C9 C10 C11 M1)
 for c in "${CASES[@]}"; do
   selected "$c" && "case_$c"
 done
