@@ -16,6 +16,7 @@
 package dev.kbench.cli;
 
 import dev.kbench.api.Backend;
+import dev.kbench.api.BenchmarkOutcome;
 import dev.kbench.api.NoiseTarget;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.api.Suite;
@@ -204,7 +205,7 @@ final class SuiteSession {
      * @return false where every benchmark was skipped or failed, or none was reached
      */
     static boolean measured(SuiteResult result) {
-        return result.outcomes().stream().anyMatch(o -> !o.repetitions().isEmpty());
+        return result.outcomes().stream().anyMatch(BenchmarkOutcome::measured);
     }
 
     /**
