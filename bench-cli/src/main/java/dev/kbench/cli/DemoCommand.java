@@ -86,11 +86,11 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     /** The driver the demo takes where several are active and none is chosen; empty where the lookup rule applies. */
-    private Optional<String> picked() {
-        if (main.backendChosen() || Drivers.system().chosenExplicitly() || activeNames().size() < 2) {
+    private Optional<String> picked(List<String> active) {
+        if (main.backendChosen() || Drivers.system().chosenExplicitly() || active.size() < 2) {
             return Optional.empty();
         }
-        return activeNames().stream().min(Comparator.comparingInt((String name) -> ORDER.contains(name) ? ORDER.indexOf(name)
+        return active.stream().min(Comparator.comparingInt((String name) -> ORDER.contains(name) ? ORDER.indexOf(name)
                 : ORDER.size()).thenComparing(Comparator.naturalOrder()));
     }
 
@@ -98,10 +98,11 @@ final class DemoCommand implements Callable<Integer> {
     public Integer call() {
         output.validate(Map.of());
         PrintWriter err = spec.commandLine().getErr();
-        Optional<String> picked = picked();
+        List<String> active = activeNames();
+        Optional<String> picked = picked(active);
         Backend driver = picked.isPresent() ? Drivers.system().select(picked.get(), "the demo's order") : main.driver();
         if (picked.isPresent() && !output.quiet) {
-            err.println("kbench demo: " + activeNames().size() + " active drivers (" + String.join(", ", activeNames())
+            err.println("kbench demo: " + active.size() + " active drivers (" + String.join(", ", active)
                     + "); the demo runs on " + picked.get() + ", the first in its order (" + String.join(", ", ORDER)
                     + ", then by name); every other command needs one chosen: --backend NAME");
         }
