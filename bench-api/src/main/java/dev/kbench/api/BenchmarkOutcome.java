@@ -170,6 +170,14 @@ public final class BenchmarkOutcome {
         return clearMillis;
     }
 
+    /**
+     * {@return the bytes of the device-sized clear where it would clear less than the clear used (the fix
+     * that {@link MeasurementWarning} offers when the clear dominates), empty otherwise}
+     */
+    public OptionalLong smallerClearBytes() {
+        return smallerClearBytes;
+    }
+
     /** {@return cold (each sample one call) or hot (each sample a batch's time per call)} */
     public Timing timing() {
         return timing;
@@ -389,6 +397,15 @@ public final class BenchmarkOutcome {
         private int callsPerSample = 1;
         private String timingNote = "";
         private List<RepetitionTelemetry> telemetry = List.of();
+        private StopReason stopReason = StopReason.REPETITIONS;
+        private Optional<String> reason = Optional.empty();
+        private double estimateMillis = Double.NaN;
+        private int warmupCalls;
+        private double hostMillisPerCall = Double.NaN;
+        private double clearMillis = Double.NaN;
+        private OptionalLong smallerClearBytes = OptionalLong.empty();
+        private OptionalDouble peakBandwidthBytesPerSecond = OptionalDouble.empty();
+        private String energyNote = "";
 
         private Builder(String benchmark, Params params) {
             this.benchmark = Objects.requireNonNull(benchmark, "benchmark");
@@ -452,15 +469,71 @@ public final class BenchmarkOutcome {
         }
 
         /**
+         * Sets why it stopped (by default after its repetitions).
+         *
+         * @param stopReason why it stopped
+         * @param reason the skip reason or the error message, empty otherwise
+         * @return this builder
+         */
+        public Builder stopped(StopReason stopReason, Optional<String> reason) {
+            this.stopReason = Objects.requireNonNull(stopReason, "stopReason");
+            this.reason = Objects.requireNonNull(reason, "reason");
+            return this;
+        }
+
+        /**
+         * Sets what was measured around the samples: the facts behind {@link BenchmarkOutcome#launchBound()}
+         * and {@link BenchmarkOutcome#warnings()} (by default none: NaN, 0 warmup calls).
+         *
+         * @param estimateMillis the per-call estimate before warmup, NaN if never taken
+         * @param warmupCalls the untimed warmup calls made
+         * @param hostMillisPerCall host time to enqueue one timed call, NaN if not measured
+         * @param clearMillis the device time of one cache clear, 0 without a clear, NaN if not measured
+         * @param smallerClearBytes the device-sized clear where it would clear less, empty otherwise
+         * @return this builder
+         */
+        public Builder measurement(double estimateMillis, int warmupCalls, double hostMillisPerCall, double clearMillis,
+                                   OptionalLong smallerClearBytes) {
+            this.estimateMillis = estimateMillis;
+            this.warmupCalls = warmupCalls;
+            this.hostMillisPerCall = hostMillisPerCall;
+            this.clearMillis = clearMillis;
+            this.smallerClearBytes = Objects.requireNonNull(smallerClearBytes, "smallerClearBytes");
+            return this;
+        }
+
+        /**
+         * Sets the device's peak bandwidth, for {@link BenchmarkOutcome#percentOfPeakBandwidth()}.
+         *
+         * @param bytesPerSecond the peak, empty if the backend does not know it
+         * @return this builder
+         */
+        public Builder peakBandwidth(OptionalDouble bytesPerSecond) {
+            this.peakBandwidthBytesPerSecond = Objects.requireNonNull(bytesPerSecond, "bytesPerSecond");
+            return this;
+        }
+
+        /**
+         * Sets why energy was refused although the device has a counter.
+         *
+         * @param note the reason, empty for none
+         * @return this builder
+         */
+        public Builder energyNote(String note) {
+            this.energyNote = Objects.requireNonNull(note, "note");
+            return this;
+        }
+
+        /**
          * The outcome.
          *
          * @return a new outcome with this builder's settings
          * @throws IllegalArgumentException if telemetry was given for another number of repetitions
          */
         public BenchmarkOutcome build() {
-            return new BenchmarkOutcome(benchmark, params, repetitions, StopReason.REPETITIONS, Optional.empty(),
-                    Double.NaN, 0, bytesPerCall, flopsPerCall, OptionalDouble.empty(), 0, Double.NaN, Double.NaN,
-                    OptionalLong.empty(), timing, method, callsPerSample, timingNote, telemetry, "");
+            return new BenchmarkOutcome(benchmark, params, repetitions, stopReason, reason, estimateMillis, warmupCalls,
+                    bytesPerCall, flopsPerCall, peakBandwidthBytesPerSecond, 0, hostMillisPerCall, clearMillis,
+                    smallerClearBytes, timing, method, callsPerSample, timingNote, telemetry, energyNote);
         }
     }
 }

@@ -23,10 +23,12 @@ import dev.kbench.api.Params;
 import dev.kbench.api.RepetitionTelemetry;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.api.Schedule;
+import dev.kbench.api.StopReason;
 import dev.kbench.api.SuiteResult;
 import dev.kbench.api.ThrottleReason;
 import dev.kbench.api.Timing;
 import dev.kbench.api.TimingMethod;
+import dev.kbench.api.internal.Quantiles;
 import dev.kbench.forks.ForkOutcome;
 import dev.kbench.forks.Forks;
 import dev.kbench.stats.BenchmarkId;
@@ -44,7 +46,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
 import picocli.CommandLine;
@@ -334,27 +338,45 @@ final class ForkedRuns {
     }
 
     /**
-     * How one benchmark's samples were timed in the forks, from their run JSON ({@link #orderFile}).
+     * What the forks' run JSON ({@link #orderFile}) says about one benchmark beyond its samples: how it was
+     * timed, why it stopped where no fork measured it, and what was measured around the samples.
      *
      * @param timing cold or hot
      * @param method the method of the first fork that timed it
      * @param callsPerSample that fork's calls per sample
      * @param note that fork's note, and where forks timed it by different methods, how many used which
+     * @param stopReason the first fork's reason to stop (the one that counts where no fork measured it)
+     * @param reason that fork's skip reason or error
+     * @param estimateMillis the median over the forks of the per-call estimate; NaN where none took one
+     * @param warmupCalls the median over the forks of the warmup calls made
+     * @param hostMillisPerCall the median over the forks of the host time to enqueue a call; NaN where unknown
+     * @param clearMillis the median over the forks of the clear's device time; NaN where unknown
+     * @param smallerClearBytes the first fork's smaller device-sized clear, if it had one
+     * @param peakBandwidthBytesPerSecond the device's peak bandwidth, if a fork knew it
+     * @param energyNote the first fork's reason for no energy, or empty
      */
-    record ForkTiming(Timing timing, TimingMethod method, int callsPerSample, String note) {
+    record ForkFacts(Timing timing, TimingMethod method, int callsPerSample, String note, StopReason stopReason,
+                     Optional<String> reason, double estimateMillis, int warmupCalls, double hostMillisPerCall,
+                     double clearMillis, OptionalLong smallerClearBytes, OptionalDouble peakBandwidthBytesPerSecond,
+                     String energyNote) {
+
+        /** A benchmark no fork reported: cold by events, stopped after its repetitions, nothing else known. */
+        static final ForkFacts NONE = new ForkFacts(Timing.COLD, TimingMethod.EVENTS, 1, "", StopReason.REPETITIONS,
+                Optional.empty(), Double.NaN, 0, Double.NaN, Double.NaN, OptionalLong.empty(), OptionalDouble.empty(), "");
     }
 
     /**
-     * How each benchmark was timed, as the forks that wrote their run JSON report it: a run with
-     * {@code --timing hot} or {@code --graph} is labelled as its forks measured it, not as a cold run.
+     * What each benchmark's forks reported in their run JSON: a run with {@code --timing hot} or
+     * {@code --graph} is labelled as its forks measured it, not as a cold run; the merged run keeps the
+     * notes and warnings that need more than the samples (launch-bound, the clear dominating, % of peak),
+     * and the reason of a benchmark no fork measured.
      *
      * @param directory the forks' directory
      * @param forks the number of forks run
      * @return per benchmark and combination; empty for those no fork reported
      */
-    static Map<BenchmarkId, ForkTiming> timings(Path directory, int forks) {
-        Map<BenchmarkId, ForkTiming> first = new LinkedHashMap<>();
-        Map<BenchmarkId, Map<TimingMethod, Integer>> methods = new LinkedHashMap<>();
+    static Map<BenchmarkId, ForkFacts> facts(Path directory, int forks) {
+        Map<BenchmarkId, List<JsonNode>> reported = new LinkedHashMap<>();
         for (int fork = 0; fork < forks; fork++) {
             Path file = orderFile(directory, fork);
             if (!Files.isRegularFile(file)) {
@@ -362,33 +384,59 @@ final class ForkedRuns {
             }
             try {
                 for (JsonNode result : Json.MAPPER.readTree(file.toFile()).path("results")) {
-                    if (!result.hasNonNull("method") || !result.hasNonNull("timing")) {
-                        continue;
+                    if (result.hasNonNull("method") && result.hasNonNull("timing")) {
+                        reported.computeIfAbsent(new BenchmarkId(result.path("benchmark").asText(),
+                                result.path("params").asText()), k -> new ArrayList<>()).add(result);
                     }
-                    BenchmarkId id = new BenchmarkId(result.path("benchmark").asText(), result.path("params").asText());
-                    TimingMethod method = TimingMethod.valueOf(result.path("method").asText().toUpperCase(Locale.ROOT));
-                    first.putIfAbsent(id, new ForkTiming(Timing.valueOf(result.path("timing").asText().toUpperCase(Locale.ROOT)),
-                            method, Math.max(1, result.path("calls_per_sample").asInt(1)),
-                            result.path("timing_note").isTextual() ? result.path("timing_note").asText() : ""));
-                    methods.computeIfAbsent(id, k -> new EnumMap<>(TimingMethod.class)).merge(method, 1, Integer::sum);
                 }
-            } catch (IOException | IllegalArgumentException e) {
-                // a fork killed while writing it, or a JSON this build does not know: the other forks' will do
+            } catch (IOException e) {
+                // a fork killed while writing it: the other forks' will do
             }
         }
-        Map<BenchmarkId, ForkTiming> timings = new LinkedHashMap<>();
-        first.forEach((id, t) -> {
-            Map<TimingMethod, Integer> used = methods.get(id);
-            String note = t.note();
-            if (used.size() > 1) {
-                List<String> counts = new ArrayList<>();
-                used.forEach((m, n) -> counts.add(m.jsonName() + " in " + n));
-                String mixed = "forks timed it by different methods: " + String.join(", ", counts);
-                note = note.isEmpty() ? mixed : note + "; " + mixed;
+        Map<BenchmarkId, ForkFacts> facts = new LinkedHashMap<>();
+        reported.forEach((id, results) -> {
+            try {
+                facts.put(id, facts(results));
+            } catch (IllegalArgumentException e) {
+                // a JSON this build does not know: labelled as NONE says
             }
-            timings.put(id, new ForkTiming(t.timing(), t.method(), t.callsPerSample(), note));
         });
-        return timings;
+        return facts;
+    }
+
+    private static ForkFacts facts(List<JsonNode> results) {
+        JsonNode first = results.getFirst();
+        Map<TimingMethod, Integer> used = new EnumMap<>(TimingMethod.class);
+        for (JsonNode r : results) {
+            used.merge(TimingMethod.valueOf(r.path("method").asText().toUpperCase(Locale.ROOT)), 1, Integer::sum);
+        }
+        String note = first.path("timing_note").isTextual() ? first.path("timing_note").asText() : "";
+        if (used.size() > 1) {
+            List<String> counts = new ArrayList<>();
+            used.forEach((m, n) -> counts.add(m.jsonName() + " in " + n));
+            String mixed = "forks timed it by different methods: " + String.join(", ", counts);
+            note = note.isEmpty() ? mixed : note + "; " + mixed;
+        }
+        JsonNode smaller = first.path("smaller_clear_bytes");
+        JsonNode peak = results.stream().map(r -> r.path("peak_gb_per_s")).filter(JsonNode::isNumber).findFirst()
+                .orElse(first.path("peak_gb_per_s"));
+        return new ForkFacts(Timing.valueOf(first.path("timing").asText().toUpperCase(Locale.ROOT)),
+                TimingMethod.valueOf(first.path("method").asText().toUpperCase(Locale.ROOT)),
+                Math.max(1, first.path("calls_per_sample").asInt(1)), note,
+                StopReason.valueOf(first.path("stop_reason").asText("repetitions").toUpperCase(Locale.ROOT)),
+                first.path("reason").isTextual() ? Optional.of(first.path("reason").asText()) : Optional.empty(),
+                median(results, "estimate_ms"), (int) Math.round(median(results, "warmup_calls")),
+                median(results, "host_ms_per_call"), median(results, "clear_ms"),
+                smaller.isNumber() ? OptionalLong.of(smaller.asLong()) : OptionalLong.empty(),
+                peak.isNumber() ? OptionalDouble.of(peak.asDouble() * 1e9) : OptionalDouble.empty(),
+                first.path("energy_note").isTextual() ? first.path("energy_note").asText() : "");
+    }
+
+    /** The median of a number the forks reported, over those that reported it; NaN where none did. */
+    private static double median(List<JsonNode> results, String key) {
+        double[] values = results.stream().map(r -> r.path(key)).filter(JsonNode::isNumber)
+                .mapToDouble(JsonNode::asDouble).toArray();
+        return values.length == 0 ? Double.NaN : Quantiles.of(values, 0.5);
     }
 
     /**
@@ -398,26 +446,23 @@ final class ForkedRuns {
      *
      * @param samples every fork's samples, tagged with the fork
      * @param order the benchmarks and combinations in the suite's order, from {@link #suiteOrder}
-     * @param timings how the forks timed each benchmark, from {@link #timings}; cold by events where absent
+     * @param facts what the forks reported beyond the samples, from {@link #facts}; {@link ForkFacts#NONE} where
+     *     absent. A benchmark of {@code order} that no fork measured is kept where the first fork that reported it
+     *     failed or skipped it, with that fork's reason
      * @param seed the run's seed
      * @param schedule the schedule of every fork
      * @param backend the backend, if no sample names one
      * @return the result
      */
-    static SuiteResult merged(List<SampleRecord> samples, List<BenchmarkId> order, Map<BenchmarkId, ForkTiming> timings,
+    static SuiteResult merged(List<SampleRecord> samples, List<BenchmarkId> order, Map<BenchmarkId, ForkFacts> facts,
                               long seed, Schedule schedule, String backend) {
         Map<BenchmarkId, SampleRecord> first = new LinkedHashMap<>();
         for (SampleRecord s : samples) {
             first.putIfAbsent(BenchmarkId.of(s), s);
         }
-        List<Map.Entry<BenchmarkId, SampleSet.Series>> series = new ArrayList<>(SampleSet.of(samples).series().entrySet());
-        // a stable sort: in the suite's order, those the order does not know after them as first measured
-        series.sort(java.util.Comparator.comparingInt(e -> {
-            int at = order.indexOf(e.getKey());
-            return at < 0 ? Integer.MAX_VALUE : at;
-        }));
-        List<BenchmarkOutcome> outcomes = new ArrayList<>();
-        for (Map.Entry<BenchmarkId, SampleSet.Series> b : series) {
+        Map<BenchmarkId, SampleSet.Series> series = SampleSet.of(samples).series();
+        Map<BenchmarkId, BenchmarkOutcome> outcomes = new LinkedHashMap<>();
+        for (Map.Entry<BenchmarkId, SampleSet.Series> b : series.entrySet()) {
             SampleRecord s = first.get(b.getKey());
             SampleSet.Series samplesOf = b.getValue();
             double[] times = samplesOf.timesMillis();
@@ -429,16 +474,33 @@ final class ForkedRuns {
                 telemetry.add(telemetry(samplesOf, at));
                 at += size;
             }
-            ForkTiming timed = timings.getOrDefault(b.getKey(), new ForkTiming(Timing.COLD, TimingMethod.EVENTS, 1, ""));
-            outcomes.add(BenchmarkOutcome.builder(s.benchmark(), params(s.params())).repetitions(repetitions)
+            ForkFacts f = facts.getOrDefault(b.getKey(), ForkFacts.NONE);
+            outcomes.put(b.getKey(), BenchmarkOutcome.builder(s.benchmark(), params(s.params())).repetitions(repetitions)
                     .work(s.bytes(), s.flops())
-                    .timing(timed.timing(), timed.method(), timed.callsPerSample(), timed.note())
+                    .timing(f.timing(), f.method(), f.callsPerSample(), f.note())
+                    .measurement(f.estimateMillis(), f.warmupCalls(), f.hostMillisPerCall(), f.clearMillis(),
+                            f.smallerClearBytes())
+                    .peakBandwidth(f.peakBandwidthBytesPerSecond()).energyNote(f.energyNote())
                     .telemetry(telemetry).build());
         }
+        for (BenchmarkId id : order) {
+            ForkFacts f = facts.get(id);
+            if (!outcomes.containsKey(id) && f != null
+                    && (f.stopReason() == StopReason.FAILED || f.stopReason() == StopReason.SKIPPED)) {
+                outcomes.put(id, BenchmarkOutcome.builder(id.benchmark(), params(id.params()))
+                        .timing(f.timing(), f.method(), f.callsPerSample(), f.note())
+                        .stopped(f.stopReason(), f.reason()).build());
+            }
+        }
+        // a stable sort: in the suite's order, those the order does not know after them as first measured
+        List<BenchmarkOutcome> ordered = outcomes.entrySet().stream().sorted(java.util.Comparator.comparingInt(e -> {
+            int at = order.indexOf(e.getKey());
+            return at < 0 ? Integer.MAX_VALUE : at;
+        })).map(Map.Entry::getValue).toList();
         String device = samples.isEmpty() ? "" : samples.getFirst().device();
         String name = samples.isEmpty() || samples.getFirst().backend().isEmpty() ? backend : samples.getFirst().backend();
         String runId = samples.isEmpty() ? "" : samples.getFirst().runId();
-        return SuiteResult.builder(name, device).order(schedule, seed).runId(runId).outcomes(outcomes).build();
+        return SuiteResult.builder(name, device).order(schedule, seed).runId(runId).outcomes(ordered).build();
     }
 
     /** What a fork's samples say about the repetition of sample {@code i}: its clock, throttling and energy. */

@@ -413,7 +413,7 @@ final class RunCommand implements Callable<Integer> {
                 }
             }
             SuiteResult merged = ForkedRuns.merged(all, ForkedRuns.suiteOrder(directory, outcomes.size()),
-                    ForkedRuns.timings(directory, outcomes.size()), seed, options.schedule(), "");
+                    ForkedRuns.facts(directory, outcomes.size()), seed, options.schedule(), "");
             SuiteSession.report(merged, options, output, out, ForkedRuns.repetitionsPerFork(all));
             out.flush();
             String untouched = SuiteSession.leftAsTheyWere(output, null);   // the samples file has its own line

@@ -69,6 +69,68 @@ class ForksTest {
         return Cli.forks(csv);
     }
 
+    /**
+     * The forked table and JSON say what one process says beyond the samples: Triton's 256 MiB clear on PoCL
+     * takes far more than a 4 KiB copy (tens of ms against tens of us), which one process notes as `cache clear
+     * dominates` from the clear it timed; the merged run keeps that from its forks' JSON, with the clear's time.
+     */
+    @Test
+    void aForkedRunKeepsTheNotesThatNeedMoreThanTheSamples() throws IOException {
+        Path json = dir.resolve("forks.json");
+        Cli.Result r = Cli.run("--backend", "opencl", "run", "--filter", "copy", "-p", "n=2^10", "--repetitions", "2",
+                "--rep-ms", "1", "--warmup-ms", "1", "--forks", "2", "--seed", "5", "--json", json.toString());
+        assertEquals(0, r.status(), r::toString);
+        String copy = r.out().lines().filter(l -> l.startsWith("copy")).findFirst().orElseThrow();
+        assertTrue(copy.contains("cache clear dominates"), "the note of one process: " + r.out());
+        com.fasterxml.jackson.databind.JsonNode result = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(json.toFile()).path("results").get(0);
+        assertTrue(result.path("clear_ms").asDouble() > 0, result::toString);
+        assertTrue(result.path("estimate_ms").isNumber(), result::toString);
+        assertTrue(result.path("smaller_clear_bytes").asLong() > 0 && result.path("smaller_clear_bytes").asLong() < 256L << 20,
+                "the device-sized clear the note offers: " + result);
+        assertTrue(result.path("warnings").toString().contains("the cache clear takes"), result::toString);
+    }
+
+    /**
+     * A benchmark that its forks failed, beside one they measured, keeps its row and reason in the merged run;
+     * the peak bandwidth and the host's enqueue time the forks reported give % of peak and the launch-bound note.
+     */
+    @Test
+    void theMergedRunKeepsAFailedBenchmarkAndTheForksFacts() throws IOException {
+        Path forks = dir.resolve("forks");
+        Files.createDirectories(forks);
+        String copy = "{\"benchmark\": \"copy\", \"params\": \"n=1024\", \"stop_reason\": \"repetitions\", "
+                + "\"timing\": \"cold\", \"method\": \"held\", \"calls_per_sample\": 1, \"estimate_ms\": %s, "
+                + "\"host_ms_per_call\": %s, \"clear_ms\": 0.5, \"peak_gb_per_s\": 4800}";
+        String bad = "{\"benchmark\": \"bad\", \"params\": \"\", \"stop_reason\": \"failed\", \"reason\": "
+                + "\"kernel 'bad' takes 3 arguments\", \"timing\": \"cold\", \"method\": \"held\", \"calls_per_sample\": 1}";
+        Files.writeString(ForkedRuns.orderFile(forks, 0), "{\"results\": [" + bad + ", " + String.format(Locale.ROOT, copy,
+                "0.004", "0.010") + "]}");
+        Files.writeString(ForkedRuns.orderFile(forks, 1), "{\"results\": [" + bad + ", " + String.format(Locale.ROOT, copy,
+                "0.006", "0.012") + "]}");
+        List<SampleRecord> rows = new java.util.ArrayList<>();
+        for (int fork = 0; fork < 2; fork++) {
+            for (int sample = 0; sample < 3; sample++) {
+                rows.add(SampleRecord.builder("copy", "n=1024").repetition(0).sample(sample).timeMillis(0.008)
+                        .backend("opencl").device("d").bytes(8_000_000).fork(fork).build());
+            }
+        }
+        List<dev.kbench.stats.BenchmarkId> order = List.of(new dev.kbench.stats.BenchmarkId("bad", ""),
+                new dev.kbench.stats.BenchmarkId("copy", "n=1024"));
+        List<dev.kbench.api.BenchmarkOutcome> merged = ForkedRuns.merged(rows, order, ForkedRuns.facts(forks, 2), 1,
+                dev.kbench.api.Schedule.INTERLEAVED, "opencl").outcomes();
+        assertEquals(List.of("bad", "copy"), merged.stream().map(dev.kbench.api.BenchmarkOutcome::benchmark).toList());
+        assertEquals(dev.kbench.api.StopReason.FAILED, merged.get(0).stopReason());
+        assertEquals(Optional.of("kernel 'bad' takes 3 arguments"), merged.get(0).reason());
+        dev.kbench.api.BenchmarkOutcome c = merged.get(1);
+        assertEquals(0.005, c.estimateMillis(), 1e-12, "the forks' median estimate");
+        assertEquals(0.011, c.hostMillisPerCall(), 1e-12, "the forks' median host time");
+        assertTrue(c.launchBound(), "0.011 ms to enqueue a call the device runs in 0.005 ms");
+        // 8e6 bytes in 0.008 ms is 1000 GB/s; of 4800 GB/s, 20.8 %
+        assertEquals(100.0 * 1000 / 4800, c.percentOfPeakBandwidth().getAsDouble(), 1e-9);
+        assertEquals(6, c.samplesMillis().length);
+    }
+
     @Test
     void runWithThreeForksRecordsForksZeroToTwoAndPrintsOneTable() throws java.io.IOException {
         Path csv = dir.resolve("forks.csv");

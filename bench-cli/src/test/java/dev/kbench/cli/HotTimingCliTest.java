@@ -97,9 +97,11 @@ class HotTimingCliTest {
                     + "\"n=4096\", \"timing\": \"hot\", \"method\": \"" + (fork == 0 ? "held" : "batch")
                     + "\", \"calls_per_sample\": " + (17 + fork) + ", \"timing_note\": null}]}");
         }
-        ForkedRuns.ForkTiming t = ForkedRuns.timings(forks, 2).get(new dev.kbench.stats.BenchmarkId("copy", "n=4096"));
-        assertEquals(new ForkedRuns.ForkTiming(dev.kbench.api.Timing.HOT, dev.kbench.api.TimingMethod.HELD, 17,
-                "forks timed it by different methods: held in 1, batch in 1"), t);
+        ForkedRuns.ForkFacts t = ForkedRuns.facts(forks, 2).get(new dev.kbench.stats.BenchmarkId("copy", "n=4096"));
+        assertEquals(dev.kbench.api.Timing.HOT, t.timing());
+        assertEquals(dev.kbench.api.TimingMethod.HELD, t.method());
+        assertEquals(17, t.callsPerSample());
+        assertEquals("forks timed it by different methods: held in 1, batch in 1", t.note());
     }
 
     @Test

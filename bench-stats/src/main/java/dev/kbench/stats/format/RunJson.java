@@ -102,6 +102,9 @@ final class RunJson {
         }
         r.put("repetitions", o.repetitions().size());
         number(r, "estimate_ms", o.estimateMillis());
+        number(r, "host_ms_per_call", o.hostMillisPerCall());
+        number(r, "clear_ms", o.clearMillis());
+        number(r, "smaller_clear_bytes", o.smallerClearBytes());
         r.put("warmup_calls", o.warmupCalls());
         r.put("timing", o.timing().jsonName());
         r.put("method", o.method().jsonName());
@@ -125,6 +128,8 @@ final class RunJson {
         number(r, "gb_per_s", o.gigabytesPerSecond());
         number(r, "tflop_per_s", o.teraflopsPerSecond());
         number(r, "percent_of_peak", o.percentOfPeakBandwidth());
+        number(r, "peak_gb_per_s", o.peakBandwidthBytesPerSecond().isPresent()
+                ? OptionalDouble.of(o.peakBandwidthBytesPerSecond().getAsDouble() / 1e9) : OptionalDouble.empty());
         boolean known = o.telemetry().stream().anyMatch(t -> t.throttling().isPresent());
         if (known) {
             r.put("throttled_repetitions", o.throttledRepetitions());
