@@ -398,7 +398,7 @@ final class ForkedRuns {
             try {
                 facts.put(id, facts(results));
             } catch (IllegalArgumentException e) {
-                // a JSON this build does not know: labelled as NONE says
+                // a method or stop reason this build has no name for: the benchmark is labelled as NONE says
             }
         });
         return facts;
@@ -418,8 +418,8 @@ final class ForkedRuns {
             note = note.isEmpty() ? mixed : note + "; " + mixed;
         }
         JsonNode smaller = first.path("smaller_clear_bytes");
-        JsonNode peak = results.stream().map(r -> r.path("peak_gb_per_s")).filter(JsonNode::isNumber).findFirst()
-                .orElse(first.path("peak_gb_per_s"));
+        OptionalDouble peakGbs = results.stream().map(r -> r.path("peak_gb_per_s")).filter(JsonNode::isNumber)
+                .mapToDouble(JsonNode::asDouble).findFirst();
         return new ForkFacts(Timing.valueOf(first.path("timing").asText().toUpperCase(Locale.ROOT)),
                 TimingMethod.valueOf(first.path("method").asText().toUpperCase(Locale.ROOT)),
                 Math.max(1, first.path("calls_per_sample").asInt(1)), note,
@@ -428,7 +428,7 @@ final class ForkedRuns {
                 median(results, "estimate_ms"), (int) Math.round(median(results, "warmup_calls")),
                 median(results, "host_ms_per_call"), median(results, "clear_ms"),
                 smaller.isNumber() ? OptionalLong.of(smaller.asLong()) : OptionalLong.empty(),
-                peak.isNumber() ? OptionalDouble.of(peak.asDouble() * 1e9) : OptionalDouble.empty(),
+                peakGbs.isPresent() ? OptionalDouble.of(peakGbs.getAsDouble() * 1e9) : OptionalDouble.empty(),
                 first.path("energy_note").isTextual() ? first.path("energy_note").asText() : "");
     }
 
