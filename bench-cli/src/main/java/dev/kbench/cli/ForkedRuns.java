@@ -51,6 +51,7 @@ import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 import picocli.CommandLine;
 
 /**
@@ -345,8 +346,11 @@ final class ForkedRuns {
      * @param method the method of the first fork that timed it
      * @param callsPerSample that fork's calls per sample
      * @param note that fork's note, and where forks timed it by different methods, how many used which
-     * @param stopReason the first fork's reason to stop (the one that counts where no fork measured it)
-     * @param reason that fork's skip reason or error
+     * @param stopReason why it stopped: where a fork measured it, the reason of the forks that measured it where they
+     *     agree, else the first of {@code time_budget}, {@code max_repetitions}, {@code noise_target} that one of them
+     *     gave (a noise target met in some forks only was not met by the run); where none measured it, the first
+     *     fork's (failed or skipped)
+     * @param reason the first fork's skip reason or error where none measured it, else empty
      * @param estimateMillis the median over the forks of the per-call estimate; NaN where none took one
      * @param warmupCalls the median over the forks of the warmup calls made
      * @param hostMillisPerCall the median over the forks of the host time to enqueue a call; NaN where unknown
@@ -417,19 +421,29 @@ final class ForkedRuns {
             String mixed = "forks timed it by different methods: " + String.join(", ", counts);
             note = note.isEmpty() ? mixed : note + "; " + mixed;
         }
+        List<StopReason> measured = results.stream().filter(r -> r.path("repetitions").asInt() > 0)
+                .map(ForkedRuns::stopReason).toList();
+        StopReason stop = measured.isEmpty() ? stopReason(first)
+                : measured.stream().distinct().count() == 1 ? measured.getFirst()
+                : Stream.of(StopReason.TIME_BUDGET, StopReason.MAX_REPETITIONS, StopReason.NOISE_TARGET)
+                        .filter(measured::contains).findFirst().orElse(StopReason.REPETITIONS);
         JsonNode smaller = first.path("smaller_clear_bytes");
         OptionalDouble peakGbs = results.stream().map(r -> r.path("peak_gb_per_s")).filter(JsonNode::isNumber)
                 .mapToDouble(JsonNode::asDouble).findFirst();
         return new ForkFacts(Timing.valueOf(first.path("timing").asText().toUpperCase(Locale.ROOT)),
                 TimingMethod.valueOf(first.path("method").asText().toUpperCase(Locale.ROOT)),
                 Math.max(1, first.path("calls_per_sample").asInt(1)), note,
-                StopReason.valueOf(first.path("stop_reason").asText("repetitions").toUpperCase(Locale.ROOT)),
-                first.path("reason").isTextual() ? Optional.of(first.path("reason").asText()) : Optional.empty(),
+                stop, measured.isEmpty() && first.path("reason").isTextual() ? Optional.of(first.path("reason").asText())
+                        : Optional.empty(),
                 median(results, "estimate_ms"), (int) Math.round(median(results, "warmup_calls")),
                 median(results, "host_ms_per_call"), median(results, "clear_ms"),
                 smaller.isNumber() ? OptionalLong.of(smaller.asLong()) : OptionalLong.empty(),
                 peakGbs.isPresent() ? OptionalDouble.of(peakGbs.getAsDouble() * 1e9) : OptionalDouble.empty(),
                 first.path("energy_note").isTextual() ? first.path("energy_note").asText() : "");
+    }
+
+    private static StopReason stopReason(JsonNode result) {
+        return StopReason.valueOf(result.path("stop_reason").asText("repetitions").toUpperCase(Locale.ROOT));
     }
 
     /** The median of a number the forks reported, over those that reported it; NaN where none did. */
@@ -481,6 +495,8 @@ final class ForkedRuns {
                     .measurement(f.estimateMillis(), f.warmupCalls(), f.hostMillisPerCall(), f.clearMillis(),
                             f.smallerClearBytes())
                     .peakBandwidth(f.peakBandwidthBytesPerSecond()).energyNote(f.energyNote())
+                    .stopped(f.stopReason() == StopReason.FAILED || f.stopReason() == StopReason.SKIPPED
+                            ? StopReason.REPETITIONS : f.stopReason(), Optional.empty())
                     .telemetry(telemetry).build());
         }
         for (BenchmarkId id : order) {

@@ -91,23 +91,35 @@ class ForksTest {
         assertTrue(result.path("warnings").toString().contains("the cache clear takes"), result::toString);
     }
 
+    /** A forked run with a noise target says why its benchmarks stopped, as one process does. */
+    @Test
+    void aForkedRunWithANoiseTargetSaysWhyItStopped() {
+        Cli.Result r = Cli.run("--backend", "opencl", "run", "--filter", "copy", "-p", "n=2^12", "--cache-clear", "64KiB",
+                "--noise-target", "5%", "--noise-budget-ms", "300", "--forks", "2", "--seed", "6");
+        assertEquals(0, r.status(), r::toString);
+        String copy = r.out().lines().filter(l -> l.startsWith("copy")).findFirst().orElseThrow();
+        assertTrue(copy.contains("noise target met") || copy.contains("time budget reached")
+                || copy.contains("max repetitions reached"), "one of the noise target's reasons: " + r.out());
+    }
+
     /**
      * A benchmark that its forks failed, beside one they measured, keeps its row and reason in the merged run;
-     * the peak bandwidth and the host's enqueue time the forks reported give % of peak and the launch-bound note.
+     * the peak bandwidth and the host's enqueue time the forks reported give % of peak and the launch-bound note,
+     * and a noise target met in one fork of two is not met by the run.
      */
     @Test
     void theMergedRunKeepsAFailedBenchmarkAndTheForksFacts() throws IOException {
         Path forks = dir.resolve("forks");
         Files.createDirectories(forks);
-        String copy = "{\"benchmark\": \"copy\", \"params\": \"n=1024\", \"stop_reason\": \"repetitions\", "
+        String copy = "{\"benchmark\": \"copy\", \"params\": \"n=1024\", \"stop_reason\": \"%s\", \"repetitions\": 3, "
                 + "\"timing\": \"cold\", \"method\": \"held\", \"calls_per_sample\": 1, \"estimate_ms\": %s, "
                 + "\"host_ms_per_call\": %s, \"clear_ms\": 0.5, \"peak_gb_per_s\": 4800}";
         String bad = "{\"benchmark\": \"bad\", \"params\": \"\", \"stop_reason\": \"failed\", \"reason\": "
                 + "\"kernel 'bad' takes 3 arguments\", \"timing\": \"cold\", \"method\": \"held\", \"calls_per_sample\": 1}";
         Files.writeString(ForkedRuns.orderFile(forks, 0), "{\"results\": [" + bad + ", " + String.format(Locale.ROOT, copy,
-                "0.004", "0.010") + "]}");
+                "noise_target", "0.004", "0.010") + "]}");
         Files.writeString(ForkedRuns.orderFile(forks, 1), "{\"results\": [" + bad + ", " + String.format(Locale.ROOT, copy,
-                "0.006", "0.012") + "]}");
+                "time_budget", "0.006", "0.012") + "]}");
         List<SampleRecord> rows = new java.util.ArrayList<>();
         for (int fork = 0; fork < 2; fork++) {
             for (int sample = 0; sample < 3; sample++) {
@@ -129,6 +141,8 @@ class ForksTest {
         // 8e6 bytes in 0.008 ms is 1000 GB/s; of 4800 GB/s, 20.8 %
         assertEquals(100.0 * 1000 / 4800, c.percentOfPeakBandwidth().getAsDouble(), 1e-9);
         assertEquals(6, c.samplesMillis().length);
+        assertEquals(dev.kbench.api.StopReason.TIME_BUDGET, c.stopReason(),
+                "one fork met its noise target, the other ran out of time: the run did not meet it");
     }
 
     @Test
