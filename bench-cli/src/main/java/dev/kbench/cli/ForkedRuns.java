@@ -367,6 +367,11 @@ final class ForkedRuns {
         /** A benchmark no fork reported: cold by events, stopped after its repetitions, nothing else known. */
         static final ForkFacts NONE = new ForkFacts(Timing.COLD, TimingMethod.EVENTS, 1, "", StopReason.REPETITIONS,
                 Optional.empty(), Double.NaN, 0, Double.NaN, Double.NaN, OptionalLong.empty(), OptionalDouble.empty(), "");
+
+        /** {@return whether the forks failed or skipped it without measuring it} */
+        boolean unmeasured() {
+            return stopReason == StopReason.FAILED || stopReason == StopReason.SKIPPED;
+        }
     }
 
     /**
@@ -495,14 +500,12 @@ final class ForkedRuns {
                     .measurement(f.estimateMillis(), f.warmupCalls(), f.hostMillisPerCall(), f.clearMillis(),
                             f.smallerClearBytes())
                     .peakBandwidth(f.peakBandwidthBytesPerSecond()).energyNote(f.energyNote())
-                    .stopped(f.stopReason() == StopReason.FAILED || f.stopReason() == StopReason.SKIPPED
-                            ? StopReason.REPETITIONS : f.stopReason(), Optional.empty())
+                    .stopped(f.unmeasured() ? StopReason.REPETITIONS : f.stopReason(), Optional.empty())
                     .telemetry(telemetry).build());
         }
         for (BenchmarkId id : order) {
             ForkFacts f = facts.get(id);
-            if (!outcomes.containsKey(id) && f != null
-                    && (f.stopReason() == StopReason.FAILED || f.stopReason() == StopReason.SKIPPED)) {
+            if (!outcomes.containsKey(id) && f != null && f.unmeasured()) {
                 outcomes.put(id, BenchmarkOutcome.builder(id.benchmark(), params(id.params()))
                         .timing(f.timing(), f.method(), f.callsPerSample(), f.note())
                         .stopped(f.stopReason(), f.reason()).build());

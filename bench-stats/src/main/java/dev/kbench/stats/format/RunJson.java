@@ -128,8 +128,7 @@ final class RunJson {
         number(r, "gb_per_s", o.gigabytesPerSecond());
         number(r, "tflop_per_s", o.teraflopsPerSecond());
         number(r, "percent_of_peak", o.percentOfPeakBandwidth());
-        number(r, "peak_gb_per_s", o.peakBandwidthBytesPerSecond().isPresent()
-                ? OptionalDouble.of(o.peakBandwidthBytesPerSecond().getAsDouble() / 1e9) : OptionalDouble.empty());
+        number(r, "peak_gb_per_s", o.peakBandwidthBytesPerSecond().orElse(Double.NaN) / 1e9);
         boolean known = o.telemetry().stream().anyMatch(t -> t.throttling().isPresent());
         if (known) {
             r.put("throttled_repetitions", o.throttledRepetitions());
