@@ -183,10 +183,12 @@ case_D12() { # a forked run whose forks all fail before they measure: an existin
   local status=$?
   local kept=no; [[ $(sha256sum < "$d/out.json") == "$sum" ]] && kept=yes
   local said=no; grep -q "out.json is left as it was" "$d/err" && said=yes
+  local why=no; grep -q "FAILED: building" "$d/out" && why=yes
+  local dead; dead=$(grep -c " died" "$d/err")
   row D12 lost "run --kernel bad.cl --forks 2 --json out.json --force (no fork builds the kernel)" \
-    "exit 1, out.json as it was and said so, no table" \
-    "exit $status, out.json as it was: $kept, said: $said, stdout lines: $(wc -l < "$d/out")" \
-    "$([[ $status == 1 && $kept == yes && $said == yes && ! -s $d/out ]] && echo 0 || echo 1)"
+    "exit 1, out.json as it was and said so, the table's FAILED row as one process, no fork called dead" \
+    "exit $status, out.json as it was: $kept, said: $said, FAILED row: $why, dead forks named: $dead" \
+    "$([[ $status == 1 && $kept == yes && $said == yes && $why == yes && $dead == 0 ]] && echo 0 || echo 1)"
 }
 
 # signal_case ID run|ab TERM|INT|KILL: kills the parent while the second fork runs

@@ -296,6 +296,14 @@ final class ForkedRuns {
     }
 
     /**
+     * Set for the forks of {@code run --forks}: such a fork writes its run JSON ({@link #orderFile}) whatever it
+     * measured, a run whose every benchmark was skipped or failed too, and exits with status 0 once it has; the
+     * parent makes the run's table and exit status from the forks' JSON. A status other than 0 is then a fork
+     * that did not get to its report (a device failure, a crash, a signal): one that died.
+     */
+    static final String REPORT_VARIABLE = "KBENCH_FORK_REPORTS";
+
+    /**
      * Where fork {@code fork} writes its run JSON, which holds its rows in the suite's order.
      *
      * @param directory the forks' directory
@@ -307,30 +315,51 @@ final class ForkedRuns {
     }
 
     /**
-     * The suite's order of the benchmarks and combinations, from the run JSON of the first fork that
-     * wrote one ({@link #orderFile}): the samples of an interleaved run come in a shuffled order.
+     * What the run JSON of the first fork that wrote one ({@link #orderFile}) says of the run as a whole: the
+     * backend and device, which a run that measured nothing has in no sample, and the suite's order of the
+     * benchmarks and combinations, which the samples of an interleaved run come in shuffled.
+     *
+     * @param backend the backend's name, empty if no fork wrote its JSON
+     * @param device the device's name, likewise
+     * @param order the benchmarks and combinations in the suite's order; empty if no fork wrote its JSON (every
+     *     fork died)
+     */
+    record Reported(String backend, String device, List<BenchmarkId> order) {
+
+        /** Copies the order. */
+        Reported {
+            order = List.copyOf(order);
+        }
+
+        /** Nothing reported: no fork wrote its run JSON. */
+        static final Reported NONE = new Reported("", "", List.of());
+    }
+
+    /**
+     * What the forks reported of the run as a whole, from the run JSON of the first fork that wrote one.
      *
      * @param directory the forks' directory
      * @param forks the number of forks run
-     * @return the order; empty if no fork wrote its JSON (every fork died)
+     * @return the backend, device and suite's order; {@link Reported#NONE} if no fork wrote its JSON
      */
-    static List<BenchmarkId> suiteOrder(Path directory, int forks) {
+    static Reported reported(Path directory, int forks) {
         for (int fork = 0; fork < forks; fork++) {
             Path file = orderFile(directory, fork);
             if (!Files.isRegularFile(file)) {
                 continue;
             }
             try {
+                JsonNode run = Json.MAPPER.readTree(file.toFile());
                 List<BenchmarkId> order = new ArrayList<>();
-                for (JsonNode result : Json.MAPPER.readTree(file.toFile()).path("results")) {
+                for (JsonNode result : run.path("results")) {
                     order.add(new BenchmarkId(result.path("benchmark").asText(), result.path("params").asText()));
                 }
-                return order;
+                return new Reported(run.path("backend").asText(""), run.path("device").asText(""), order);
             } catch (IOException e) {
                 // a fork killed while writing it: the next fork's will do
             }
         }
-        return List.of();
+        return Reported.NONE;
     }
 
     /** Jackson's mapper, made on first use: a parent reads its forks' JSON only after they ran. */
@@ -464,17 +493,18 @@ final class ForkedRuns {
      * first measured), each fork's repetitions one after another.
      *
      * @param samples every fork's samples, tagged with the fork
-     * @param order the benchmarks and combinations in the suite's order, from {@link #suiteOrder}
+     * @param reported the suite's order, and the backend and device where no sample names them, from
+     *     {@link #reported}
      * @param facts what the forks reported beyond the samples, from {@link #facts}; {@link ForkFacts#NONE} where
-     *     absent. A benchmark of {@code order} that no fork measured is kept where the first fork that reported it
+     *     absent. A benchmark of the order that no fork measured is kept where the first fork that reported it
      *     failed or skipped it, with that fork's reason
      * @param seed the run's seed
      * @param schedule the schedule of every fork
-     * @param backend the backend, if no sample names one
      * @return the result
      */
-    static SuiteResult merged(List<SampleRecord> samples, List<BenchmarkId> order, Map<BenchmarkId, ForkFacts> facts,
-                              long seed, Schedule schedule, String backend) {
+    static SuiteResult merged(List<SampleRecord> samples, Reported reported, Map<BenchmarkId, ForkFacts> facts,
+                              long seed, Schedule schedule) {
+        List<BenchmarkId> order = reported.order();
         Map<BenchmarkId, SampleRecord> first = new LinkedHashMap<>();
         for (SampleRecord s : samples) {
             first.putIfAbsent(BenchmarkId.of(s), s);
@@ -516,8 +546,9 @@ final class ForkedRuns {
             int at = order.indexOf(e.getKey());
             return at < 0 ? Integer.MAX_VALUE : at;
         })).map(Map.Entry::getValue).toList();
-        String device = samples.isEmpty() ? "" : samples.getFirst().device();
-        String name = samples.isEmpty() || samples.getFirst().backend().isEmpty() ? backend : samples.getFirst().backend();
+        String device = samples.isEmpty() ? reported.device() : samples.getFirst().device();
+        String name = samples.isEmpty() || samples.getFirst().backend().isEmpty() ? reported.backend()
+                : samples.getFirst().backend();
         String runId = samples.isEmpty() ? "" : samples.getFirst().runId();
         return SuiteResult.builder(name, device).order(schedule, seed).runId(runId).outcomes(ordered).build();
     }

@@ -326,7 +326,9 @@ final class OutputFiles {
          */
         static Samples open(OutputTarget target, String runId) {
             boolean stream = target.isStream();
-            boolean created = target.mode() == WriteMode.CREATE_NEW && !stream;
+            // a file not there before this run (whether --force or --append was given): removed again if it
+            // takes no sample
+            boolean created = !stream && Files.notExists(target.file(), java.nio.file.LinkOption.NOFOLLOW_LINKS);
             try {
                 return new Samples(target, SamplesCsvWriter.open(target.file(), target.mode()), created, runId);
             } catch (FileAlreadyExistsException e) {

@@ -341,8 +341,8 @@ final class RunCommand implements Callable<Integer> {
             extra.addAll(List.of("--json", ForkedRuns.orderFile(directory, fork).toString()));
         }
         List<String> command = ForkedRuns.childRun(spec, directory, PARENT_OPTIONS, extra);
-        return new Forks.Launch(side, fork, seed, command, Map.of(), file, directory, Forks.ChildOutput.DISCARD,
-                disposable, Forks.Program.KBENCH);
+        return new Forks.Launch(side, fork, seed, command, Map.of(ForkedRuns.REPORT_VARIABLE, "1"), file, directory,
+                Forks.ChildOutput.DISCARD, disposable, Forks.Program.KBENCH);
     }
 
     /** The run in {@code forks} child processes, one after another, after {@code warmupForks} warm-up forks. */
@@ -412,13 +412,15 @@ final class RunCommand implements Callable<Integer> {
                     }
                 }
             }
-            SuiteResult merged = ForkedRuns.merged(all, ForkedRuns.suiteOrder(directory, outcomes.size()),
-                    ForkedRuns.facts(directory, outcomes.size()), seed, options.schedule(), "");
+            SuiteResult merged = ForkedRuns.merged(all, ForkedRuns.reported(directory, outcomes.size()),
+                    ForkedRuns.facts(directory, outcomes.size()), seed, options.schedule());
             SuiteSession.report(merged, options, output, out, ForkedRuns.repetitionsPerFork(all));
             out.flush();
-            String untouched = SuiteSession.leftAsTheyWere(output, null);   // the samples file has its own line
-            if (!SuiteSession.measured(merged) && !untouched.isEmpty()) {
-                err.println("kbench: nothing was measured" + untouched);
+            boolean measured = SuiteSession.measured(merged);
+            if (!measured) {
+                // the samples file has its own line
+                err.println("kbench: nothing was measured" + (merged.outcomes().isEmpty() ? ""
+                        : " (every benchmark was skipped or failed)") + SuiteSession.leftAsTheyWere(output, null));
             }
             if (csv != null && csv.rows() > 0) {
                 List<Path> files = new ArrayList<>();
@@ -436,7 +438,8 @@ final class RunCommand implements Callable<Integer> {
                 err.println("kbench: " + ForkedRuns.kept(outcomes, forks, csv));
                 err.flush();
             }
-            return dead ? ExitCodes.FAILURE : ExitCodes.OK;
+            // as one process: a benchmark that failed, or nothing measured, fails the run too
+            return dead || !measured || merged.anyFailed() ? ExitCodes.FAILURE : ExitCodes.OK;
         }
     }
 }

@@ -55,7 +55,9 @@ final class SuiteSession {
      * @param release in a fork ({@link dev.kbench.forks.Forks#FORK_VARIABLE} set), run once the last work on the
      *        device has finished: closes what holds the device and says so
      *        ({@link dev.kbench.forks.Forks#handOver(Runnable)}); not run elsewhere
-     * @return {@link ExitCodes#OK}, or {@link ExitCodes#FAILURE} if a benchmark failed or nothing was measured
+     * @return {@link ExitCodes#OK}, or {@link ExitCodes#FAILURE} if a benchmark failed or nothing was measured;
+     *     a fork of {@code run --forks} ({@link ForkedRuns#REPORT_VARIABLE} set) writes its run JSON whatever it
+     *     measured and exits with {@link ExitCodes#OK} once it has, its parent judging the run from the forks' JSON
      */
     static int run(Main main, Backend driver, Suite suite, SuiteOptions options, OutputOptions output, PrintWriter out,
                    PrintWriter err, List<String> command, Runnable release) {
@@ -128,8 +130,13 @@ final class SuiteSession {
                 err.flush();
                 release.run();
             }
+            // a fork of run --forks reports whatever became of its benchmarks, for the parent's table and exit status
+            boolean reportsToParent = System.getenv(ForkedRuns.REPORT_VARIABLE) != null;
             if (!measured(result)) {
-                report(result, options, output, out);
+                report(result, options, output, out, java.util.Map.of(), reportsToParent);
+                if (reportsToParent) {
+                    return ExitCodes.OK;
+                }
                 err.println("kbench: nothing was measured (every benchmark was skipped or failed)"
                         + leftAsTheyWere(output, csv == null ? null : csv.file()));
                 return ExitCodes.FAILURE;
@@ -145,7 +152,7 @@ final class SuiteSession {
                 err.println("kbench: samples in " + csv.file() + (SamplesCsvWriter.isStream(csv.file()) ? ""
                         : ", environment in " + RunEnvironment.sidecar(csv.file())) + "; compare two runs with: " + Main.typed() + " compare BASE.csv NEW.csv");
             }
-            return result.anyFailed() ? ExitCodes.FAILURE : ExitCodes.OK;
+            return result.anyFailed() && !reportsToParent ? ExitCodes.FAILURE : ExitCodes.OK;
         } finally {
             watchdog.close();
             progress.clearBar();
@@ -235,12 +242,21 @@ final class SuiteSession {
      */
     static void report(SuiteResult result, SuiteOptions options, OutputOptions output, PrintWriter out,
                        java.util.Map<String, int[]> repetitionsPerFork) {
+        report(result, options, output, out, repetitionsPerFork, false);
+    }
+
+    /**
+     * As {@link #report(SuiteResult, SuiteOptions, OutputOptions, PrintWriter, java.util.Map)}, where
+     * {@code unmeasuredToo} writes the files of a run that measured nothing as well: a fork's, for its parent.
+     */
+    private static void report(SuiteResult result, SuiteOptions options, OutputOptions output, PrintWriter out,
+                               java.util.Map<String, int[]> repetitionsPerFork, boolean unmeasuredToo) {
         RunReport report = RunReport.of(result, options, output.statistic());
         if (!result.outcomes().isEmpty()) {
             output.format.write(report, out, Terminal.colours());
             out.flush();
         }
-        if (!measured(result)) {
+        if (!measured(result) && !unmeasuredToo) {
             return;
         }
         if (output.json() != null) {

@@ -103,6 +103,29 @@ class ForksTest {
     }
 
     /**
+     * A forked run whose every benchmark is skipped says why in its table, as one process does, and exits 1 with
+     * nothing measured; its forks, which reported what became of each benchmark, did not die: none is reported
+     * dead, and none is run twice (a fork judged dead made the next one's standby be dropped and started again).
+     * A --json FILE already there is left as it was.
+     */
+    @Test
+    void aForkedRunThatMeasuredNothingSaysWhyAndNoForkDied() throws IOException {
+        Path csv = dir.resolve("none.csv");
+        Path json = Files.writeString(dir.resolve("none.json"), "kept\n");
+        Cli.Result r = Cli.run("--backend", "opencl", "run", "--filter", "copy", "-p", "n=2^36", "--forks", "2",
+                "--csv-samples", csv.toString(), "--json", json.toString(), "--force");
+        assertEquals(ExitCodes.FAILURE, r.status(), r::toString);
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("copy") && l.contains(
+                "skipped: n = 68719476736 needs more elements than the kernels' 32-bit sizes allow")), r::toString);
+        assertTrue(r.err().contains("kbench: nothing was measured (every benchmark was skipped or failed); " + json
+                + " is left as it was"), r::toString);
+        assertFalse(r.err().contains("died") || r.err().contains("went on ahead"), r::toString);
+        assertEquals(1, r.err().lines().filter(l -> l.startsWith("kbench: fork 1 of 2, seed")).count(), r::toString);
+        assertEquals("kept\n", Files.readString(json));
+        assertFalse(Files.exists(csv), r::toString);
+    }
+
+    /**
      * A benchmark that its forks failed, beside one they measured, keeps its row and reason in the merged run;
      * the peak bandwidth and the host's enqueue time the forks reported give % of peak and the launch-bound note,
      * and a noise target met in one fork of two is not met by the run.
@@ -129,8 +152,10 @@ class ForksTest {
         }
         List<dev.kbench.stats.BenchmarkId> order = List.of(new dev.kbench.stats.BenchmarkId("bad", ""),
                 new dev.kbench.stats.BenchmarkId("copy", "n=1024"));
-        List<dev.kbench.api.BenchmarkOutcome> merged = ForkedRuns.merged(rows, order, ForkedRuns.facts(forks, 2), 1,
-                dev.kbench.api.Schedule.INTERLEAVED, "opencl").outcomes();
+        dev.kbench.api.SuiteResult run = ForkedRuns.merged(rows, new ForkedRuns.Reported("opencl", "d", order),
+                ForkedRuns.facts(forks, 2), 1, dev.kbench.api.Schedule.INTERLEAVED);
+        assertTrue(run.anyFailed(), "the forks, which exit 0 once they reported, fail the run as one process does");
+        List<dev.kbench.api.BenchmarkOutcome> merged = run.outcomes();
         assertEquals(List.of("bad", "copy"), merged.stream().map(dev.kbench.api.BenchmarkOutcome::benchmark).toList());
         assertEquals(dev.kbench.api.StopReason.FAILED, merged.get(0).stopReason());
         assertEquals(Optional.of("kernel 'bad' takes 3 arguments"), merged.get(0).reason());

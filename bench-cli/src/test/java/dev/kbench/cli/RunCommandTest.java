@@ -473,9 +473,12 @@ class RunCommandTest {
             assertEquals(before, java.nio.file.Files.readString(csv), "the samples file is untouched");
         }
         Path fresh = dir.resolve("fresh.csv");
-        Cli.Result none = Cli.run(quick("--filter", "copy", "-p", "n=0", "--csv-samples", fresh.toString()));
-        assertEquals(1, none.status(), none.toString());
-        assertFalse(java.nio.file.Files.exists(fresh), "a samples file this run created and wrote nothing to is removed");
+        for (String mode : List.of("--quiet", "--force", "--append")) {
+            Cli.Result none = Cli.run(quick("--filter", "copy", "-p", "n=0", "--csv-samples", fresh.toString(), mode));
+            assertEquals(1, none.status(), none.toString());
+            assertFalse(java.nio.file.Files.exists(fresh), mode + ": a samples file this run created and wrote nothing "
+                    + "to is removed (--force left its header behind)");
+        }
         Path kernel = Cli.resource("kernels/spin.cl", dir);
         Cli.Result broken = Cli.run(quick("--kernel", kernel.toString(), "--entry", "nosuch", "--grid", "1",
                 "--block", "1", "--csv-samples", csv.toString(), "--force"));

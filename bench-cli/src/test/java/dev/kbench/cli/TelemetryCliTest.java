@@ -145,8 +145,8 @@ class TelemetryCliTest {
                 }
             }
         }
-        dev.kbench.api.BenchmarkOutcome merged = ForkedRuns.merged(rows, List.of(), java.util.Map.of(), 1,
-                dev.kbench.api.Schedule.INTERLEAVED, "cuda").outcomes().getFirst();
+        dev.kbench.api.BenchmarkOutcome merged = ForkedRuns.merged(rows, ForkedRuns.Reported.NONE, java.util.Map.of(), 1,
+                dev.kbench.api.Schedule.INTERLEAVED).outcomes().getFirst();
         assertEquals(4, merged.telemetry().size(), "fork 0's repetitions, then fork 1's");
         assertEquals(1, merged.throttledRepetitions());
         assertEquals(Optional.of(Set.of(ThrottleReason.SW_POWER_CAP)), merged.telemetry().get(3).throttling());
