@@ -77,6 +77,13 @@ final class AbCommand implements Callable<Integer> {
     /** The most forks a side when stopping when decided, unless --max-forks says otherwise. */
     static final int DEFAULT_MAX_FORKS = SequentialAb.DEFAULT_MAX_FORKS;
 
+    /**
+     * With a fixed fork count, how many of a side's first forks that die before recording a sample end the run: a
+     * failure that every fork of the side meets (a kernel that does not build) repeats in each, and one fork that
+     * died of a passing cause is not enough to give up.
+     */
+    static final int BARREN_FORKS = 2;
+
     private static final Set<String> PARENT_OPTIONS = Set.of("--base-kernel", "--new-kernel", "--base-suite-dir",
             "--new-suite-dir", "--base-command", "--new-command", "--forks", "--fork-timeout-s", "--seed",
             "--base-csv", "--new-csv", OutputFiles.FORCE, "--max-forks", "--max-time-s", "--target-mdc", "--warmup-forks");
@@ -362,12 +369,30 @@ final class AbCommand implements Callable<Integer> {
                 all.add(new SequentialAb.Fork(s, index[s], seeds[index[s]]));
                 index[s]++;
             }
+            // per side, its measured forks that died before recording a sample, while none of its forks recorded one
+            int[] barren = new int[2];
             for (int i = 0; i < all.size(); i++) {
                 // stopped: no further fork starts, but one that went on at the last hand-over is collected
                 if (run.stopsBefore(all.get(i))) {
                     break;
                 }
-                run.run(all.get(i), Forks.Sequence.ahead(i, all.size(), all::get), rows -> { });
+                SequentialAb.Fork fork = all.get(i);
+                ForkOutcome outcome = run.run(fork, Forks.Sequence.ahead(i, all.size(), all::get), rows -> { });
+                if (fork.warmup()) {
+                    continue;
+                }
+                int s = fork.side();
+                barren[s] = outcome.samples() == 0 && !outcome.completed() && !outcome.stopped() && barren[s] == fork.index()
+                        ? barren[s] + 1 : 0;
+                if (barren[s] == BARREN_FORKS && i + 1 < all.size()) {
+                    // a kernel that does not build, a benchmark that fails or a device that cannot run it fails every
+                    // fork of the side alike: the others would only repeat it
+                    err.println("kbench ab: " + sides[s].name() + " forks 0 to " + (BARREN_FORKS - 1) + " died before "
+                            + "recording a sample (their output is above); no further fork is started, as every "
+                            + sides[s].name() + " fork would fail alike");
+                    err.flush();
+                    break;
+                }
             }
         } finally {
             run.close(err);

@@ -1283,6 +1283,34 @@ class ForksTest {
         assertFalse(forks(dir.resolve("n.csv")).contains(1), r.toString());
     }
 
+    /**
+     * A side whose first two forks die before recording a sample (a kernel that does not build, here a command that
+     * fails) ends a run of a fixed fork count there: the other forks would fail alike. It ran all of them.
+     */
+    @Test
+    void aSideWhoseFirstTwoForksRecordNothingEndsTheRun() throws IOException {
+        for (int fork = 0; fork < 6; fork++) {
+            fixture("same", fork, 1);
+        }
+        String same = "cp '" + dir + "'/same-$KBENCH_FORK.csv {out}";
+        Cli.Result r = abCommands("exit 3", same, 6);
+        assertEquals(ExitCodes.FAILURE, r.status(), r.toString());
+        assertTrue(r.err().contains("kbench ab: base forks 0 to 1 died before recording a sample (their output is above); "
+                + "no further fork is started, as every base fork would fail alike\n"), r.toString());
+        assertEquals(2, r.err().lines().filter(l -> l.matches("kbench: base fork \\d \\(seed -?\\d+\\) died: the command "
+                + "exited with status 3.*")).count(), r.toString());
+        assertFalse(r.err().contains("kbench ab: base fork 2, seed"), "base fork 2 did not start: " + r);
+        assertTrue(r.err().contains("kbench ab: no verdict"), r.toString());
+        // one dead fork is not enough: the run goes on, as in aDeadForkOfACommandIsNotANoRegression
+        String first = "if [ $KBENCH_FORK = 0 ]; then exit 3; fi; " + same;
+        for (String file : List.of("b.csv", "b.csv.env.json", "n.csv", "n.csv.env.json")) {
+            Files.deleteIfExists(dir.resolve(file));
+        }
+        Cli.Result once = abCommands(first, same, 6);
+        assertEquals(1, once.err().lines().filter(l -> l.contains(" died: ")).count(), once.toString());
+        assertFalse(once.err().contains("no further fork is started"), once.toString());
+    }
+
     @Test
     void aCommandThatExitsWithThreeIsNotBlamedOnTheDriverChoice() throws IOException {
         fixture("same", 0, 1);
