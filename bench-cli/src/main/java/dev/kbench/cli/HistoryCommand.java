@@ -463,7 +463,7 @@ final class HistoryCommand implements Runnable {
                             .cell(dev.kbench.stats.format.Numbers.millis(p.medianMillis()))
                             .cell(Double.isFinite(p.lowerMillis()) ? dev.kbench.stats.format.Numbers.millis(p.lowerMillis())
                                     + " .. " + dev.kbench.stats.format.Numbers.millis(p.upperMillis())
-                                    + (p.bounds().contains(" interval ") ? "" : " range") : "-")
+                                    + (p.interval() ? "" : " range") : "-")
                             .cell(Integer.toString(p.forkMediansMillis().length)).cell(mark);
                 }
                 text.append(t.toText(false)).append('\n');

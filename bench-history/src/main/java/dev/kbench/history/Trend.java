@@ -63,7 +63,7 @@ public final class Trend {
                 ForkEstimate est = ForkEstimate.of(summarizer, series.id(), forks.values().stream()
                         .map(times -> times.stream().mapToDouble(Double::doubleValue).toArray()).toList());
                 points.add(new TrendPoint(run, est.forkMediansMillis(), est.medianMillis(), est.lowerMillis(),
-                        est.upperMillis(), est.bounds(), est.samples()));
+                        est.upperMillis(), est.interval(), est.bounds(), est.samples()));
             }
             trend.put(series, points);
         });

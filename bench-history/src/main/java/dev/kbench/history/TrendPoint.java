@@ -27,11 +27,12 @@ import java.util.Arrays;
  * @param lowerMillis the lower bound: the median's distribution-free interval over the fork medians where
  *        the forks are enough for the level, else the lowest fork median (one fork: over its samples)
  * @param upperMillis the upper bound, likewise
+ * @param interval whether the bounds are the median's confidence interval (else the lowest and highest value)
  * @param bounds how the bounds were made, e.g. {@code 95% interval of the median of 6 fork medians}
  * @param samples how many samples the run holds of this series
  */
 public record TrendPoint(StoredRun run, double[] forkMediansMillis, double medianMillis, double lowerMillis,
-                         double upperMillis, String bounds, int samples) {
+                         double upperMillis, boolean interval, String bounds, int samples) {
 
     /**
      * Copies the fork medians.

@@ -30,11 +30,12 @@ import java.util.Locale;
  * @param medianMillis the median of the fork medians (with one fork, the median of its samples)
  * @param lowerMillis the lower bound
  * @param upperMillis the upper bound
+ * @param interval whether the bounds are a confidence interval of the median (else the lowest and highest value)
  * @param bounds how the bounds were made, e.g. {@code 95% interval of the median of 6 fork medians}
  * @param samples the samples over all forks
  */
 public record ForkEstimate(double[] forkMediansMillis, double medianMillis, double lowerMillis, double upperMillis,
-                           String bounds, int samples) {
+                           boolean interval, String bounds, int samples) {
 
     /** Copies the fork medians. */
     public ForkEstimate {
@@ -75,18 +76,18 @@ public record ForkEstimate(double[] forkMediansMillis, double medianMillis, doub
             Summary s = summarizer.summarize(id, forks.getFirst());
             Interval in = s.medianInterval();
             return in.isDefined()
-                    ? new ForkEstimate(medians, s.medianMillis(), in.lower(), in.upper(), percent(in)
+                    ? new ForkEstimate(medians, s.medianMillis(), in.lower(), in.upper(), true, percent(in)
                             + " interval of the median over the samples of 1 fork", samples)
-                    : new ForkEstimate(medians, s.medianMillis(), s.minMillis(), s.maxMillis(), "min..max of 1 fork",
+                    : new ForkEstimate(medians, s.medianMillis(), s.minMillis(), s.maxMillis(), false, "min..max of 1 fork",
                             samples);
         }
         Summary over = summarizer.summarize(id, medians);
         Interval in = over.medianInterval();
         if (in.isDefined()) {
-            return new ForkEstimate(medians, over.medianMillis(), in.lower(), in.upper(), percent(in)
+            return new ForkEstimate(medians, over.medianMillis(), in.lower(), in.upper(), true, percent(in)
                     + " interval of the median of " + medians.length + " fork medians", samples);
         }
-        return new ForkEstimate(medians, over.medianMillis(), over.minMillis(), over.maxMillis(), "lowest..highest of "
+        return new ForkEstimate(medians, over.medianMillis(), over.minMillis(), over.maxMillis(), false, "lowest..highest of "
                 + medians.length + " fork medians", samples);
     }
 

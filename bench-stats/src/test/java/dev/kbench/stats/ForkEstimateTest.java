@@ -17,7 +17,9 @@ package dev.kbench.stats;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -42,6 +44,7 @@ class ForkEstimateTest {
         assertEquals(1, e.lowerMillis());
         assertEquals(6, e.upperMillis());
         assertEquals("95% interval of the median of 6 fork medians", e.bounds());
+        assertTrue(e.interval());
         assertEquals(18, e.samples());
     }
 
@@ -52,6 +55,7 @@ class ForkEstimateTest {
         assertEquals(1.0, e.lowerMillis());
         assertEquals(4.0, e.upperMillis());
         assertEquals("lowest..highest of 3 fork medians", e.bounds());
+        assertFalse(e.interval(), "a range, which the trend table marks so");
     }
 
     @Test
@@ -66,6 +70,7 @@ class ForkEstimateTest {
         assertEquals(s.medianInterval().lower(), e.lowerMillis());
         assertEquals(s.medianInterval().upper(), e.upperMillis());
         assertEquals("95% interval of the median over the samples of 1 fork", e.bounds());
+        assertTrue(e.interval());
         assertEquals(1, e.forkMediansMillis().length);
     }
 
