@@ -369,7 +369,7 @@ final class AbCommand implements Callable<Integer> {
                 all.add(new SequentialAb.Fork(s, index[s], seeds[index[s]]));
                 index[s]++;
             }
-            // per side, its measured forks that died before recording a sample, while none of its forks recorded one
+            // per side, how many of its first measured forks died before recording a sample (0 once one did not)
             int[] barren = new int[2];
             for (int i = 0; i < all.size(); i++) {
                 // stopped: no further fork starts, but one that went on at the last hand-over is collected
@@ -382,8 +382,9 @@ final class AbCommand implements Callable<Integer> {
                     continue;
                 }
                 int s = fork.side();
-                barren[s] = outcome.samples() == 0 && !outcome.completed() && !outcome.stopped() && barren[s] == fork.index()
-                        ? barren[s] + 1 : 0;
+                boolean diedEmpty = outcome.samples() == 0 && !outcome.completed() && !outcome.stopped();
+                boolean firstForks = barren[s] == fork.index();   // every fork of the side before this one died so
+                barren[s] = diedEmpty && firstForks ? barren[s] + 1 : 0;
                 if (barren[s] == BARREN_FORKS && i + 1 < all.size()) {
                     // a kernel that does not build, a benchmark that fails or a device that cannot run it fails every
                     // fork of the side alike: the others would only repeat it
