@@ -31,6 +31,7 @@ import dev.kbench.history.Trend;
 import dev.kbench.history.TrendPoint;
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.DeviceGroup;
+import dev.kbench.stats.ForkEstimate;
 import dev.kbench.stats.SampleSet;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -455,16 +456,17 @@ final class HistoryCommand implements Runnable {
                         .column("", dev.kbench.stats.format.TextTable.Align.LEFT);
                 for (int i = 0; i < points.size(); i++) {
                     TrendPoint p = points.get(i);
+                    ForkEstimate e = p.estimate();
                     int index = i;
                     String mark = a.changes().stream().filter(c -> c.series().equals(series) && c.split().index() == index)
                             .map(c -> "change " + dev.kbench.stats.format.Numbers.change(1 + c.split().forwardChange()))
                             .findFirst().orElse("");
                     t.row().cell(p.run().info().shortCommit()).cell(p.run().runId())
-                            .cell(dev.kbench.stats.format.Numbers.millis(p.medianMillis()))
-                            .cell(Double.isFinite(p.lowerMillis()) ? dev.kbench.stats.format.Numbers.millis(p.lowerMillis())
-                                    + " .. " + dev.kbench.stats.format.Numbers.millis(p.upperMillis())
-                                    + (p.interval() ? "" : " range") : "-")
-                            .cell(Integer.toString(p.forkMediansMillis().length)).cell(mark);
+                            .cell(dev.kbench.stats.format.Numbers.millis(e.medianMillis()))
+                            .cell(Double.isFinite(e.lowerMillis()) ? dev.kbench.stats.format.Numbers.millis(e.lowerMillis())
+                                    + " .. " + dev.kbench.stats.format.Numbers.millis(e.upperMillis())
+                                    + (e.interval() ? "" : " range") : "-")
+                            .cell(Integer.toString(e.forkMediansMillis().length)).cell(mark);
                 }
                 text.append(t.toText(false)).append('\n');
             });

@@ -50,7 +50,7 @@ public final class Changes {
                                          EDivisive detector, Compare compare, Set<String> acknowledged) {
         List<ChangePoint> out = new ArrayList<>();
         trend.forEach((series, points) -> {
-            double[] values = points.stream().mapToDouble(TrendPoint::medianMillis).toArray();
+            double[] values = points.stream().mapToDouble(p -> p.estimate().medianMillis()).toArray();
             List<EDivisive.Split> splits = detector.find(values);
             List<SampleRecord> own = samples.stream().filter(series::contains).toList();
             for (int k = 0; k < splits.size(); k++) {

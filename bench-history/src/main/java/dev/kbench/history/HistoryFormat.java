@@ -23,6 +23,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kbench.stats.BenchmarkComparison;
+import dev.kbench.stats.ForkEstimate;
 import dev.kbench.stats.Interval;
 import dev.kbench.stats.format.Html;
 import dev.kbench.stats.format.HtmlPage;
@@ -110,15 +111,16 @@ public final class HistoryFormat {
             ArrayNode ps = s.putArray("points");
             for (TrendPoint p : points) {
                 ObjectNode o = run(ps.addObject(), p.run());
-                o.put("median_ms", p.medianMillis());
-                number(o, "lower_ms", p.lowerMillis());
-                number(o, "upper_ms", p.upperMillis());
-                o.put("bounds", p.bounds());
+                ForkEstimate e = p.estimate();
+                o.put("median_ms", e.medianMillis());
+                number(o, "lower_ms", e.lowerMillis());
+                number(o, "upper_ms", e.upperMillis());
+                o.put("bounds", e.bounds());
                 ArrayNode forks = o.putArray("fork_medians_ms");
-                for (double f : p.forkMediansMillis()) {
+                for (double f : e.forkMediansMillis()) {
                     forks.add(f);
                 }
-                o.put("samples", p.samples());
+                o.put("samples", e.samples());
             }
             ArrayNode cps = s.putArray("change_points");
             changes.stream().filter(c -> c.series().equals(series)).forEach(c -> change(cps.addObject(), c, false));
@@ -210,11 +212,12 @@ public final class HistoryFormat {
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.NEGATIVE_INFINITY;
         for (TrendPoint p : points) {
-            lo = Math.min(lo, p.minForkMillis());
-            hi = Math.max(hi, p.maxForkMillis());
-            if (Double.isFinite(p.lowerMillis()) && Double.isFinite(p.upperMillis())) {
-                lo = Math.min(lo, p.lowerMillis());
-                hi = Math.max(hi, p.upperMillis());
+            ForkEstimate e = p.estimate();
+            lo = Math.min(lo, e.minForkMillis());
+            hi = Math.max(hi, e.maxForkMillis());
+            if (Double.isFinite(e.lowerMillis()) && Double.isFinite(e.upperMillis())) {
+                lo = Math.min(lo, e.lowerMillis());
+                hi = Math.max(hi, e.upperMillis());
             }
         }
         if (!(hi > lo)) {
@@ -249,23 +252,24 @@ public final class HistoryFormat {
         StringBuilder line = new StringBuilder();
         for (int k = 0; k < n; k++) {
             TrendPoint p = points.get(k);
+            ForkEstimate e = p.estimate();
             double px = x.applyAsDouble(k);
-            for (double f : p.forkMediansMillis()) {
+            for (double f : e.forkMediansMillis()) {
                 svg.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2\" fill=\"#7f7f7f\" "
                         + "fill-opacity=\"0.6\"/>", px, y.applyAsDouble(f)));
             }
-            if (Double.isFinite(p.lowerMillis()) && Double.isFinite(p.upperMillis())) {
+            if (Double.isFinite(e.lowerMillis()) && Double.isFinite(e.upperMillis())) {
                 svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" "
                         + "stroke=\"#1f77b4\" stroke-width=\"2\" stroke-opacity=\"0.5\"/>", px, px,
-                        y.applyAsDouble(p.lowerMillis()), y.applyAsDouble(p.upperMillis())));
+                        y.applyAsDouble(e.lowerMillis()), y.applyAsDouble(e.upperMillis())));
             }
-            line.append(k == 0 ? "M" : " L").append(String.format(Locale.ROOT, "%.1f %.1f", px, y.applyAsDouble(p.medianMillis())));
+            line.append(k == 0 ? "M" : " L").append(String.format(Locale.ROOT, "%.1f %.1f", px, y.applyAsDouble(e.medianMillis())));
             RunInfo info = p.run().info();
             svg.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"#1f77b4\"><title>%s"
-                    + "</title></circle>\n", px, y.applyAsDouble(p.medianMillis()), Html.escape(info.runId() + " "
+                    + "</title></circle>\n", px, y.applyAsDouble(e.medianMillis()), Html.escape(info.runId() + " "
                     + info.shortCommit() + (info.branch().isEmpty() ? "" : " (" + info.branch() + ")") + ": median "
-                    + Numbers.millis(p.medianMillis()) + " of " + p.forkMediansMillis().length + " fork(s), "
-                    + Numbers.millis(p.lowerMillis()) + " .. " + Numbers.millis(p.upperMillis()) + " (" + p.bounds() + ")")));
+                    + Numbers.millis(e.medianMillis()) + " of " + e.forkMediansMillis().length + " fork(s), "
+                    + Numbers.millis(e.lowerMillis()) + " .. " + Numbers.millis(e.upperMillis()) + " (" + e.bounds() + ")")));
         }
         svg.append("<path d=\"").append(line).append("\" fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"1\"/>\n");
         int every = Math.max(1, n / 12);

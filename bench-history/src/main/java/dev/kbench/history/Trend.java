@@ -62,8 +62,7 @@ public final class Trend {
                 }
                 ForkEstimate est = ForkEstimate.of(summarizer, series.id(), forks.values().stream()
                         .map(times -> times.stream().mapToDouble(Double::doubleValue).toArray()).toList());
-                points.add(new TrendPoint(run, est.forkMediansMillis(), est.medianMillis(), est.lowerMillis(),
-                        est.upperMillis(), est.interval(), est.bounds(), est.samples()));
+                points.add(new TrendPoint(run, est));
             }
             trend.put(series, points);
         });

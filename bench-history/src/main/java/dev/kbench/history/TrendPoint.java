@@ -15,57 +15,23 @@
  */
 package dev.kbench.history;
 
-import java.util.Arrays;
+import dev.kbench.stats.ForkEstimate;
+import java.util.Objects;
 
 /**
- * One run of a series: its forks' medians, their median and bounds around it, by
- * {@link dev.kbench.stats.ForkEstimate}'s rule (the rule of the dashboards' exports too).
+ * One run of a series: the run and its estimate by {@link ForkEstimate}'s rule (its forks' medians, their
+ * median and bounds around it; the rule of the dashboards' exports too).
  *
  * @param run the run
- * @param forkMediansMillis each fork's median, in milliseconds, in fork order
- * @param medianMillis the median of the fork medians, in milliseconds
- * @param lowerMillis the lower bound: the median's distribution-free interval over the fork medians where
- *        the forks are enough for the level, else the lowest fork median (one fork: over its samples)
- * @param upperMillis the upper bound, likewise
- * @param interval whether the bounds are the median's confidence interval (else the lowest and highest value)
- * @param bounds how the bounds were made, e.g. {@code 95% interval of the median of 6 fork medians}
- * @param samples how many samples the run holds of this series
+ * @param estimate the run's estimate of this series, with the fork as the unit
  */
-public record TrendPoint(StoredRun run, double[] forkMediansMillis, double medianMillis, double lowerMillis,
-                         double upperMillis, boolean interval, String bounds, int samples) {
+public record TrendPoint(StoredRun run, ForkEstimate estimate) {
 
     /**
-     * Copies the fork medians.
+     * Checks that both parts are there.
      */
     public TrendPoint {
-        forkMediansMillis = forkMediansMillis.clone();
-    }
-
-    /**
-     * Each fork's median.
-     *
-     * @return a copy, in milliseconds
-     */
-    @Override
-    public double[] forkMediansMillis() {
-        return forkMediansMillis.clone();
-    }
-
-    /**
-     * The lowest fork median.
-     *
-     * @return in milliseconds
-     */
-    public double minForkMillis() {
-        return Arrays.stream(forkMediansMillis).min().orElse(Double.NaN);
-    }
-
-    /**
-     * The highest fork median.
-     *
-     * @return in milliseconds
-     */
-    public double maxForkMillis() {
-        return Arrays.stream(forkMediansMillis).max().orElse(Double.NaN);
+        Objects.requireNonNull(run, "run");
+        Objects.requireNonNull(estimate, "estimate");
     }
 }

@@ -174,7 +174,7 @@ class HistoryTest {
             assertEquals(1, trend.size());
             List<TrendPoint> points = trend.values().iterator().next();
             assertEquals(40, points.size());
-            assertEquals(5, points.getFirst().forkMediansMillis().length);
+            assertEquals(5, points.getFirst().estimate().forkMediansMillis().length);
             List<ChangePoint> changes = Changes.find(trend, samples, EDivisive.withDefaults(), Compare.withDefaults(),
                     history.acknowledged());
             assertEquals(List.of(Planted.commit(25), Planted.commit(32)),

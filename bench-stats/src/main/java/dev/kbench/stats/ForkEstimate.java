@@ -16,6 +16,7 @@
 package dev.kbench.stats;
 
 import dev.kbench.api.internal.Quantiles;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -46,6 +47,16 @@ public record ForkEstimate(double[] forkMediansMillis, double medianMillis, doub
     @Override
     public double[] forkMediansMillis() {
         return forkMediansMillis.clone();
+    }
+
+    /** {@return the lowest fork median} */
+    public double minForkMillis() {
+        return Arrays.stream(forkMediansMillis).min().orElse(Double.NaN);
+    }
+
+    /** {@return the highest fork median} */
+    public double maxForkMillis() {
+        return Arrays.stream(forkMediansMillis).max().orElse(Double.NaN);
     }
 
     /**

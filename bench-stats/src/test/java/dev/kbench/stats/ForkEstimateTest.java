@@ -46,6 +46,8 @@ class ForkEstimateTest {
         assertEquals("95% interval of the median of 6 fork medians", e.bounds());
         assertTrue(e.interval());
         assertEquals(18, e.samples());
+        assertEquals(1, e.minForkMillis());
+        assertEquals(6, e.maxForkMillis());
     }
 
     @Test
