@@ -57,17 +57,17 @@ final class Cli {
 
     /**
      * The samples kbench says it kept of a fork that died or was stopped ({@code FORK (seed S) died: ...; its N
-     * samples are kept}, FORK e.g. {@code base fork 1}): a fork killed by a signal may have recorded repetitions,
-     * and those are kept, as many as it says. Fails where it names no such fork: a fork the report does not name
+     * samples are kept}, {@code its 1 sample is kept} or {@code it recorded no sample}, FORK e.g. {@code base fork
+     * 1}): a fork killed by a signal may have recorded repetitions, and those are kept, as many as it says. Fails where it names no such fork: a fork the report does not name
      * completed (every row of it is kept) or was never reached, and no count stands for both.
      */
     static long keptOfDied(String err, String fork) {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(fork)
-                + " \\(seed -?\\d+\\) died: .*; its (\\d+) samples are kept").matcher(err);
+                + " \\(seed -?\\d+\\) died: .*; (?:its (\\d+) samples? (?:are|is) kept|it recorded no sample)").matcher(err);
         if (!m.find()) {
             throw new AssertionError("the report names no " + fork + " that died:\n" + err);
         }
-        return Long.parseLong(m.group(1));
+        return m.group(1) == null ? 0 : Long.parseLong(m.group(1));
     }
 
     static Result run(String... args) {

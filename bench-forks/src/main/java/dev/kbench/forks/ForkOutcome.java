@@ -71,14 +71,16 @@ public record ForkOutcome(String side, int fork, long seed, OptionalInt exitStat
     /**
      * One line for a report: which fork, how it ended, what it was on, what was kept.
      *
-     * @return e.g. {@code new fork 2 (seed 42) died: signal 9 (SIGKILL) ...}
+     * @return e.g. {@code new fork 2 (seed 42) died: signal 9 (SIGKILL) ...; its 37 samples are kept} (or {@code
+     *         its 1 sample is kept}, {@code it recorded no sample})
      */
     public String describe() {
         String name = side + " fork " + fork + " (seed " + seed + ")";
         if (completed()) {
-            return name + " completed: " + samples + " samples";
+            return name + " completed: " + samples + (samples == 1 ? " sample" : " samples");
         }
         return name + " died: " + cause.orElse("exit status " + exitStatus) + "; last recorded: "
-                + lastRecorded.orElse("nothing") + "; its " + samples + " samples are kept";
+                + lastRecorded.orElse("nothing") + "; " + (samples == 0 ? "it recorded no sample"
+                        : samples == 1 ? "its 1 sample is kept" : "its " + samples + " samples are kept");
     }
 }
