@@ -58,8 +58,9 @@ final class Cli {
     /**
      * The samples kbench says it kept of a fork that died or was stopped ({@code FORK (seed S) died: ...; its N
      * samples are kept}, {@code its 1 sample is kept} or {@code it recorded no sample}, FORK e.g. {@code base fork
-     * 1}): a fork killed by a signal may have recorded repetitions, and those are kept, as many as it says. Fails where it names no such fork: a fork the report does not name
-     * completed (every row of it is kept) or was never reached, and no count stands for both.
+     * 1}): a fork killed by a signal may have recorded repetitions, and those are kept, as many as it says. Fails
+     * where it names no such fork: a fork the report does not name completed (every row of it is kept) or was never
+     * reached, and no count stands for both.
      */
     static long keptOfDied(String err, String fork) {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(fork)

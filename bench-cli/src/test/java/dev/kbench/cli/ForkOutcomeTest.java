@@ -28,7 +28,11 @@ import org.junit.jupiter.api.Test;
 class ForkOutcomeTest {
 
     private static ForkOutcome ended(OptionalInt exit, long samples, String last) {
-        return new ForkOutcome("new", 2, 42, exit, samples, Optional.ofNullable(last),
+        return ended("new", 2, 42, exit, samples, last);
+    }
+
+    private static ForkOutcome ended(String side, int fork, long seed, OptionalInt exit, long samples, String last) {
+        return new ForkOutcome(side, fork, seed, exit, samples, Optional.ofNullable(last),
                 exit.equals(OptionalInt.of(0)) ? Optional.empty() : Optional.of("signal 9 (SIGKILL)"), Path.of("."),
                 List.of());
     }
@@ -52,10 +56,8 @@ class ForkOutcomeTest {
     @Test
     void theTestsReaderOfTheReportReadsEachForm() {
         String err = ended(OptionalInt.of(137), 0, null).describe() + "\n"
-                + new ForkOutcome("base", 1, 7, OptionalInt.of(137), 1, Optional.of("copy"),
-                        Optional.of("signal 9 (SIGKILL)"), Path.of("."), List.of()).describe() + "\n"
-                + new ForkOutcome("base", 3, 7, OptionalInt.of(137), 12, Optional.of("copy"),
-                        Optional.of("signal 9 (SIGKILL)"), Path.of("."), List.of()).describe();
+                + ended("base", 1, 7, OptionalInt.of(137), 1, "copy").describe() + "\n"
+                + ended("base", 3, 7, OptionalInt.of(137), 12, "copy").describe();
         assertEquals(0, Cli.keptOfDied(err, "new fork 2"));
         assertEquals(1, Cli.keptOfDied(err, "base fork 1"));
         assertEquals(12, Cli.keptOfDied(err, "base fork 3"));
