@@ -416,8 +416,7 @@ final class RunCommand implements Callable<Integer> {
                     ForkedRuns.facts(directory, outcomes.size()), seed, options.schedule());
             SuiteSession.report(merged, options, output, out, ForkedRuns.repetitionsPerFork(all));
             out.flush();
-            boolean measured = SuiteSession.measured(merged);
-            if (!measured) {
+            if (!SuiteSession.measured(merged)) {
                 // the samples file has its own line
                 err.println("kbench: nothing was measured" + (merged.outcomes().isEmpty() ? ""
                         : " (every benchmark was skipped or failed)") + SuiteSession.leftAsTheyWere(output, null));
@@ -439,7 +438,7 @@ final class RunCommand implements Callable<Integer> {
                 err.flush();
             }
             // as one process: a benchmark that failed, or nothing measured, fails the run too
-            return dead || !measured || merged.anyFailed() ? ExitCodes.FAILURE : ExitCodes.OK;
+            return dead ? ExitCodes.FAILURE : SuiteSession.exitStatus(merged);
         }
     }
 }

@@ -152,7 +152,7 @@ final class SuiteSession {
                 err.println("kbench: samples in " + csv.file() + (SamplesCsvWriter.isStream(csv.file()) ? ""
                         : ", environment in " + RunEnvironment.sidecar(csv.file())) + "; compare two runs with: " + Main.typed() + " compare BASE.csv NEW.csv");
             }
-            return result.anyFailed() && !reportsToParent ? ExitCodes.FAILURE : ExitCodes.OK;
+            return reportsToParent ? ExitCodes.OK : exitStatus(result);
         } finally {
             watchdog.close();
             progress.clearBar();
@@ -213,6 +213,17 @@ final class SuiteSession {
      */
     static boolean measured(SuiteResult result) {
         return result.outcomes().stream().anyMatch(BenchmarkOutcome::measured);
+    }
+
+    /**
+     * A run's exit status, one process's or a forked run's merged over its forks: a benchmark that failed, or
+     * nothing measured, fails it.
+     *
+     * @param result the run
+     * @return {@link ExitCodes#OK}, else {@link ExitCodes#FAILURE}
+     */
+    static int exitStatus(SuiteResult result) {
+        return measured(result) && !result.anyFailed() ? ExitCodes.OK : ExitCodes.FAILURE;
     }
 
     /**
