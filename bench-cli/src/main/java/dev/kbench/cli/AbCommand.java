@@ -244,31 +244,28 @@ final class AbCommand implements Callable<Integer> {
                 next[s]++;
             }
             OutputFiles.Samples writer = writers[s];
-            boolean disposable = disposable();
-            ForkOutcome outcome = sequence.run(launch(fork, disposable),
-                    () -> ahead.stream().map(f -> launch(f, disposable)).toList(), recorded -> {
-                        // a warm-up fork's samples are left out
-                        if (!fork.warmup()) {
-                            ForkedRuns.append(writer, recorded, directory);
-                            samples.accept(recorded);
-                        }
-                    });
+            ForkOutcome outcome = sequence.run(launch(fork), () -> ahead.stream().map(this::launch).toList(), recorded -> {
+                // a warm-up fork's samples are left out
+                if (!fork.warmup()) {
+                    ForkedRuns.append(writer, recorded, directory);
+                    samples.accept(recorded);
+                }
+            });
             outcomes.add(outcome);
             return outcome;
         }
 
         @Override
         public boolean stopsBefore(SequentialAb.Fork fork) {
-            return sequence.stopsBefore(launch(fork, disposable()));
+            return sequence.stopsBefore(launch(fork));
         }
 
-        /** Whether the forks' directory is a copy: both samples files hold every completed fork's rows while none died. */
-        private boolean disposable() {
-            return outcomes.stream().allMatch(ForkOutcome::completed);
-        }
-
-        /** A fork of one side: its command, where it writes, and what its exit status means. */
-        private Forks.Launch launch(SequentialAb.Fork fork, boolean disposable) {
+        /**
+         * A fork of one side: its command, where it writes, and what its exit status means. The forks' directory
+         * holds copies (both samples files hold every completed fork's rows); a fork that dies marks it kept
+         * ({@link Forks#KEEP_MARK}).
+         */
+        private Forks.Launch launch(SequentialAb.Fork fork) {
             int s = fork.side();
             long seed = fork.seed();
             Side side = sides[s];
@@ -286,8 +283,7 @@ final class AbCommand implements Callable<Integer> {
                         Long.toString(seed), "--run-id", runIds[s], "--quiet"));
                 stdout = Forks.ChildOutput.DISCARD;
             }
-            return new Forks.Launch(name, fork.index(), seed, command, Map.of(), file, directory, stdout, disposable,
-                    program);
+            return new Forks.Launch(name, fork.index(), seed, command, Map.of(), file, directory, stdout, true, program);
         }
 
         void close(PrintWriter err) {

@@ -379,10 +379,10 @@ final class RunCommand implements Callable<Integer> {
                 int total = warmupForks + forks;
                 for (int i = 0; i < total; i++) {
                     boolean warmup = i < warmupForks;
-                    boolean disposable = copies && ran.stream().allMatch(ForkOutcome::completed);
+                    // with a samples file the directory holds copies; a fork that dies marks it kept (Forks.KEEP_MARK)
                     java.util.function.IntFunction<Forks.Launch> launch = at -> at < warmupForks
-                            ? child(directory, at, true, warmupSeeds[at], runId, disposable)
-                            : child(directory, at - warmupForks, false, seeds[at - warmupForks], runId, disposable);
+                            ? child(directory, at, true, warmupSeeds[at], runId, copies)
+                            : child(directory, at - warmupForks, false, seeds[at - warmupForks], runId, copies);
                     // stopped: no further fork starts, but one that went on at the last hand-over is collected
                     Forks.Launch next = launch.apply(i);
                     if (sequence.stopsBefore(next)) {

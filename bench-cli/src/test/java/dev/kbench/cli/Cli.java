@@ -23,6 +23,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /** Runs the CLI in-process through {@link Main#commandLine} and captures what it writes. */
 final class Cli {
@@ -69,6 +70,27 @@ final class Cli {
             throw new AssertionError("the report names no " + fork + " that died:\n" + err);
         }
         return m.group(1) == null ? 0 : Long.parseLong(m.group(1));
+    }
+
+    /**
+     * A process's arguments, its command first, as {@code /proc} gives them whole (the JDK's {@code
+     * ProcessHandle.Info} gives a fork guard's long command line cut at 4,096 characters, and no arguments);
+     * none where the process is gone.
+     */
+    static List<String> arguments(ProcessHandle process) {
+        try {
+            byte[] line = Files.readAllBytes(Path.of("/proc", Long.toString(process.pid()), "cmdline"));
+            return line.length == 0 ? List.of()
+                    : List.of(new String(line, 0, line.length - 1, StandardCharsets.UTF_8).split("\0", -1));
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    /** Whether a process is the guard of a fork that writes {@code samplesFile} (a file name), by its arguments. */
+    static boolean guardOf(ProcessHandle process, String samplesFile) {
+        List<String> arguments = arguments(process);
+        return arguments.contains("kbench-guard") && arguments.stream().anyMatch(a -> a.endsWith("/" + samplesFile));
     }
 
     static Result run(String... args) {

@@ -27,6 +27,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -97,6 +98,14 @@ class ForkSignalsTest {
         command.addAll(cli);
         return new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(err.toFile()).start();
+    }
+
+    /** The parent of a run of four forks of {@link #SLOW_WARMUP} with this seed, its samples in {@code csv}. */
+    private Process startFourForks(Path tmp, Path err, Path csv, long seed) throws IOException {
+        List<String> args = new ArrayList<>(List.of("--backend", "opencl", "run", "--forks", "4", "--seed",
+                Long.toString(seed), "--csv-samples", csv.toString()));
+        args.addAll(SLOW_WARMUP);
+        return start(tmp, err, args);
     }
 
     /**
@@ -335,10 +344,7 @@ class ForkSignalsTest {
         Path tmp = dir.resolve("tmp");
         Path err = dir.resolve("err.txt");
         Path csv = dir.resolve("forks.csv");
-        List<String> args = new ArrayList<>(List.of("--backend", "opencl", "run", "--forks", "4", "--seed", "11",
-                "--csv-samples", csv.toString()));
-        args.addAll(SLOW_WARMUP);
-        Process parent = start(tmp, err, args);
+        Process parent = startFourForks(tmp, err, csv, 11);
         try {
             List<ProcessHandle> tree = secondForkRunning(parent, err, "kbench: fork 1 of 4", csv);
             kill(parent, signal);
@@ -356,6 +362,67 @@ class ForkSignalsTest {
         } finally {
             parent.destroyForcibly();
         }
+    }
+
+    /**
+     * A run whose fork 0 died (its guard killed with SIGKILL while fork 1 waited in standby beside it) and which is
+     * then killed itself (SIGKILL, while fork 1 measures) leaves its forks' directory, marked kept by the death, in
+     * place: the guards of the forks after it, fork 1's started before the death, read the mark and kill their
+     * forks without removing it. Without a death the same kill removes it (the test above).
+     */
+    @Test
+    void aRunKilledAfterAForkDiedKeepsItsForksDirectory() throws Exception {
+        Path tmp = dir.resolve("tmp");
+        Path err = dir.resolve("err.txt");
+        Path csv = dir.resolve("died.csv");
+        Process parent = startFourForks(tmp, err, csv, 13);
+        try {
+            ProcessHandle first = null;
+            for (int i = 0; i < 1200 && first == null; i++) {
+                assertTrue(parent.isAlive(), "the run ended before its fork 0 could be killed:\n" + Files.readString(err));
+                List<ProcessHandle> tree = parent.descendants().toList();
+                Optional<ProcessHandle> guard0 = guard(tree, "fork-0.csv");
+                if (guard0.isPresent() && guard(tree, "fork-1.csv").isPresent()) {
+                    first = guard0.get();
+                }
+                Thread.sleep(100);
+            }
+            assertTrue(first != null, "forks 0 and 1 were never both started:\n" + Files.readString(err));
+            first.destroyForcibly();
+            Path directory = null;
+            for (int i = 0; i < 600 && directory == null; i++) {
+                try (Stream<Path> files = Files.list(tmp)) {
+                    directory = files.filter(f -> f.getFileName().toString().startsWith("kbench-forks-")
+                            && Files.exists(f.resolve(dev.kbench.forks.Forks.KEEP_MARK))).findFirst().orElse(null);
+                }
+                Thread.sleep(100);
+            }
+            assertTrue(directory != null, "the death marked no directory kept:\n" + Files.readString(err));
+            List<ProcessHandle> tree = secondForkRunning(parent, err, "kbench: fork 1 of 4", null);
+            kill(parent, "KILL");
+            assertTrue(parent.waitFor(90, TimeUnit.SECONDS), "the parent did not exit:\n" + Files.readString(err));
+            String report = Files.readString(err);
+            // the reapers (from sessions of their own, named with the directory) have done all they will do
+            for (int i = 0; i < 300 && (tree.stream().anyMatch(ProcessHandle::isAlive) || reaping(tmp)); i++) {
+                Thread.sleep(100);
+            }
+            assertFalse(tree.stream().anyMatch(ProcessHandle::isAlive) || reaping(tmp), "still running:\n" + report);
+            assertTrue(Files.exists(directory.resolve(dev.kbench.forks.Forks.KEEP_MARK)), directory + " was removed, "
+                    + "though a fork had died:\n" + report);
+        } finally {
+            parent.destroyForcibly();
+        }
+    }
+
+    /** The guard among {@code tree} of the fork whose command names {@code samplesFile}. */
+    private static Optional<ProcessHandle> guard(List<ProcessHandle> tree, String samplesFile) {
+        return tree.stream().filter(p -> Cli.guardOf(p, samplesFile)).findFirst();
+    }
+
+    /** Whether a guard's reaper of a forks' directory under {@code tmp} runs. */
+    private static boolean reaping(Path tmp) {
+        return ProcessHandle.allProcesses().map(Cli::arguments).anyMatch(a -> a.contains("kbench-reaper")
+                && a.stream().anyMatch(x -> x.startsWith(tmp.toString())));
     }
 
     /**

@@ -273,6 +273,66 @@ class ForksTest {
         keptOnlyForTheDead(r, "fork-1.csv");
     }
 
+    /**
+     * A fork that dies costs the fork waiting in standby behind it nothing: fork 0 is killed (its guard, SIGKILL)
+     * once its JVM and fork 1's, in standby, have started, and that standby is the one that runs as fork 1, one
+     * process of fork 1 in the forks' trace, and likewise for fork 2: no standby is killed and started again for
+     * the sake of the directory, which the death marks kept at once, where the guards of the forks after it read it.
+     */
+    @Test
+    void aForkThatDiesLeavesTheStandbyBehindItToRun() throws Exception {
+        Path csv = dir.resolve("standby-kept.csv");
+        Path trace = dir.resolve("standby-kept-trace.txt");
+        Set<Long> before = ProcessHandle.current().descendants().map(ProcessHandle::pid).collect(Collectors.toSet());
+        System.setProperty(dev.kbench.forks.Forks.TRACE_PROPERTY, trace.toString());
+        Cli.Result r;
+        boolean killed = false;
+        try {
+            // a fork measures 5 repetitions of about 1 s (a call of copy at 2^20 takes 0.8 ms on PoCL here, the
+            // default cap of 100 calls a repetition raised): fork 0 took 5.8 to 6.9 s from its JVM's start to its
+            // end here, fork 1's JVM started beside it within a second, and was ready 2.3 to 4.2 s after fork 0's start
+            CompletableFuture<Cli.Result> run = CompletableFuture.supplyAsync(() -> Cli.run(args(List.of("--backend",
+                    "opencl", "run", "--forks", "3", "--seed", "31", "--csv-samples", csv.toString()), List.of("--filter",
+                    "copy", "-p", "n=2^20", "--repetitions", "5", "--rep-ms", "1000", "--max-samples", "2000",
+                    "--warmup-ms", "1", "--cache-clear", "64KiB"))));
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+            while (!killed && !run.isDone() && System.nanoTime() < deadline) {
+                // the JVMs of fork 0 and of fork 1, in standby, have started: where fork 1 were killed and started
+                // again, the trace would hold two processes of fork 1
+                if (traceLines(trace, false).stream().filter(f -> f[3].equals("start")).map(f -> f[2])
+                        .collect(Collectors.toSet()).containsAll(Set.of("0", "1"))) {
+                    // fork 0's guard: the child of this JVM whose command names fork 0's samples file
+                    Optional<ProcessHandle> first = ProcessHandle.current().children()
+                            .filter(p -> !before.contains(p.pid()) && Cli.guardOf(p, "fork-0.csv")).findFirst();
+                    if (first.isPresent()) {
+                        killed = first.get().destroyForcibly();
+                    }
+                }
+                Thread.sleep(10);
+            }
+            r = run.get(5, TimeUnit.MINUTES);
+        } finally {
+            System.clearProperty(dev.kbench.forks.Forks.TRACE_PROPERTY);
+        }
+        assertTrue(killed, "fork 0 was never killed while fork 1 waited in standby: " + r);
+        assertEquals(ExitCodes.FAILURE, r.status(), r.toString());
+        assertTrue(r.err().contains("run fork 0 (seed " + dev.kbench.forks.Forks.seeds(31, 3)[0] + ") died: ended by "
+                + "signal 9"), r.toString());
+        assertTrue(r.err().contains("1 of 3 forks died"), r.toString());
+        assertTrue(forks(csv).containsAll(Set.of(1, 2)), "forks 1 and 2 are kept: " + r);
+        java.util.Map<Integer, Long> processes = traceLines(trace, true).stream()
+                .filter(f -> Long.parseLong(f[1]) != ProcessHandle.current().pid() && f[3].equals("start"))
+                .collect(Collectors.groupingBy(f -> Integer.parseInt(f[2]), java.util.TreeMap::new, Collectors.counting()));
+        assertEquals(java.util.Map.of(0, 1L, 1, 1L, 2, 1L), processes, "one process a fork: " + r);
+        assertFalse(r.err().contains("went on ahead"), r.toString());
+        java.util.regex.Matcher named = java.util.regex.Pattern.compile(
+                "died; their samples files and any JVM crash report \\(hs_err\\) are in (\\S+)").matcher(r.err());
+        if (named.find()) {
+            assertTrue(Files.exists(Path.of(named.group(1)).resolve(dev.kbench.forks.Forks.KEEP_MARK)), r.toString());
+        }
+        keptOnlyForTheDead(r, "fork-0.csv");
+    }
+
     /** Forks killed by the fork timeout before they wrote anything: no empty directory is left and named. */
     @Test
     void forksThatLeftNothingLeaveNoDirectoryToLookAt() throws Exception {

@@ -184,10 +184,18 @@ public final class Forks {
     private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(60);
 
     /**
+     * The file that marks a {@link Launch#disposable() disposable} directory kept: written there as soon as a
+     * fork of it has ended without completing (its files, and the samples file or JVM crash report it may have
+     * left, are no copies), and read by the guards of every fork of that directory, those already waiting in
+     * standby included, which then never remove it.
+     */
+    public static final String KEEP_MARK = ".kbench-keep";
+
+    /**
      * A guard's watcher's last step, from a session of its own: kill the guard's process group ($1) and
-     * remove the disposable directory ($2, if not empty) only when the parent JVM ($4, the guard's parent)
-     * wrote nothing ($3 empty) and is gone within 5 s (no {@code /proc} entry, or a zombie; a JVM killed
-     * with SIGKILL closes its pipes before it has finished exiting). Silence alone does not mean the parent
+     * remove the disposable directory ($2, if not empty, and not marked kept: {@link #KEEP_MARK}) only when the
+     * parent JVM ($4, the guard's parent) wrote nothing ($3 empty) and is gone within 5 s (no {@code /proc}
+     * entry, or a zombie; a JVM killed with SIGKILL closes its pipes before it has finished exiting). Silence alone does not mean the parent
      * died: a JVM closes a child's standard input itself when that child exits, so a guard killed from
      * outside while its parent lives (a standby waiting for its turn, or a running fork) also ends the pipe
      * without a line, and the directory is still in use by the forks after it. Without {@code /proc} the
@@ -199,6 +207,7 @@ public final class Forks {
     private static final String REAPER = "setsid sh -c 'kill -KILL -\"$1\"; [ -n \"$3\" ] || [ -z \"$2\" ] || "
             + "{ i=0; while [ $i -lt 50 ]; do case $(sed \"s/.*) //\" /proc/\"$4\"/stat 2>/dev/null) in "
             + "\"\"|Z*|X*) j=0; while kill -0 -\"$1\" 2>/dev/null && [ $j -lt 50 ]; do sleep 0.1; j=$((j + 1)); done; "
+            + "[ ! -e \"$2/" + KEEP_MARK + "\" ] || exit; "
             + "j=0; while [ -e \"$2\" ] && [ $j -lt 20 ]; do rm -rf -- \"$2\"; [ ! -e \"$2\" ] || sleep 0.1; "
             + "j=$((j + 1)); done; exit;; esac; sleep 0.1; i=$((i + 1)); done; }' "
             + "kbench-reaper $$ \"$d\" \"$r\" \"$PPID\"";
@@ -573,8 +582,9 @@ public final class Forks {
      * @param samplesFile where it writes its samples CSV; replaced if it exists
      * @param errorDirectory where a crashing JVM writes its {@code hs_err} file
      * @param stdout what happens to its standard output
-     * @param disposable whether {@code errorDirectory} holds nothing but copies (the caller has written every
-     *        completed fork's samples elsewhere), so that it is removed if this JVM dies while the child runs
+     * @param disposable whether {@code errorDirectory} holds nothing but copies (the caller writes every
+     *        completed fork's samples elsewhere), so that it is removed if this JVM dies while the child runs,
+     *        unless a fork of it has ended without completing: that fork's end marks it kept ({@link #KEEP_MARK})
      * @param program what the child runs, for the meaning of its exit status
      */
     public record Launch(String side, int fork, long seed, List<String> command, Map<String, String> environment,
@@ -1524,9 +1534,26 @@ public final class Forks {
         synchronized (tail) {
             lines = List.copyOf(tail);
         }
-        return new ForkOutcome(launch.side(), launch.fork(), launch.seed(), status, recorded.size(),
+        ForkOutcome outcome = new ForkOutcome(launch.side(), launch.fork(), launch.seed(), status, recorded.size(),
                 recorded.isEmpty() ? Optional.empty() : Optional.of(recorded.getLast().id()), cause,
                 launch.errorDirectory(), lines);
+        if (launch.disposable() && !outcome.completed()) {
+            markKept(launch.errorDirectory(), forward);
+        }
+        return outcome;
+    }
+
+    /**
+     * Marks a disposable directory kept ({@link #KEEP_MARK}), so that no guard of its forks removes it should this
+     * JVM die; where the mark cannot be written (a full disk, say), says so among the fork's lines.
+     */
+    private static void markKept(Path directory, Consumer<String> forward) {
+        try {
+            Files.write(directory.resolve(KEEP_MARK), new byte[0]);
+        } catch (IOException e) {
+            forward.accept("warning: could not mark " + directory + " kept (" + e + "): should kbench itself be "
+                    + "killed now, the forks' guards would remove it");
+        }
     }
 
     private static void pump(java.io.InputStream output, Consumer<String> forward) {
