@@ -84,10 +84,11 @@ import java.util.stream.Stream;
  * <p>Children never outlive this JVM. Each child runs in a session of its own under a small
  * {@code sh} guard ({@code setsid}) whose standard input is a pipe from this JVM: when this JVM ends in
  * any way, even by SIGKILL, the kernel closes the pipe and the guard kills the child's whole process
- * group at once (and, for a {@link Launch#disposable() disposable} directory, removes it). When this JVM
- * is asked to exit (SIGTERM, SIGINT, {@link System#exit}), its shutdown hook kills the running children
- * first, no new child starts ({@link #stopping()}), and the hook waits for every open {@link Session} to
- * close, so that the caller keeps the samples the children recorded before the JVM halts.
+ * group at once (and, for a {@link Launch#disposable() disposable} directory that no fork's death marked
+ * kept, removes it). When this JVM is asked to exit (SIGTERM, SIGINT, {@link System#exit}), its shutdown
+ * hook kills the running children first, no new child starts ({@link #stopping()}), and the hook waits for
+ * every open {@link Session} to close, so that the caller keeps the samples the children recorded before the
+ * JVM halts.
  */
 public final class Forks {
 
