@@ -366,7 +366,8 @@ final class RunCommand implements Callable<Integer> {
         String runId = output.runId();
         OutputFiles.Samples csv = output.openSamples(runId);
         // the samples file holds every completed fork's rows, so the forks' directory is a copy: removed if
-        // this JVM is killed; without one, the directory is the only record and is named here
+        // this JVM is killed, unless a fork died (its death marks the directory kept: Forks.KEEP_MARK); without
+        // one, the directory is the only record and is named here
         boolean copies = csv != null;
         try (Forks.Session _ = Forks.Session.open(); sequence) {
             try {
@@ -377,12 +378,11 @@ final class RunCommand implements Callable<Integer> {
                     err.flush();
                 }
                 int total = warmupForks + forks;
+                java.util.function.IntFunction<Forks.Launch> launch = at -> at < warmupForks
+                        ? child(directory, at, true, warmupSeeds[at], runId, copies)
+                        : child(directory, at - warmupForks, false, seeds[at - warmupForks], runId, copies);
                 for (int i = 0; i < total; i++) {
                     boolean warmup = i < warmupForks;
-                    // with a samples file the directory holds copies; a fork that dies marks it kept (Forks.KEEP_MARK)
-                    java.util.function.IntFunction<Forks.Launch> launch = at -> at < warmupForks
-                            ? child(directory, at, true, warmupSeeds[at], runId, copies)
-                            : child(directory, at - warmupForks, false, seeds[at - warmupForks], runId, copies);
                     // stopped: no further fork starts, but one that went on at the last hand-over is collected
                     Forks.Launch next = launch.apply(i);
                     if (sequence.stopsBefore(next)) {
