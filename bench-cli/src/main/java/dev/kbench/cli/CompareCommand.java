@@ -19,6 +19,7 @@ import dev.kbench.api.InputException;
 import dev.kbench.stats.Compare;
 import dev.kbench.stats.CompareReport;
 import dev.kbench.stats.DeviceGroup;
+import dev.kbench.stats.GroupSequential;
 import dev.kbench.stats.SampleSet;
 import dev.kbench.stats.Verdict;
 import dev.kbench.stats.format.CompareExport;
@@ -27,6 +28,7 @@ import dev.kbench.stats.format.DashboardJson;
 import dev.kbench.stats.io.StatsJson;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,6 +58,11 @@ final class CompareCommand implements Callable<Integer> {
         REGRESSION,
         /** A benchmark is slower or faster: any significant change. */
         ANY,
+        /**
+         * A benchmark is slower, or its verdict is not settled: {@code same} for want of data, its interval reaching
+         * past the threshold (the JSON's {@code "settled": false}), so that only what the data decided passes.
+         */
+        UNSETTLED,
         /** Never: report only. */
         NEVER
     }
@@ -108,7 +115,8 @@ final class CompareCommand implements Callable<Integer> {
     private CompareOptions options;
 
     @Option(names = "--fail-on", paramLabel = "WHAT", defaultValue = "regression",
-            description = "Exit 1 on: regression (default: a benchmark is slower), any (slower or faster) or never.")
+            description = "Exit 1 on: regression (default: a benchmark is slower), any (slower or faster), unsettled "
+                    + "(slower, or same for want of data: its interval reaches past the threshold) or never.")
     private FailOn failOn;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
@@ -278,30 +286,28 @@ final class CompareCommand implements Callable<Integer> {
         if (format == Format.JSON) {
             out.print("{\"by_device\": [");
         }
-        int[] counts = new int[2];
+        Tally tally = Tally.NONE;
         for (int i = 0; i < others.size(); i++) {
             DeviceGroup other = others.get(i);
             if (format == Format.JSON) {
                 out.print((i == 0 ? "" : ",") + "\n{\"base\": " + quote(reference.label()) + ", \"new\": "
                         + quote(other.label()) + ", \"compare\": ");
             }
-            int[] c = gate(compare.compare(samples.only(reference), samples.only(other)), basePath + " " + reference.label(),
-                    basePath + " " + other.label(), export, out);
+            tally = tally.plus(gate(compare.compare(samples.only(reference), samples.only(other)),
+                    basePath + " " + reference.label(), basePath + " " + other.label(), export, out));
             if (format == Format.JSON) {
                 out.print("}");
             }
-            counts[0] += c[0];
-            counts[1] += c[1];
         }
         if (format == Format.JSON) {
             out.print("\n]}\n");
         }
         out.flush();
-        return finish(counts);
+        return finish(tally);
     }
 
-    /** Prints one comparison; returns the numbers of slower and faster benchmarks. */
-    private int[] gate(CompareReport report, String baseName, String newName, CompareExport export, PrintWriter out) {
+    /** Prints one comparison; returns what the --fail-on rule reads of it. */
+    private Tally gate(CompareReport report, String baseName, String newName, CompareExport export, PrintWriter out) {
         if (perClock) {
             for (var r : report.results()) {
                 if (Double.isNaN(r.cyclesRatio())) {
@@ -312,7 +318,7 @@ final class CompareCommand implements Callable<Integer> {
             }
         }
         clockWarnings(report, spec.commandLine().getErr());
-        int[] counts = print(report, baseName, newName, format, alwaysShowPValues, out);
+        Tally tally = print(report, baseName, newName, format, alwaysShowPValues, out);
         if (perClock && (format == Format.TABLE || format == Format.MD)) {
             out.print(CompareTable.perClock(report));
             out.flush();
@@ -321,7 +327,7 @@ final class CompareCommand implements Callable<Integer> {
             String title = CompareTable.describe(report, baseName, newName);
             exportTarget().write(export.render(report, title, alwaysShowPValues));
         }
-        return counts;
+        return tally;
     }
 
     /**
@@ -333,10 +339,10 @@ final class CompareCommand implements Callable<Integer> {
      * @param format the format
      * @param alwaysShowPValues show every p-value
      * @param out where
-     * @return the numbers of slower and faster benchmarks
+     * @return what the {@code --fail-on} rule reads of it
      * @throws InputException when no benchmark is in both sides
      */
-    static int[] print(CompareReport report, String baseName, String newName, Format format, boolean alwaysShowPValues,
+    static Tally print(CompareReport report, String baseName, String newName, Format format, boolean alwaysShowPValues,
                        PrintWriter out) {
         shared(report, baseName, newName);
         String title = CompareTable.describe(report, baseName, newName);
@@ -350,7 +356,7 @@ final class CompareCommand implements Callable<Integer> {
                     + CompareTable.reach(report, REACH));
         }
         out.flush();
-        return new int[] {(int) report.count(Verdict.SLOWER), (int) report.count(Verdict.FASTER)};
+        return Tally.of(report);
     }
 
     /** One warning on stderr per benchmark whose sides ran at different SM clocks. */
@@ -376,29 +382,67 @@ final class CompareCommand implements Callable<Integer> {
         return "\"" + new String(com.fasterxml.jackson.core.io.JsonStringEncoder.getInstance().quoteAsString(text)) + "\"";
     }
 
-    /** The exit status for the numbers of slower and faster benchmarks, said on stderr when it fails. */
-    private int finish(int[] counts) {
-        return status(counts, failOn, format, spec);
+    /** The exit status of what was compared, said on stderr when it fails. */
+    private int finish(Tally tally) {
+        return status(tally, failOn, format, spec);
     }
 
     /**
-     * The exit status of a comparison under a {@code --fail-on} rule, said on stderr when it fails.
+     * What the {@code --fail-on} rule reads of comparisons: how many benchmarks are slower and faster, and which
+     * are not settled ({@link GroupSequential#settled}, the JSON's {@code settled}).
      *
-     * @param counts the numbers of slower and faster benchmarks
+     * @param slower the slower benchmarks
+     * @param faster the faster benchmarks
+     * @param unsettled the benchmarks whose verdict the data left open, as labelled
+     */
+    record Tally(int slower, int faster, List<String> unsettled) {
+
+        /** Nothing compared yet. */
+        static final Tally NONE = new Tally(0, 0, List.of());
+
+        Tally {
+            unsettled = List.copyOf(unsettled);
+        }
+
+        /** What the rule reads of one comparison. */
+        static Tally of(CompareReport report) {
+            return new Tally((int) report.count(Verdict.SLOWER), (int) report.count(Verdict.FASTER),
+                    report.results().stream().filter(r -> GroupSequential.settled(r, report.thresholdRel()).isEmpty())
+                            .map(r -> r.id().label()).toList());
+        }
+
+        /** This and another comparison's together. */
+        Tally plus(Tally other) {
+            List<String> both = new ArrayList<>(unsettled);
+            both.addAll(other.unsettled);
+            return new Tally(slower + other.slower, faster + other.faster, both);
+        }
+    }
+
+    /**
+     * The exit status of comparisons under a {@code --fail-on} rule, said on stderr when it fails.
+     *
+     * @param tally what the rule reads of them
      * @param failOn the rule
      * @param format the output's format (JSON says nothing on stderr)
      * @param spec the command, for its name and stderr
      * @return {@link ExitCodes#REGRESSION} or {@link ExitCodes#OK}
      */
-    static int status(int[] counts, FailOn failOn, Format format, CommandLine.Model.CommandSpec spec) {
+    static int status(Tally tally, FailOn failOn, Format format, CommandLine.Model.CommandSpec spec) {
         boolean fails = switch (failOn) {
-            case REGRESSION -> counts[0] > 0;
-            case ANY -> counts[0] + counts[1] > 0;
+            case REGRESSION -> tally.slower() > 0;
+            case ANY -> tally.slower() + tally.faster() > 0;
+            case UNSETTLED -> tally.slower() > 0 || !tally.unsettled().isEmpty();
             case NEVER -> false;
         };
         if (fails && format != Format.JSON) {
-            spec.commandLine().getErr().println(spec.qualifiedName() + ": " + counts[0] + " slower, "
-                    + counts[1] + " faster (--fail-on " + failOn.name().toLowerCase(Locale.ROOT) + ")");
+            String open = "";
+            if (failOn == FailOn.UNSETTLED) {
+                open = ", " + tally.unsettled().size() + " not settled"
+                        + (tally.unsettled().isEmpty() ? "" : " (" + String.join(", ", tally.unsettled()) + ")");
+            }
+            spec.commandLine().getErr().println(spec.qualifiedName() + ": " + tally.slower() + " slower, "
+                    + tally.faster() + " faster" + open + " (--fail-on " + failOn.name().toLowerCase(Locale.ROOT) + ")");
             spec.commandLine().getErr().flush();
         }
         return fails ? ExitCodes.REGRESSION : ExitCodes.OK;

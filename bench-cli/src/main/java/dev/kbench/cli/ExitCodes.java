@@ -32,7 +32,10 @@ package dev.kbench.cli;
 final class ExitCodes {
     /** Success; for compare: no regression. */
     static final int OK = 0;
-    /** compare: a significant regression (or any change with {@code --fail-on any}). */
+    /**
+     * compare: a significant regression (or any change with {@code --fail-on any}, or a verdict not settled with
+     * {@code --fail-on unsettled}).
+     */
     static final int REGRESSION = 1;
     /** A benchmark or the device failed, or an unexpected error. */
     static final int FAILURE = 1;

@@ -575,7 +575,8 @@ final class HistoryCommand implements Runnable {
         private boolean ignoreDevices;
 
         @Option(names = "--fail-on", paramLabel = "WHAT", defaultValue = "regression",
-                description = "Exit 1 on: regression (default), any (slower or faster) or never.")
+                description = "Exit 1 on: regression (default), any (slower or faster), unsettled (slower, or same for "
+                        + "want of data) or never.")
         private CompareCommand.FailOn failOn;
 
         @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
@@ -598,9 +599,9 @@ final class HistoryCommand implements Runnable {
                     throw new InputException(base + " and " + next + " were measured on different devices:\n  "
                             + String.join("\n  ", differ) + "\npass --ignore-devices to compare them anyway");
                 }
-                int[] counts = CompareCommand.print(compare.compare(b, n), name(base, baseRuns), name(next, newRuns),
-                        format, alwaysShowPValues, spec.commandLine().getOut());
-                return CompareCommand.status(counts, failOn, format, spec);
+                CompareCommand.Tally tally = CompareCommand.print(compare.compare(b, n), name(base, baseRuns),
+                        name(next, newRuns), format, alwaysShowPValues, spec.commandLine().getOut());
+                return CompareCommand.status(tally, failOn, format, spec);
             }
         }
 

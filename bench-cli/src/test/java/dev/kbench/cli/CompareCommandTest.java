@@ -114,6 +114,53 @@ class CompareCommandTest {
     }
 
     @Test
+    void unsettledAlsoFailsOnSameForWantOfData() throws IOException {
+        // triad is `same` with its interval (0.969 .. 1.007) reaching past the 1 % threshold: "settled": false
+        Path openBase = keep(base, "triad");
+        Path openNew = keep(next, "triad");
+        assertEquals(0, Cli.run("compare", openBase.toString(), openNew.toString()).status());
+        Cli.Result open = Cli.run("compare", openBase.toString(), openNew.toString(), "--fail-on", "unsettled");
+        assertEquals(1, open.status(), open.toString());
+        assertEquals("kbench compare: 0 slower, 0 faster, 1 not settled (triad n=1024) (--fail-on unsettled)\n",
+                open.err(), open.toString());
+        Cli.Result openJson = Cli.run("compare", openBase.toString(), openNew.toString(), "--fail-on", "unsettled",
+                "--format", "json");
+        assertEquals(1, openJson.status(), openJson.toString());
+        assertFalse(JSON.readTree(openJson.out()).get("results").get(0).get("settled").asBoolean());
+        assertEquals("", openJson.err(), "JSON says it in the document");
+
+        // settled verdicts pass it, faster as well as same inside the threshold; slower fails it as regression does
+        Path fastBase = keep(base, "gelu");
+        Path fastNew = keep(next, "gelu");
+        assertEquals(0, Cli.run("compare", fastBase.toString(), fastNew.toString(), "--fail-on", "unsettled").status());
+        // a file against itself, its samples the unit: every interval reaches past 1 % (the widest, copy's, is
+        // 0.954 .. 1.051), so nothing is settled; against 6 % every one lies inside and each `same` is settled
+        Cli.Result self = Cli.run("compare", base.toString(), base.toString(), "--fail-on", "unsettled");
+        assertEquals(1, self.status(), self.toString());
+        assertTrue(self.err().contains("kbench compare: 0 slower, 0 faster, 5 not settled (copy n=1024, empty, "),
+                self.toString());
+        Cli.Result wide = Cli.run("compare", base.toString(), base.toString(), "--fail-on", "unsettled", "--threshold",
+                "6%", "--format", "json");
+        assertEquals(0, wide.status(), wide.toString());
+        stream(JSON.readTree(wide.out()).get("results")).forEach(n -> assertTrue(n.get("settled").asBoolean(),
+                n.toString()));
+        Path slowBase = keep(base, "copy");
+        Path slowNew = keep(next, "copy");
+        Cli.Result slow = Cli.run("compare", slowBase.toString(), slowNew.toString(), "--fail-on", "unsettled");
+        assertEquals(1, slow.status(), slow.toString());
+        assertEquals("kbench compare: 1 slower, 0 faster, 0 not settled (--fail-on unsettled)\n", slow.err());
+
+        // the gate names exactly the benchmarks whose JSON says "settled": false
+        JsonNode doc = JSON.readTree(Cli.run("compare", base.toString(), next.toString(), "--format", "json").out());
+        String named = stream(doc.get("results")).filter(n -> !n.get("settled").asBoolean())
+                .map(n -> n.get("benchmark").asText() + " " + n.get("params").asText()).collect(Collectors.joining(", "));
+        Cli.Result all = Cli.run("compare", base.toString(), next.toString(), "--fail-on", "unsettled");
+        assertEquals(1, all.status(), all.toString());
+        assertEquals("kbench compare: 2 slower, 1 faster, 1 not settled (" + named + ") (--fail-on unsettled)\n",
+                all.err());
+    }
+
+    @Test
     void aFileAgainstItselfIsAllSame() throws IOException {
         Cli.Result r = Cli.run("compare", base.toString(), base.toString(), "--format", "json");
         assertEquals(0, r.status(), r.toString());

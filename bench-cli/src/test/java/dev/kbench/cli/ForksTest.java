@@ -1072,6 +1072,13 @@ class ForksTest {
         assertTrue(wide.err().contains("kbench ab: not settled at 10 forks a side (1 of 1; `same` there is for want"
                 + " of forks): k n=1 "), wide.toString());
         assertTrue(!same.err().contains("not settled") && !slower.err().contains("not settled"), same.toString());
+        // a CI gate that will not pass what the budget left open: compare's --fail-on unsettled, after --
+        Cli.Result gated = abUntil("wide", "wide", "--max-forks", "10", "--", "--fail-on", "unsettled");
+        assertEquals(ExitCodes.REGRESSION, gated.status(), gated.toString());
+        assertTrue(gated.err().contains(": 0 slower, 0 faster, 1 not settled (k n=1) (--fail-on unsettled)"),
+                gated.toString());
+        Cli.Result settled = abUntil("same", "same", "--max-forks", "20", "--", "--fail-on", "unsettled");
+        assertEquals(ExitCodes.OK, settled.status(), settled.toString());
         // and the JSON says so per benchmark: settled where the loop decided, not where the budget ended it
         for (String fixture : List.of("same", "wide")) {
             Cli.Result json = abUntil(fixture, fixture, "--max-forks", "10", "--", "--format", "json");
