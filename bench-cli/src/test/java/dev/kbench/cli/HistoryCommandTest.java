@@ -141,6 +141,19 @@ class HistoryCommandTest {
         Cli.Result compare = Cli.run("history", "compare", "--db", db, base, "20261201T000015Z", "--alpha", "0.05");
         assertEquals(1, compare.status(), compare::toString);
         assertTrue(compare.out().contains("slower"), compare::toString);
+        // --fail-on unsettled: two commits before the change the runs are `same` with the interval of their fork
+        // medians (0.9955 .. 1.0067) inside 1 %, settled, which it passes; the change is slower, which it fails
+        String early = String.format(Locale.ROOT, "%040x", 0xabc000 + 5);
+        JsonNode settled = new ObjectMapper().readTree(Cli.run("history", "compare", "--db", db, base, early,
+                "--format", "json").out()).get("results").get(0);
+        assertEquals("same", settled.get("verdict").asText(), settled::toString);
+        assertTrue(settled.get("settled").asBoolean(), settled::toString);
+        assertEquals(0, Cli.run("history", "compare", "--db", db, base, early, "--fail-on", "unsettled").status());
+        Cli.Result gate = Cli.run("history", "compare", "--db", db, base, "20261201T000015Z", "--alpha", "0.05",
+                "--fail-on", "unsettled");
+        assertEquals(1, gate.status(), gate::toString);
+        assertTrue(gate.err().contains("kbench history compare: 1 slower, 0 faster, 0 not settled (--fail-on "
+                + "unsettled)"), gate::toString);
         Cli.Result unknown = Cli.run("history", "compare", "--db", db, "nosuchrun", "20261201T000015Z");
         assertEquals(2, unknown.status(), unknown::toString);
         assertTrue(unknown.err().contains("BASE 'nosuchrun' names no stored run"), unknown::toString);
