@@ -38,7 +38,9 @@ import org.apache.commons.statistics.distribution.NormalDistribution;
  * that an interval misses the true ratio on a side at any look is at most {@code g(1)}: the design is
  * conservative, never liberal. A benchmark is settled when the comparison at that look says
  * {@code slower} or {@code faster} (the test at the look's alpha and the interval beyond the
- * threshold), or when the interval lies wholly inside {@code (1 - threshold, 1 + threshold)}.
+ * threshold), or when the interval lies wholly inside {@code (1 - threshold, 1 + threshold)} with
+ * forks enough for the test to flag a change (a look a time budget makes final before the first
+ * planned one may have fewer).
  *
  * <p>The first look is the first fork count whose permutation floor ({@code 1 / C(2n, n)}, the
  * smallest p-value a rank test of fork medians can give) is below the alpha spent by then: earlier
@@ -250,15 +252,18 @@ public final class GroupSequential {
      * @param r a comparison made by {@link #compareAt}, or any other
      * @param thresholdRel the threshold of practical significance, e.g. 0.01
      * @return {@code slower} or {@code faster} where the comparison says so; {@code same} where the
-     *         ratio's interval lies wholly inside {@code (1 - thresholdRel, 1 + thresholdRel)}; empty
-     *         otherwise (more forks could tell)
+     *         ratio's interval lies wholly inside {@code (1 - thresholdRel, 1 + thresholdRel)} and the test
+     *         could have flagged a change (a finite {@link BenchmarkComparison#mdc() MDC}: with fewer forks
+     *         than that, 7 a side at alpha 0.001, no verdict but {@code same} is possible, and an interval of
+     *         so few fork medians says little); empty otherwise (more forks could tell)
      */
     public static Optional<Verdict> settled(BenchmarkComparison r, double thresholdRel) {
         if (r.verdict() != Verdict.SAME) {
             return Optional.of(r.verdict());
         }
         Interval interval = r.ratioInterval();
-        if (interval.isDefined() && interval.lower() > 1 - thresholdRel && interval.upper() < 1 + thresholdRel) {
+        if (interval.isDefined() && Double.isFinite(r.mdc()) && interval.lower() > 1 - thresholdRel
+                && interval.upper() < 1 + thresholdRel) {
             return Optional.of(Verdict.SAME);
         }
         return Optional.empty();

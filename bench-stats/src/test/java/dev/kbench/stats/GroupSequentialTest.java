@@ -150,6 +150,28 @@ class GroupSequentialTest {
         return new Outcome(slower, faster, same, unsettled, Arrays.stream(forks).average().orElse(0), forks);
     }
 
+    @Test
+    void aSameOfTooFewForksToFlagAChangeIsNotSettled() {
+        // fork medians about 0.2 % apart: the ratio's interval lies inside 1 % with 4 forks a side as with 9,
+        // but with 4 the least one-sided p-value of a rank test, 1 / math.comb(8, 4) = 0.014, cannot reach
+        // 0.001: no verdict but same is possible (the MDC is infinite), so more forks could still tell
+        SplittableRandom random = new SplittableRandom(7);
+        double[][] base = side(random, 0.001, 1, 0, 9);
+        double[][] next = side(random, 0.001, 1, 0, 9);
+        Compare compare = Compare.withDefaults();
+        for (int forks : new int[] {2, 4, 6, 7, 9}) {
+            BenchmarkComparison r = compare.compare(Records.forks("k", "", Arrays.copyOf(base, forks)),
+                    Records.forks("k", "", Arrays.copyOf(next, forks))).results().getFirst();
+            assertEquals(Verdict.SAME, r.verdict(), r.toString());
+            assertTrue(r.ratioInterval().lower() > 0.99 && r.ratioInterval().upper() < 1.01, r.toString());
+            boolean canReject = Compare.permutationFloor(forks, forks) < Compare.DEFAULT_ALPHA;
+            assertEquals(canReject, forks >= 7, "1 / math.comb(14, 7) = 2.9e-4 is the first below 0.001");
+            assertEquals(canReject, Double.isFinite(r.mdc()), r.toString());
+            assertEquals(canReject ? Optional.of(Verdict.SAME) : Optional.empty(), GroupSequential.settled(r, 0.01),
+                    forks + " forks a side: " + r);
+        }
+    }
+
     /**
      * One side's forks: each fork's samples lognormal around its own lognormal offset, rounded to the timer's
      * steps where {@code step} is not 0.
