@@ -60,7 +60,8 @@ final class CompareCommand implements Callable<Integer> {
         ANY,
         /**
          * A benchmark is slower, or its verdict is not settled: {@code same} for want of data, its interval reaching
-         * past the threshold (the JSON's {@code "settled": false}), so that only what the data decided passes.
+         * past the threshold or its forks too few for any other verdict (the JSON's {@code "settled": false}), so
+         * that only what the data decided passes.
          */
         UNSETTLED,
         /** Never: report only. */
@@ -116,7 +117,8 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--fail-on", paramLabel = "WHAT", defaultValue = "regression",
             description = "Exit 1 on: regression (default: a benchmark is slower), any (slower or faster), unsettled "
-                    + "(slower, or same for want of data: its interval reaches past the threshold) or never.")
+                    + "(slower, or same for want of data: its interval reaches past the threshold, or the forks are "
+                    + "too few for any other verdict) or never.")
     private FailOn failOn;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
