@@ -295,8 +295,10 @@ final class CompareCommand implements Callable<Integer> {
                 out.print((i == 0 ? "" : ",") + "\n{\"base\": " + quote(reference.label()) + ", \"new\": "
                         + quote(other.label()) + ", \"compare\": ");
             }
-            tally = tally.plus(gate(compare.compare(samples.only(reference), samples.only(other)),
-                    basePath + " " + reference.label(), basePath + " " + other.label(), export, out));
+            Tally one = gate(compare.compare(samples.only(reference), samples.only(other)),
+                    basePath + " " + reference.label(), basePath + " " + other.label(), export, out);
+            // with several devices a benchmark name alone does not say which comparison left it open
+            tally = tally.plus(others.size() > 1 ? one.on(other.label()) : one);
             if (format == Format.JSON) {
                 out.print("}");
             }
@@ -411,6 +413,11 @@ final class CompareCommand implements Callable<Integer> {
             return new Tally((int) report.count(Verdict.SLOWER), (int) report.count(Verdict.FASTER),
                     report.results().stream().filter(r -> GroupSequential.settled(r, report.thresholdRel()).isEmpty())
                             .map(r -> r.id().label()).toList());
+        }
+
+        /** The same, each unsettled benchmark named with the device it was compared on. */
+        Tally on(String device) {
+            return new Tally(slower, faster, unsettled.stream().map(label -> label + " on " + device).toList());
         }
 
         /** This and another comparison's together. */

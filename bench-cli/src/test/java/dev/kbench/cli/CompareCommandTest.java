@@ -358,17 +358,24 @@ class CompareCommandTest {
         return out;
     }
 
-    @Test
-    void aDashboardFormatWritesOneComparisonOfDevices() throws IOException {
+    /** One file of three devices' copy: dev1 within 0.1 % of dev0, dev2 20 % slower. */
+    private Path devices() throws IOException {
         StringBuilder csv = new StringBuilder("benchmark,params,sample,time_ms,backend,device,host,device_id\n");
+        double[] shift = {0, 0.001, 0.2};
         for (int d = 0; d < 3; d++) {
             for (int s = 0; s < 12; s++) {
-                csv.append("copy,,").append(s).append(',').append(1 + 0.1 * d + 0.001 * s).append(",opencl,cpu,h,dev")
+                csv.append("copy,,").append(s).append(',').append(1 + shift[d] + 0.003 * s).append(",opencl,cpu,h,dev")
                         .append(d).append('\n');
             }
         }
         Path file = dir.resolve("devices.csv");
         Files.writeString(file, csv);
+        return file;
+    }
+
+    @Test
+    void aDashboardFormatWritesOneComparisonOfDevices() throws IOException {
+        Path file = devices();
         Cli.Result many = Cli.run("compare", "--by-device", file.toString(), "--format", "github");
         assertEquals(2, many.status(), many::toString);
         assertTrue(many.err().contains("--format github writes one comparison; with 2 devices besides the base"),
@@ -379,5 +386,21 @@ class CompareCommandTest {
         JsonNode ratio = new ObjectMapper().readTree(one.out()).get("copy").get("ratio");
         assertTrue(ratio.get("value").asDouble() > 1.15 && ratio.get("lower_value").asDouble() <= ratio.get("value")
                 .asDouble(), one::toString);
+    }
+
+    @Test
+    void theGateNamesTheDeviceOfEachOpenBenchmarkAmongSeveral() throws IOException {
+        Path file = devices();
+        // against dev0's 1.000..1.033 ms, dev1's 1.001..1.034 ms is the same with an interval past 1 %: open
+        Cli.Result gate = Cli.run("compare", "--by-device", file.toString(), "--fail-on", "unsettled");
+        assertEquals(1, gate.status(), gate::toString);
+        assertEquals("kbench compare: 1 slower, 0 faster, 1 not settled (copy on opencl cpu [dev1] on h) "
+                + "(--fail-on unsettled)\n", gate.err(), gate::toString);
+        // one device besides the base: the table above says which, the name alone is enough
+        Cli.Result one = Cli.run("compare", file.toString(), "--base-device", "dev0", "--new-device", "dev1",
+                "--fail-on", "unsettled");
+        assertEquals(1, one.status(), one::toString);
+        assertEquals("kbench compare: 0 slower, 0 faster, 1 not settled (copy) (--fail-on unsettled)\n", one.err(),
+                one::toString);
     }
 }
