@@ -155,9 +155,6 @@ public final class Forks {
 
     private static final int TAIL_LINES = 20;
 
-    /** The AOT cache's file in the forks' directory. */
-    static final String AOT_CACHE = "forks.aot";
-
     private static final String AOT_PROPERTY = "kbench.forks.aot";
 
     /**
@@ -165,18 +162,6 @@ public final class Forks {
      * none. By default {@code $XDG_CACHE_HOME/kbench/aot} or {@code ~/.cache/kbench/aot}.
      */
     public static final String AOT_DIRECTORY_PROPERTY = "kbench.forks.aot.dir";
-
-    /**
-     * The system property by which the distribution's launcher names its link to a kept AOT cache, which it
-     * has the JVM of later commands map ({@code -XX:AOTCache}); forks keep it pointed at the cache they use.
-     */
-    static final String AOT_LAUNCHER_PROPERTY = "kbench.forks.aot.launcher";
-
-    /** How many kept AOT caches (one per kbench build, JVM and options) a directory holds at most. */
-    private static final int AOT_KEPT = 8;
-
-    /** The JVM's AOT log off: a cache that cannot be used is no concern of the measurement. */
-    private static final String AOT_QUIET = "-Xlog:aot*=off,cds*=off";
 
     /** How a fork that this JVM's shutdown killed begins its {@link ForkOutcome#cause()}. */
     static final String STOPPED = "stopped: kbench was asked to exit (SIGTERM, SIGINT or Ctrl-C)";
@@ -774,7 +759,7 @@ public final class Forks {
                 }
                 tail.addLast(line);
             }
-            if (!(training && aotTrainingLine(line))) {
+            if (!(training && AotCache.trainingLine(line))) {
                 sink.accept(launch.prefix() + line);
             }
         };
@@ -1778,7 +1763,7 @@ public final class Forks {
             // the forks share an AOT cache of their own (aotOptions), with their own AOT log option
             if (option.startsWith("-XX:ErrorFile=") || option.startsWith("-agentlib:jdwp")
                     || option.equals("-XX:+DisplayVMOutputToStderr") || option.startsWith("-D" + Descriptors.STDOUT_FD + "=")
-                    || option.startsWith("-XX:AOT") || option.equals(AOT_QUIET)) {
+                    || AotCache.ownOption(option)) {
                 continue;
             }
             modulePath |= option.startsWith("--module-path=") || option.startsWith("-p=");
@@ -1792,7 +1777,7 @@ public final class Forks {
         // trace file would split it), nor do this fork's error file and output options
         command.stream().filter(o -> !o.startsWith("-D") && !o.startsWith("-XX:ErrorFile=")).forEach(key::add);
         key.addAll(extraOptions);
-        command.addAll(aotOptions(errorDirectory, Optional.of(key)));
+        command.addAll(AotCache.options(errorDirectory, Optional.of(key)));
         command.addAll(extraOptions);
         String classPath = System.getProperty("java.class.path", "");
         if (mainModule != null) {
@@ -1835,184 +1820,7 @@ public final class Forks {
      * @return the options for the next fork, possibly none
      */
     public static List<String> aotOptions(Path directory) {
-        return aotOptions(directory, Optional.empty());
-    }
-
-    /**
-     * {@link #aotOptions(Path)}, and with {@code key} (what a fork's JVM is: its {@code java}, its version,
-     * options, main class, and through {@link #aotKey} its class and module path's jars) the cache kept
-     * between runs: a fork maps the kept cache of its key where there is one, and a complete cache in the
-     * directory is kept once the fork after its training one is asked for.
-     */
-    private static List<String> aotOptions(Path directory, Optional<List<String>> key) {
-        if (!usesAotCache() || !jarsOnly()) {
-            return List.of();
-        }
-        Optional<Path> kept = key.flatMap(Forks::keptAotCache);
-        if (kept.isPresent() && Files.isRegularFile(kept.get())) {
-            pointLauncher(kept.get());
-            return List.of("-XX:AOTCache=" + kept.get(), AOT_QUIET);
-        }
-        Path cache = directory.resolve(AOT_CACHE);
-        // the JVM writes NAME.config while it trains and removes it once NAME is complete
-        Path training = directory.resolve(AOT_CACHE + ".config");
-        if (Files.isRegularFile(cache) && !Files.exists(training)) {
-            kept.ifPresent(k -> {
-                keep(cache, k);
-                pointLauncher(k);
-            });
-            return List.of("-XX:AOTCache=" + cache, AOT_QUIET);
-        }
-        try {
-            Files.createFile(directory.resolve(AOT_CACHE + ".asked"));
-        } catch (IOException e) {
-            return List.of();   // an earlier fork trains, or trained and wrote nothing
-        }
-        return List.of("-XX:AOTCacheOutput=" + cache, AOT_QUIET);
-    }
-
-    /**
-     * Where the forks' AOT cache of a JVM described by {@code key} is kept between runs:
-     * {@value #AOT_DIRECTORY_PROPERTY}, else {@code $XDG_CACHE_HOME/kbench/aot}, else
-     * {@code ~/.cache/kbench/aot}, file {@code forks-HASH.aot}, HASH the SHA-256 of the key and of every jar's
-     * path, size and modification time on the class and module path (a changed jar is another cache); empty
-     * where no such directory can be named ({@value #AOT_DIRECTORY_PROPERTY} empty, or no home).
-     */
-    private static Optional<Path> keptAotCache(List<String> key) {
-        String configured = System.getProperty(AOT_DIRECTORY_PROPERTY);
-        Optional<Path> directory;
-        if (configured != null) {
-            directory = configured.isBlank() ? Optional.empty() : Optional.of(Path.of(configured));
-        } else {
-            String xdg = System.getenv("XDG_CACHE_HOME");
-            String home = System.getProperty("user.home", "");
-            directory = xdg != null && !xdg.isBlank() ? Optional.of(Path.of(xdg, "kbench", "aot"))
-                    : home.isBlank() || home.equals("?") ? Optional.empty() : Optional.of(Path.of(home, ".cache", "kbench", "aot"));
-        }
-        if (directory.isEmpty()) {
-            return Optional.empty();
-        }
-        try {
-            java.security.MessageDigest digest = java.security.MessageDigest.getInstance("SHA-256");
-            List<String> parts = new ArrayList<>(key);
-            for (String property : List.of("java.class.path", "jdk.module.path")) {
-                for (String entry : System.getProperty(property, "").split(java.io.File.pathSeparator)) {
-                    if (!entry.isEmpty()) {
-                        Path jar = Path.of(entry);
-                        parts.add(property + "=" + jar.toAbsolutePath() + ":" + Files.size(jar) + ":"
-                                + Files.getLastModifiedTime(jar).toMillis());
-                    }
-                }
-            }
-            for (String part : parts) {
-                digest.update(part.getBytes(StandardCharsets.UTF_8));
-                digest.update((byte) 0);
-            }
-            return Optional.of(directory.get().resolve("forks-" + java.util.HexFormat.of().formatHex(digest.digest(), 0, 16) + ".aot"));
-        } catch (IOException | java.security.NoSuchAlgorithmException e) {
-            return Optional.empty();
-        }
-    }
-
-    /**
-     * Points the launcher's link ({@value #AOT_LAUNCHER_PROPERTY}, set by the distribution's launcher) at a
-     * kept cache, so that the next command's own JVM (this one's parent, a plain {@code run}, {@code compare})
-     * maps the classes its forks loaded: a symbolic link made under a temporary name and renamed over the old
-     * one. Where the link already leads there, the path holds something other than a symbolic link (a file or
-     * directory is never replaced), or the link cannot be made, nothing happens and nothing is reported (the
-     * launcher then starts the JVM without it).
-     */
-    private static void pointLauncher(Path kept) {
-        String launcher = System.getProperty(AOT_LAUNCHER_PROPERTY, "");
-        if (launcher.isBlank() || !Files.isRegularFile(kept)) {
-            return;
-        }
-        Path link = Path.of(launcher);
-        Path target = kept.toAbsolutePath();
-        Path made = null;
-        try {
-            if (Files.isSymbolicLink(link) ? Files.readSymbolicLink(link).equals(target)
-                    : Files.exists(link, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                return;   // there already, or something that is not a link, which is never replaced
-            }
-            Files.createDirectories(link.toAbsolutePath().getParent());
-            made = link.resolveSibling(link.getFileName() + "." + ProcessHandle.current().pid() + ".part");
-            Files.deleteIfExists(made);
-            Files.createSymbolicLink(made, target);
-            Files.move(made, link, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-            made = null;
-        } catch (IOException | UnsupportedOperationException | SecurityException e) {
-            // the launcher starts its JVM without a cache
-        } finally {
-            if (made != null) {
-                try {
-                    Files.deleteIfExists(made);
-                } catch (IOException e) {
-                    // a stray link in the cache directory, of no consequence
-                }
-            }
-        }
-    }
-
-    /**
-     * Keeps a complete AOT cache for later runs: copied next to {@code kept} and moved into place in one
-     * step (a run beside this one sees the whole file or none), then all but the {@value #AOT_KEPT} newest
-     * {@code forks-*.aot} of that directory removed. Any failure (no space, no permission) leaves the runs to
-     * train their own caches, as before; nothing is reported.
-     */
-    private static void keep(Path cache, Path kept) {
-        Path directory = kept.getParent();
-        Path copy = null;
-        try {
-            Files.createDirectories(directory);
-            copy = Files.createTempFile(directory, "forks-", ".aot.part");
-            Files.copy(cache, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-            Files.move(copy, kept, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-            copy = null;
-            List<Path> caches;
-            try (Stream<Path> files = Files.list(directory)) {
-                caches = files.filter(f -> f.getFileName().toString().matches("forks-[0-9a-f]{32}\\.aot"))
-                        .sorted(java.util.Comparator.comparing((Path f) -> {
-                            try {
-                                return Files.getLastModifiedTime(f).toMillis();
-                            } catch (IOException e) {
-                                return 0L;
-                            }
-                        }).reversed()).toList();
-            }
-            for (Path old : caches.subList(Math.min(AOT_KEPT, caches.size()), caches.size())) {
-                Files.deleteIfExists(old);
-            }
-        } catch (IOException | UnsupportedOperationException e) {
-            // a kept cache only saves a training run
-        } finally {
-            if (copy != null) {
-                try {
-                    Files.deleteIfExists(copy);
-                } catch (IOException e) {
-                    // nothing more to do
-                }
-            }
-        }
-    }
-
-    /**
-     * Whether the class path and module path hold only files (jars): a JVM fails to write an AOT cache,
-     * exiting with status 1, when they hold a non-empty directory (classes or modules built in place).
-     */
-    private static boolean jarsOnly() {
-        return Stream.of("java.class.path", "jdk.module.path")
-                .map(key -> System.getProperty(key, ""))
-                .flatMap(path -> Stream.of(path.split(java.io.File.pathSeparator)))
-                .filter(entry -> !entry.isEmpty())
-                .allMatch(entry -> Files.isRegularFile(Path.of(entry)));
-    }
-
-    /** Whether a line is one that a JVM writing an AOT cache prints as it exits. */
-    private static boolean aotTrainingLine(String line) {
-        return Stream.of("Temporary AOTConfiguration recorded: ", "Launching child process ", "Picked up JAVA_TOOL_OPTIONS: ",
-                "Reading AOTConfiguration ", "AOTCache creation is complete: ", "Removed temporary AOT configuration file ")
-                .anyMatch(line::startsWith);
+        return AotCache.options(directory, Optional.empty());
     }
 
     /**
