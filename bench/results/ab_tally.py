@@ -31,7 +31,8 @@ may repeat it). It prints three tables, the first two per form, size and kernel:
   the device time per side (a run's wall time / 2; a built-in run times every benchmark and size of its line's
   run), how many more runs, every one `slower`, would bring that bound to 95 % (59 in all where none missed, 93
   where one did) and the device minutes they would take at the mean wall time of the cell's runs (cells that
-  share runs, a built-in run's kernels and sizes, share those minutes), and where a cell has runs under several budgets, a row `any` over all of them. Bounds are
+  share runs, a built-in run's kernels and sizes, share those minutes), where a cell has runs under several budgets,
+  a row `any` over all of them, and a last row `all` over every planted comparison, every cell's. Bounds are
   printed rounded away from the estimate (an upper bound up, a lower bound down), so that a printed bound still
   holds. The user kernel's plants are more elements (its grid stride over 1.01 n) or a spin (an exact share of its
   time); where its line says which (bench/gpu/ab-fresh.sh's kernel column) the row does too;
@@ -41,7 +42,8 @@ may repeat it). It prints three tables, the first two per form, size and kernel:
   ab-builtin.sh's KERNELS named fewer, which the entry then names, or the one user kernel, times its sizes), how many
   of them could flag (an MDC printed: a run whose budget ends before 7 forks a side cannot) and so the
   comparisons a minute of the device, all and those that could flag, with which the A/A table's last column
-  turns into device time.
+  turns into device time; and under that table, how many planted runs of ab-campaign.sh gave a verdict, and in how
+  many of them every comparison was `slower`, with the exact one-sided 95 % lower bound on that rate.
 
 Runs of every build and center on record count (docs/performance.md, sections 10 on). With no arguments it
 reads every H200 results directory beside this script (those whose name says h200: the record the figures in
@@ -157,16 +159,20 @@ def campaign_file(name):
 
 def campaign_runs(directories):
     """Yields (WHAT, sizes, case, budget s, seconds the run took, comparisons it made, the kernels it compared, of
-    the comparisons those that could flag) for every run line of ab-campaign.sh in the text files of the
-    directories."""
+    the comparisons those that could flag, those with a verdict, those `slower`) for every run line of
+    ab-campaign.sh in the text files of the directories."""
     for directory in directories:
         for name in sorted(glob.glob(os.path.join(directory, "*.txt"))):
             runs, summary = campaign_file(name)
             could = defaultdict(int)  # (campaign, run) -> comparisons that could flag
+            verdicts = defaultdict(int)
+            slower = defaultdict(int)
             for _, key, found in summary:
                 could[key] += found[4]
+                verdicts[key] += 1
+                slower[key] += found[3] == "slower"
             for key, *run in runs:
-                yield (*run, could[key])
+                yield (*run, could[key], verdicts[key], slower[key])
 
 
 def budgets(directory):
@@ -289,11 +295,20 @@ def main(argv):
             print(plant_row(cell, key[3] or "-", plants[key]))
         if len(keys) > 1:
             print(plant_row(cell, "any", [row for key in keys for row in plants[key]]))
+    every = [row for rows in plants.values() for row in rows]
+    if every:
+        slower = sum(v == "slower" for v, _, _, _ in every)
+        print(f"| all | | | | {len(every)} | {slower} | {100 * slower / len(every):.1f} % | "
+              f"{percent(lower_bound(slower, len(every)), 1, up=False)} | | | | | |")
     runs = defaultdict(list)
-    for what, sizes, case, budget, seconds, made, kernels, could in campaign_runs(directories):
+    planted = [0, 0]  # planted runs of ab-campaign.sh with a verdict, and of them those with every one `slower`
+    for what, sizes, case, budget, seconds, made, kernels, could, verdicts, slower in campaign_runs(directories):
         # a built-in run of some of the suite's kernels only (ab-builtin.sh's KERNELS) is an entry of its own
         only = " ".join(kernels) if what == "builtin" and kernels and kernels != BUILTIN else ""
         runs[(what, sizes, case, budget, only)].append((seconds, made, could))
+        if case in PLANTS and verdicts:
+            planted[0] += 1
+            planted[1] += slower == verdicts
     if runs:
         print()
         print("| campaign entry | runs | seconds a run, mean (max) | comparisons a run | could flag | "
@@ -307,6 +322,10 @@ def main(argv):
                   f"{seconds / len(rows):.1f} ({max(t for t, _, _ in rows)}) | "
                   f"{made[0] if len(made) == 1 else f'{made[0]} to {made[-1]}'} | {could} | "
                   f"{60 * sum(m for _, m, _ in rows) / seconds:.1f} | {60 * could / seconds:.1f} |")
+        if planted[0]:
+            print()
+            print(f"planted runs of ab-campaign.sh with a verdict: {planted[0]}; every comparison `slower` in "
+                  f"{planted[1]} (95 % lower bound {percent(lower_bound(planted[1], planted[0]), 1, up=False)})")
 
 
 if __name__ == "__main__":
