@@ -561,7 +561,7 @@ class ForksTest {
             assertTrue(sequential.get(1).get("go") > sequential.get(0).get("end"), sequential.toString());
 
             refused(dev.kbench.forks.Forks.STANDBY_PROPERTY, "sometimes",
-                    "-Dkbench.forks.standby=sometimes is not a standby mode");
+                    "-Dkbench.forks.standby=sometimes is not a standby mode: use device (the default), start or off");
             System.clearProperty(dev.kbench.forks.Forks.STANDBY_PROPERTY);
             refused(dev.kbench.forks.Forks.DEPTH_PROPERTY, "9", "-Dkbench.forks.standby.depth=9 is not a standby depth: use 1 to 8 ("
                     + dev.kbench.forks.Forks.Sequence.defaultDepth(Runtime.getRuntime().availableProcessors())

@@ -813,7 +813,7 @@ public final class Forks {
         }
     }
 
-    /** Whether forks start in standby: {@value #STANDBY_PROPERTY} {@code =start} (the default) or {@code =off}. */
+    /** Whether forks start in standby: {@value #STANDBY_PROPERTY} {@code =device} (the default), {@code =start} or {@code =off}. */
     public enum Standby {
         /** Every fork starts when its turn comes, as one process after another. */
         OFF,
@@ -840,14 +840,8 @@ public final class Forks {
      *         or {@code off}
      */
     public static Standby standby() {
-        String value = System.getProperty(STANDBY_PROPERTY, "device");
-        return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
-            case "device" -> Standby.DEVICE;
-            case "start" -> Standby.START;
-            case "off" -> Standby.OFF;
-            default -> throw new IllegalArgumentException("-D" + STANDBY_PROPERTY + "=" + value
-                    + " is not a standby mode: use device (the default), start or off");
-        };
+        return List.of(Standby.DEVICE, Standby.START, Standby.OFF)
+                .get(choice(STANDBY_PROPERTY, "a standby mode", "device", "start", "off"));
     }
 
     /**
@@ -1317,13 +1311,7 @@ public final class Forks {
      * @throws IllegalArgumentException naming the property and its value if it is neither true nor false
      */
     public static boolean usesAotCache() {
-        String value = System.getProperty(AOT_PROPERTY, "true").strip();
-        return switch (value.toLowerCase(java.util.Locale.ROOT)) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw new IllegalArgumentException("-D" + AOT_PROPERTY + "=" + value
-                    + " is not on or off: use true (the default) or false");
-        };
+        return choice(AOT_PROPERTY, "on or off", "true", "false") == 0;
     }
 
     /**
@@ -1334,13 +1322,31 @@ public final class Forks {
      * @throws IllegalArgumentException naming the property and its value if it is neither
      */
     public static boolean handsOverFinished() {
-        String value = System.getProperty(HANDOVER_PROPERTY, "finished").trim();
-        return switch (value) {
-            case "finished" -> true;
-            case "closed" -> false;
-            default -> throw new IllegalArgumentException("-D" + HANDOVER_PROPERTY + "=" + value
-                    + " is not a hand-over: use finished (the default) or closed");
-        };
+        return choice(HANDOVER_PROPERTY, "a hand-over", "finished", "closed") == 0;
+    }
+
+    /**
+     * Which of its words a system property of the forks names: its index in {@code words} (either case, blanks at
+     * its ends ignored), 0 where it is absent; bench-api's on/off switches are refused in the same words.
+     *
+     * @throws IllegalArgumentException naming the property and its value where it is none of them, e.g.
+     *         {@code -Dkbench.forks.standby=x is not a standby mode: use device (the default), start or off}
+     */
+    private static int choice(String property, String what, String... words) {
+        String value = System.getProperty(property);
+        if (value == null) {
+            return 0;
+        }
+        for (int i = 0; i < words.length; i++) {
+            if (value.strip().equalsIgnoreCase(words[i])) {
+                return i;
+            }
+        }
+        StringBuilder use = new StringBuilder(words[0]).append(" (the default)");
+        for (int i = 1; i < words.length; i++) {
+            use.append(i == words.length - 1 ? " or " : ", ").append(words[i]);
+        }
+        throw new IllegalArgumentException("-D" + property + "=" + value + " is not " + what + ": use " + use);
     }
 
     /**
