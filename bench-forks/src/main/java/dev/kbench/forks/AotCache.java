@@ -46,6 +46,9 @@ final class AotCache {
     /** The JVM's AOT log off: a cache that cannot be used is no concern of the measurement. */
     private static final String QUIET = "-Xlog:aot*=off,cds*=off";
 
+    /** The system properties naming the class path and the module path, whose entries a cache depends on. */
+    private static final List<String> PATH_PROPERTIES = List.of("java.class.path", "jdk.module.path");
+
     private AotCache() {
     }
 
@@ -114,13 +117,10 @@ final class AotCache {
         try {
             java.security.MessageDigest digest = java.security.MessageDigest.getInstance("SHA-256");
             List<String> parts = new ArrayList<>(key);
-            for (String property : List.of("java.class.path", "jdk.module.path")) {
-                for (String entry : System.getProperty(property, "").split(java.io.File.pathSeparator)) {
-                    if (!entry.isEmpty()) {
-                        Path jar = Path.of(entry);
-                        parts.add(property + "=" + jar.toAbsolutePath() + ":" + Files.size(jar) + ":"
-                                + Files.getLastModifiedTime(jar).toMillis());
-                    }
+            for (String property : PATH_PROPERTIES) {
+                for (Path jar : pathEntries(property).toList()) {
+                    parts.add(property + "=" + jar.toAbsolutePath() + ":" + Files.size(jar) + ":"
+                            + Files.getLastModifiedTime(jar).toMillis());
                 }
             }
             for (String part : parts) {
@@ -220,11 +220,14 @@ final class AotCache {
      * exiting with status 1, when they hold a non-empty directory (classes or modules built in place).
      */
     private static boolean jarsOnly() {
-        return Stream.of("java.class.path", "jdk.module.path")
-                .map(key -> System.getProperty(key, ""))
-                .flatMap(path -> Stream.of(path.split(java.io.File.pathSeparator)))
+        return PATH_PROPERTIES.stream().flatMap(AotCache::pathEntries).allMatch(Files::isRegularFile);
+    }
+
+    /** The entries of the path a system property names, in order, empty ones left out. */
+    private static Stream<Path> pathEntries(String property) {
+        return Stream.of(System.getProperty(property, "").split(java.io.File.pathSeparator))
                 .filter(entry -> !entry.isEmpty())
-                .allMatch(entry -> Files.isRegularFile(Path.of(entry)));
+                .map(Path::of);
     }
 
     /** Whether a line is one that a JVM writing an AOT cache prints as it exits. */
