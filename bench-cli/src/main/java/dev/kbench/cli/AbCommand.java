@@ -18,6 +18,7 @@ package dev.kbench.cli;
 import dev.kbench.api.RunId;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.forks.ForkOutcome;
+import dev.kbench.forks.ForkSequence;
 import dev.kbench.forks.Forks;
 import dev.kbench.forks.SequentialAb;
 import dev.kbench.stats.GroupSequential;
@@ -207,7 +208,7 @@ final class AbCommand implements Callable<Integer> {
         final String[] runIds = {RunId.next(), RunId.next()};
         final int[] next = new int[2];
         final PrintWriter err;
-        final Forks.Sequence sequence;
+        final ForkSequence sequence;
 
         Run(Side[] sides, PrintWriter err) {
             this.sides = sides;
@@ -373,7 +374,7 @@ final class AbCommand implements Callable<Integer> {
                     break;
                 }
                 SequentialAb.Fork fork = all.get(i);
-                ForkOutcome outcome = run.run(fork, Forks.Sequence.ahead(i, all.size(), all::get), rows -> { });
+                ForkOutcome outcome = run.run(fork, ForkSequence.ahead(i, all.size(), all::get), rows -> { });
                 if (fork.warmup()) {
                     continue;
                 }

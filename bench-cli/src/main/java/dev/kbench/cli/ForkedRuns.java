@@ -30,6 +30,7 @@ import dev.kbench.api.Timing;
 import dev.kbench.api.TimingMethod;
 import dev.kbench.api.internal.Quantiles;
 import dev.kbench.forks.ForkOutcome;
+import dev.kbench.forks.ForkSequence;
 import dev.kbench.forks.Forks;
 import dev.kbench.stats.BenchmarkId;
 import dev.kbench.stats.SampleSet;
@@ -156,10 +157,10 @@ final class ForkedRuns {
      *        not needed after all and was stopped
      * @return the sequence, to close after the last fork
      */
-    static Forks.Sequence sequence(java.time.Duration timeout, PrintWriter err,
-                                   java.util.function.Function<Forks.Launch, String> name) {
+    static ForkSequence sequence(java.time.Duration timeout, PrintWriter err,
+                                 java.util.function.Function<Forks.Launch, String> name) {
         Consumer<String> sink = lines(err);
-        return new Forks.Sequence(timeout, sink, standby(), new Forks.Sequence.Listener() {
+        return new ForkSequence(timeout, sink, standby(), new ForkSequence.Listener() {
             @Override
             public void went(Forks.Launch launch) {
                 String named = name.apply(launch);

@@ -29,6 +29,7 @@ import dev.kbench.api.TimingMethod;
 import dev.kbench.api.internal.BackendAnswers;
 import dev.kbench.cli.suite.SuiteKernels;
 import dev.kbench.forks.ForkOutcome;
+import dev.kbench.forks.ForkSequence;
 import dev.kbench.forks.Forks;
 import dev.kbench.forks.SequentialAb;
 import java.io.PrintWriter;
@@ -350,7 +351,7 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         // each fork named as it goes on: kbench: fork 1 of 4, seed S
-        Forks.Sequence sequence = ForkedRuns.sequence(Duration.ofSeconds(forkTimeoutSeconds), err, launch -> output.quiet
+        ForkSequence sequence = ForkedRuns.sequence(Duration.ofSeconds(forkTimeoutSeconds), err, launch -> output.quiet
                 ? null
                 : launch.side().equals("run") ? "kbench: fork " + launch.fork() + " of " + forks
                 : "kbench: warm-up fork " + launch.fork() + " of " + warmupForks);
@@ -389,7 +390,7 @@ final class RunCommand implements Callable<Integer> {
                         break;
                     }
                     int now = i;
-                    ForkOutcome outcome = sequence.run(next, () -> Forks.Sequence.ahead(now, total, launch),
+                    ForkOutcome outcome = sequence.run(next, () -> ForkSequence.ahead(now, total, launch),
                             rows -> {
                                 // a warm-up fork's samples are left out
                                 if (!warmup) {

@@ -564,11 +564,11 @@ class ForksTest {
                     "-Dkbench.forks.standby=sometimes is not a standby mode: use device (the default), start or off");
             System.clearProperty(dev.kbench.forks.Forks.STANDBY_PROPERTY);
             refused(dev.kbench.forks.Forks.DEPTH_PROPERTY, "9", "-Dkbench.forks.standby.depth=9 is not a standby depth: use 1 to 8 ("
-                    + dev.kbench.forks.Forks.Sequence.defaultDepth(Runtime.getRuntime().availableProcessors())
+                    + dev.kbench.forks.ForkSequence.defaultDepth(Runtime.getRuntime().availableProcessors())
                     + " is the default on this host)");
             // four standbys, six from 16 processors on
             assertEquals(List.of(4, 4, 4, 6, 6), java.util.stream.IntStream.of(1, 2, 15, 16, 128)
-                    .mapToObj(dev.kbench.forks.Forks.Sequence::defaultDepth).toList());
+                    .mapToObj(dev.kbench.forks.ForkSequence::defaultDepth).toList());
             System.clearProperty(dev.kbench.forks.Forks.DEPTH_PROPERTY);
             refused(dev.kbench.forks.Forks.HANDOVER_PROPERTY, "early",
                     "-Dkbench.forks.handover=early is not a hand-over: use finished (the default) or closed");
@@ -627,7 +627,7 @@ class ForksTest {
         List<SampleRecord> rows = new java.util.ArrayList<>();
         System.setProperty(dev.kbench.forks.Forks.TRACE_PROPERTY, trace.toString());
         Set<Long> during;
-        try (dev.kbench.forks.Forks.Sequence sequence = new dev.kbench.forks.Forks.Sequence(
+        try (dev.kbench.forks.ForkSequence sequence = new dev.kbench.forks.ForkSequence(
                 java.time.Duration.ofMinutes(5), lines::add, dev.kbench.forks.Forks.Standby.START)) {
             dev.kbench.forks.ForkOutcome first = sequence.run(launch.apply(0), () -> List.of(launch.apply(1)),
                     rows::addAll);
@@ -686,13 +686,13 @@ class ForksTest {
                 forks.resolve("fork-" + fork + ".csv"), forks, dev.kbench.forks.Forks.ChildOutput.FORWARD);
         List<String> lines = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
         List<String> afterFirst = new java.util.ArrayList<>();
-        try (dev.kbench.forks.Forks.Sequence sequence = new dev.kbench.forks.Forks.Sequence(
+        try (dev.kbench.forks.ForkSequence sequence = new dev.kbench.forks.ForkSequence(
                 java.time.Duration.ofMinutes(2), lines::add, dev.kbench.forks.Forks.Standby.DEVICE,
                 went -> lines.add("went " + went.fork()))) {
             for (int fork = 0; fork < 8; fork++) {
                 int now = fork;
                 dev.kbench.forks.ForkOutcome outcome = sequence.run(launch.apply(fork),
-                        () -> dev.kbench.forks.Forks.Sequence.ahead(now, 8, launch), rows -> { });
+                        () -> dev.kbench.forks.ForkSequence.ahead(now, 8, launch), rows -> { });
                 assertEquals(java.util.OptionalInt.of(0), outcome.exitStatus(), outcome.describe() + "\n" + lines);
                 if (fork == 0) {
                     synchronized (lines) {
@@ -745,9 +745,9 @@ class ForksTest {
                 forks, dev.kbench.forks.Forks.ChildOutput.FORWARD);
         List<String> events = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
         List<String> lines = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
-        try (dev.kbench.forks.Forks.Sequence sequence = new dev.kbench.forks.Forks.Sequence(
+        try (dev.kbench.forks.ForkSequence sequence = new dev.kbench.forks.ForkSequence(
                 java.time.Duration.ofMinutes(2), lines::add, dev.kbench.forks.Forks.Standby.DEVICE,
-                new dev.kbench.forks.Forks.Sequence.Listener() {
+                new dev.kbench.forks.ForkSequence.Listener() {
                     @Override
                     public void went(dev.kbench.forks.Forks.Launch l) {
                         events.add("went " + l.fork());
@@ -759,7 +759,7 @@ class ForksTest {
                     }
                 })) {
             dev.kbench.forks.ForkOutcome first = sequence.run(launch.apply(0),
-                    () -> dev.kbench.forks.Forks.Sequence.ahead(0, 4, launch), rows -> { });
+                    () -> dev.kbench.forks.ForkSequence.ahead(0, 4, launch), rows -> { });
             assertEquals(java.util.OptionalInt.of(0), first.exitStatus(), first.describe() + "\n" + lines);
             assertEquals(List.of("went 0", "went 1"), events, "fork 1 went on at fork 0's release: " + lines);
         }

@@ -123,9 +123,9 @@ public final class Forks {
 
     /**
      * The system property giving how many forks wait in standby ahead of the running one: 1 to
-     * {@value Sequence#MOST_DEPTH}; by default {@value Sequence#DEFAULT_DEPTH}, or
-     * {@value Sequence#WIDE_HOST_DEPTH} where the JVM has {@value Sequence#WIDE_HOST_CORES} processors or more
-     * ({@link Sequence#defaultDepth}).
+     * {@value ForkSequence#MOST_DEPTH}; by default {@value ForkSequence#DEFAULT_DEPTH}, or
+     * {@value ForkSequence#WIDE_HOST_DEPTH} where the JVM has {@value ForkSequence#WIDE_HOST_CORES} processors or more
+     * ({@link ForkSequence#defaultDepth}).
      */
     public static final String DEPTH_PROPERTY = "kbench.forks.standby.depth";
 
@@ -229,7 +229,7 @@ public final class Forks {
             AWAIT_CHILD);
 
     /**
-     * The guard of a child started in standby ({@link Sequence}), as {@link #GUARD} but with the child's
+     * The guard of a child started in standby ({@link ForkSequence}), as {@link #GUARD} but with the child's
      * standard input a FIFO ($2, created here and removed once both ends are open): the watcher passes the
      * first line from the parent on to the child if it is {@code go} and then closes the FIFO, so the child
      * reads {@code go} and then the end of its input; a parent that ends, or kills the child, before go leaves
@@ -389,7 +389,7 @@ public final class Forks {
 
     /**
      * Runs the forks one after another, each next one started in standby while the one before measures
-     * ({@link Sequence}), the warm-up forks ({@link #withWarmupForks}) first. A fork that dies leaves its outcome
+     * ({@link ForkSequence}), the warm-up forks ({@link #withWarmupForks}) first. A fork that dies leaves its outcome
      * and the next fork runs; when every measured fork died, nothing was measured and this throws, so that a run
      * without samples is never taken for a result. Check {@link Result#anyDied()} for the forks that died among
      * those that completed.
@@ -420,12 +420,12 @@ public final class Forks {
         }
         List<ForkOutcome> warmed = new ArrayList<>();
         List<ForkOutcome> outcomes = new ArrayList<>();
-        try (Session _ = Session.open(); Sequence sequence = new Sequence(timeout, output)) {
+        try (Session _ = Session.open(); ForkSequence sequence = new ForkSequence(timeout, output)) {
             for (int i = 0; i < launches.size() && !stopping(); i++) {
                 int now = i;
                 boolean warmup = i < warmups;
                 ForkOutcome outcome = sequence.run(launches.get(i),
-                        () -> Sequence.ahead(now, launches.size(), launches::get), warmup ? rows -> { } : samples);
+                        () -> ForkSequence.ahead(now, launches.size(), launches::get), warmup ? rows -> { } : samples);
                 (warmup ? warmed : outcomes).add(outcome);
             }
             Result result = new Result(seed, outcomes, warmed);
@@ -657,8 +657,8 @@ public final class Forks {
      * or one per stream where its standard output is kept apart), its last lines, where they go, its go FIFO and
      * hand-off, and whether kbench has killed it ({@link #kill}), after which its output is dropped.
      */
-    private record Started(Launch launch, Process process, List<Thread> readers, Deque<String> tail,
-                           Consumer<String> forward, Optional<Path> goFifo, Handoff handoff, AtomicBoolean killed) {
+    record Started(Launch launch, Process process, List<Thread> readers, Deque<String> tail,
+                   Consumer<String> forward, Optional<Path> goFifo, Handoff handoff, AtomicBoolean killed) {
 
         /** Waits (a while) for its output to be read to the end. */
         void joinReaders() throws InterruptedException {
@@ -670,10 +670,10 @@ public final class Forks {
 
     /**
      * A fork's part in passing the device on: whether it said it released its device ({@link #RELEASED_LINE}),
-     * what runs then (go for the fork in standby after it, {@link Sequence}), and whether it got go itself (once
+     * what runs then (go for the fork in standby after it, {@link ForkSequence}), and whether it got go itself (once
      * only).
      */
-    private static final class Handoff {
+    static final class Handoff {
         private boolean released;
         private Runnable then;
         private boolean went;
@@ -723,13 +723,13 @@ public final class Forks {
     }
 
     /** The outcome of a child that was not started because this JVM is exiting. */
-    private static ForkOutcome stoppedBefore(Launch launch) {
+    static ForkOutcome stoppedBefore(Launch launch) {
         return new ForkOutcome(launch.side(), launch.fork(), launch.seed(), OptionalInt.empty(), 0, Optional.empty(),
                 Optional.of(STOPPED + " before it started"), launch.errorDirectory(), List.of());
     }
 
     /** Whether a child writes the forks' AOT cache when it exits ({@link #aotOptions}). */
-    private static boolean training(Launch launch) {
+    static boolean training(Launch launch) {
         return launch.command().stream().anyMatch(a -> a.startsWith("-XX:AOTCacheOutput="));
     }
 
@@ -738,7 +738,7 @@ public final class Forks {
      *
      * @throws UncheckedIOException if the process cannot be started
      */
-    private static Started start(Launch launch, Consumer<String> output, Consumer<String> apart, Standby standby) {
+    static Started start(Launch launch, Consumer<String> output, Consumer<String> apart, Standby standby) {
         Deque<String> tail = new ArrayDeque<>();
         boolean training = training(launch);
         Handoff handoff = new Handoff();
@@ -820,7 +820,7 @@ public final class Forks {
         /**
          * While a kbench fork measures, the next one starts and does all that needs no driver (JVM start,
          * module graph, class loading, parsing its command line), then waits for go, sent once the fork before
-         * it has exited; see {@link Sequence}.
+         * it has exited; see {@link ForkSequence}.
          */
         START,
         /**
@@ -847,420 +847,24 @@ public final class Forks {
     /**
      * How many forks wait in standby ahead of the running one, as {@value #DEPTH_PROPERTY} says.
      *
-     * @return 1 to {@value Sequence#MOST_DEPTH}
+     * @return 1 to {@value ForkSequence#MOST_DEPTH}
      * @throws IllegalArgumentException naming the property and its value if it is none of them
      */
     public static int standbyDepth() {
-        int byDefault = Sequence.defaultDepth(Runtime.getRuntime().availableProcessors());
+        int byDefault = ForkSequence.defaultDepth(Runtime.getRuntime().availableProcessors());
         String value = System.getProperty(DEPTH_PROPERTY, Integer.toString(byDefault)).trim();
-        if (!value.matches("[1-9]") || Integer.parseInt(value) > Sequence.MOST_DEPTH) {
+        if (!value.matches("[1-9]") || Integer.parseInt(value) > ForkSequence.MOST_DEPTH) {
             throw new IllegalArgumentException("-D" + DEPTH_PROPERTY + "=" + value + " is not a standby depth: use 1 to "
-                    + Sequence.MOST_DEPTH + " (" + byDefault + " is the default on this host)");
+                    + ForkSequence.MOST_DEPTH + " (" + byDefault + " is the default on this host)");
         }
         return Integer.parseInt(value);
-    }
-
-    /**
-     * Forks run one after another, none of them measuring while another process does device work, with
-     * the next kbench fork started in standby while the one before it measures: with {@link Standby#START} it
-     * starts its JVM and gets as far as its first driver call ({@link #awaitGo()}), and is told to go on once
-     * the fork before it has exited; with {@link Standby#DEVICE} it gets as far as its first work on the
-     * device ({@link #awaitGoBeforeWork()}), with its device open and its kernels built, and is told to go on
-     * once the fork before it has released its device ({@link #handOver(Runnable)}) or exited (at each release
-     * the next standby goes on, even before the caller has come back from the fork before);
-     * then, with {@link Standby#DEVICE}, the standby that takes the place of the one that went on starts at once,
-     * while the fork before it closes its device, rather than when that fork has ended. The fork that
-     * writes the forks' AOT cache ({@link #aotOptions}) has no
-     * standby beside it, so that every later fork maps the complete cache; a child that is not kbench's own
-     * ({@link Program#COMMAND}) is never started ahead, since it would not wait. A standby that is not used
-     * (the loop ended, or the caller asks for another fork), even one that has gone on, is killed, leaving no
-     * process and no file. A
-     * standby is killed with the running children when this JVM exits, and by its guard when this JVM dies; a
-     * child waiting for go whose parent is gone reads the end of its input and exits without touching a device.
-     */
-    public static final class Sequence implements AutoCloseable {
-
-        /** The most forks that wait in standby ahead of the running one ({@value Forks#DEPTH_PROPERTY}). */
-        public static final int MOST_DEPTH = 8;
-
-        /**
-         * The most forks ahead of the running one that {@link #run} uses: its standbys, and the one that takes a
-         * standby's place when the running fork hands over.
-         */
-        public static final int MOST_AHEAD = MOST_DEPTH + 1;
-
-        /**
-         * How many forks wait in standby by default. On an H200 a standby needed 0.85 to 1.0 s from its JVM's
-         * start to ready while forks followed each other every 0.26 to 0.30 s: with three every fourth fork
-         * waited for its standby, with four the mean time from one fork's go to the next fell by 9 to 13 %
-         * (docs/performance.md, section 15).
-         */
-        public static final int DEFAULT_DEPTH = 4;
-
-        /**
-         * How many forks wait in standby by default on a host of {@value #WIDE_HOST_CORES} processors or more. On
-         * the H200's 16-core host, with the device passed on at each hand-over, forks followed each other every
-         * 0.23 to 0.27 s and a standby needed 1.0 to 1.4 s from its JVM's start to ready: with four standbys 13
-         * of 40 forks waited for theirs, with six 1 of 40, and the mean time from one fork's go to the next fell
-         * by 9 % at 2^20 and 2^24 and 5 % for the built-in suite, the fork medians unchanged (docs/performance.md,
-         * sections 20 and 21). Each standby is a JVM starting beside the measuring fork, hence the cores.
-         */
-        public static final int WIDE_HOST_DEPTH = 6;
-
-        /** The processors from which {@link #WIDE_HOST_DEPTH} standbys wait by default. */
-        public static final int WIDE_HOST_CORES = 16;
-
-        /**
-         * How many forks wait in standby by default on a host with {@code processors} processors.
-         *
-         * @param processors the processors available to the JVM
-         * @return {@value #WIDE_HOST_DEPTH} from {@value #WIDE_HOST_CORES} processors on, else {@value #DEFAULT_DEPTH}
-         */
-        public static int defaultDepth(int processors) {
-            return processors >= WIDE_HOST_CORES ? WIDE_HOST_DEPTH : DEFAULT_DEPTH;
-        }
-
-        /**
-         * The forks ahead of fork {@code fork} of {@code count} forks numbered 0 to {@code count - 1}, as
-         * {@link #run} takes them: the next ones, at most {@link #MOST_AHEAD}.
-         *
-         * @param <T> what a fork is to the caller (its launch, or what the launch is made from)
-         * @param fork the fork about to run
-         * @param count how many forks there are
-         * @param item a fork, by its number
-         * @return the forks, in order
-         */
-        public static <T> List<T> ahead(int fork, int count, java.util.function.IntFunction<T> item) {
-            return java.util.stream.IntStream.range(fork + 1, Math.min(count, fork + 1 + MOST_AHEAD)).mapToObj(item).toList();
-        }
-
-        private final Duration timeout;
-        private final Consumer<String> output;
-        private final Standby standby;
-        private final Listener listener;
-        private final int depth;
-        /**
-         * The standbys in order, those gone on ahead of the caller first; the caller's thread and a fork's release
-         * ({@link #passOn}) both change it, under {@link #starting}.
-         */
-        private final Deque<Started> waiting = new java.util.concurrent.ConcurrentLinkedDeque<>();
-        /** The forks planned after the standbys, in order, started one at each release ({@link #replenish}). */
-        private final Deque<Launch> upcoming = new java.util.concurrent.ConcurrentLinkedDeque<>();
-        /** Held while standbys are started, matched against the plan or discarded, or given go. */
-        private final Object starting = new Object();
-        /** The fork that last went on, which holds the device until it releases it or ends; under {@link #starting}. */
-        private Started holder;
-
-        /**
-         * A sequence in the standby mode that {@value #STANDBY_PROPERTY} chooses, with as many forks in standby
-         * as {@value #DEPTH_PROPERTY} says.
-         *
-         * @param timeout how long each fork may take after its go before it is killed as hung
-         * @param output receives the children's output lines, prefixed
-         * @throws IllegalArgumentException if {@value #STANDBY_PROPERTY} or {@value #DEPTH_PROPERTY} holds
-         *         no valid value
-         */
-        public Sequence(Duration timeout, Consumer<String> output) {
-            this(timeout, output, standby());
-        }
-
-        /**
-         * A sequence in a given standby mode, with as many forks in standby as {@value #DEPTH_PROPERTY} says.
-         *
-         * @param timeout how long each fork may take after its go before it is killed as hung
-         * @param output receives the children's output lines, prefixed
-         * @param mode whether the next kbench forks start in standby
-         * @throws IllegalArgumentException if {@value #DEPTH_PROPERTY} holds no valid value
-         */
-        public Sequence(Duration timeout, Consumer<String> output, Standby mode) {
-            this(timeout, output, mode, launch -> { });
-        }
-
-        /**
-         * What a {@link Sequence} tells its caller about its forks as they go on, which in standby {@code device}
-         * is ahead of the caller: a fork goes on when the fork before releases the device, while the caller may
-         * still be reading that fork's samples.
-         */
-        @FunctionalInterface
-        public interface Listener {
-
-            /**
-             * A fork goes on: a standby is given go (in standby {@code device} perhaps on another thread), or a
-             * fork that does not wait in standby is about to start. Called once a fork, before the fork's own
-             * output lines; not for standbys that never go on.
-             *
-             * @param launch the fork
-             */
-            void went(Launch launch);
-
-            /**
-             * A fork that had gone on ahead of the caller was not wanted after all (the caller asked for another
-             * fork, or closed the sequence: an {@code ab} that had decided) and was killed; its samples are not
-             * kept. Not called while this JVM is exiting (a signal), whose own report covers it.
-             *
-             * @param launch the fork
-             */
-            default void dropped(Launch launch) {
-            }
-        }
-
-        /**
-         * A sequence in a given standby mode that tells its listener when each fork goes on, and when one that
-         * went on ahead is dropped.
-         *
-         * @param timeout how long each fork may take after its go before it is killed as hung
-         * @param output receives the children's output lines, prefixed
-         * @param mode whether the next kbench forks start in standby
-         * @param listener told of each fork as it goes on, and of those that went on ahead and were dropped
-         * @throws IllegalArgumentException if {@value #DEPTH_PROPERTY} holds no valid value
-         */
-        public Sequence(Duration timeout, Consumer<String> output, Standby mode, Listener listener) {
-            this.timeout = Objects.requireNonNull(timeout, "timeout");
-            this.output = Objects.requireNonNull(output, "output");
-            this.standby = Objects.requireNonNull(mode, "mode");
-            this.listener = Objects.requireNonNull(listener, "listener");
-            this.depth = standbyDepth();
-            handsOverFinished();   // a bad value fails here, before any fork starts
-        }
-
-        /**
-         * Runs one fork to its end, as {@link Forks#launch} does: the first one waiting in standby if it is this
-         * launch (equal), else a fresh process (the standbys are then killed). While it measures, the launches
-         * that {@code ahead} gives are started in standby, as many as the standby depth allows (those already
-         * waiting for them kept, in order), unless standby is off, this fork writes the AOT cache, this JVM is
-         * exiting, or one is not a kbench program (it and those after it are not started ahead).
-         *
-         * @param launch the fork to run now
-         * @param ahead the forks that the next calls will run, in order, as far as they are known (at most
-         *        {@link #MOST_AHEAD} are used: the standbys, and in standby {@code device} those started one at
-         *        each hand-over, this fork's and those of the forks after it, in the place of the standby that
-         *        goes on); asked at most once, and not at all when no standby can be started
-         * @param samples receives its samples, tagged with its fork index, unless it recorded none
-         * @return how it ended
-         * @throws UncheckedIOException if the process cannot be started
-         */
-        public ForkOutcome run(Launch launch, java.util.function.Supplier<List<Launch>> ahead,
-                               Consumer<List<SampleRecord>> samples) {
-            Started current;
-            synchronized (starting) {
-                current = waiting.pollFirst();
-                // in standby device the fork before has ended (or handed over, and this one went on then): a
-                // standby that has not gone on yet goes now, and holds the device; a standby whose guard was
-                // killed gets no go (its child reads the end of its input and exits)
-                if (standby == Standby.DEVICE && current != null && current.launch().equals(launch)
-                        && current.process().isAlive() && goOn(current)) {
-                    holder = current;
-                }
-            }
-            if (current != null && !current.launch().equals(launch)) {
-                drop(current);
-                current = null;
-                close();
-            }
-            List<Launch> following = standby != Standby.OFF && !training(launch) && !stopping() ? ahead.get() : List.of();
-            boolean standing = current != null;
-            if (current == null) {
-                listener.went(launch);
-                current = start(launch, output, null, Standby.OFF);
-                if (current == null) {
-                    return stoppedBefore(launch);
-                }
-                synchronized (starting) {
-                    holder = current;
-                }
-            }
-            if (standing && standby != Standby.DEVICE && current.process().isAlive()) {
-                goOn(current);
-            }
-            List<Launch> plan = following.stream().limit(MOST_AHEAD).takeWhile(l -> l.program() == Program.KBENCH).toList();
-            List<Started> unplanned = new ArrayList<>();
-            synchronized (starting) {
-                // the standbys still planned, in order (those started at hand-overs too); the first that is not
-                // ends the plan's match
-                int matched = 0;
-                for (Started w : waiting) {
-                    if (matched == plan.size() || !w.launch().equals(plan.get(matched))) {
-                        break;
-                    }
-                    matched++;
-                }
-                while (waiting.size() > matched) {
-                    unplanned.add(waiting.pollLast());
-                }
-                for (int i = matched; i < Math.min(depth, plan.size()); i++) {
-                    if (!standBy(plan.get(i))) {
-                        break;
-                    }
-                }
-                upcoming.clear();
-                if (standby == Standby.DEVICE) {
-                    upcoming.addAll(plan.subList(Math.min(waiting.size(), plan.size()), plan.size()));
-                }
-            }
-            // outside the lock: a release's reader thread may wait for it, and discarding joins such a thread
-            unplanned.forEach(this::drop);
-            if (standby == Standby.DEVICE) {
-                // the next standby goes as soon as this fork has released its device (else, if it died first, at
-                // the next call), and so on down the standbys
-                passOn(current);
-            }
-            long deadline = System.nanoTime() + nanos(timeout);
-            return finish(current, timeout, deadline, samples);
-        }
-
-        /**
-         * Once {@code from} has released its device, gives go to the first standby that has not had it, and
-         * from that one on in the same way: the device passes from fork to fork as each releases it, whether or
-         * not the caller has come back for the next fork yet (it reads the samples and reaps the process of a
-         * fork that ended, which on an H200 took 0.1 s, and a fork's teardown after its release took as long
-         * as the next fork's measurement). Two forks never go on at one release, however often this is asked
-         * for a fork: {@link #advance} gives go only where the fork holding the device has released it. The
-         * standbys wait in the order they go on. At each release the next planned fork also starts in standby
-         * where fewer than the standby depth wait ({@link #replenish}), while the fork that released closes its
-         * device and ends, so that it has that much longer to be ready. A standby that went on this way and is
-         * then not wanted (the caller stopped, or asked for another fork) is killed with the other unused ones.
-         */
-        private void passOn(Started from) {
-            from.handoff().whenReleased(() -> {
-                advance();
-                replenish();
-            });
-        }
-
-        /**
-         * Gives go to the first standby that has not had it, if the device is free: the fork that last went on
-         * has released it or is gone. Called at each release, and when a standby starts (the forks before it
-         * may all have gone through while it started).
-         */
-        private void advance() {
-            Started next;
-            synchronized (starting) {
-                if (holder != null && holder.process().isAlive() && !holder.handoff().released()) {
-                    return;
-                }
-                next = waitingForGo().findFirst().orElse(null);
-                if (next == null || !next.process().isAlive() || !goOn(next)) {
-                    return;
-                }
-                holder = next;
-            }
-            passOn(next);
-        }
-
-        /**
-         * Tells a child in standby that its turn has come, once: first the listener (so that a line it prints
-         * comes before the child's own), then the child, by the line {@code go} on the pipe to its guard (or to
-         * it).
-         *
-         * @return whether go was given now (false: it had been before)
-         */
-        private boolean goOn(Started started) {
-            if (!started.handoff().go()) {
-                return false;
-            }
-            listener.went(started.launch());
-            try {
-                OutputStream pipe = started.process().getOutputStream();
-                pipe.write("go\n".getBytes(StandardCharsets.US_ASCII));
-                pipe.flush();
-            } catch (IOException e) {
-                // the child is gone already: waiting for it reports how it ended
-            }
-            return true;
-        }
-
-        /** The standbys that have not had go yet, in order. */
-        private Stream<Started> waitingForGo() {
-            return waiting.stream().filter(w -> !w.handoff().went());
-        }
-
-        /**
-         * Starts the next planned fork in standby if fewer than the standby depth wait for go (a fork just went
-         * on), unless this JVM is exiting; it goes on at once if the device is free ({@link #advance}).
-         */
-        private void replenish() {
-            synchronized (starting) {
-                if (stopping() || waitingForGo().count() >= depth) {
-                    return;
-                }
-                Launch next = upcoming.pollFirst();
-                if (next == null || !standBy(next)) {
-                    return;
-                }
-            }
-            advance();
-        }
-
-        /**
-         * Starts a fork in standby behind the others waiting.
-         *
-         * @return false if it could not be started (its turn starts it again and reports what fails) or this
-         *         JVM is exiting
-         */
-        private boolean standBy(Launch next) {
-            Started started;
-            try {
-                started = start(next, output, null, standby);
-            } catch (UncheckedIOException e) {
-                return false;
-            }
-            if (started == null) {
-                return false;
-            }
-            waiting.addLast(started);
-            return true;
-        }
-
-        /**
-         * Whether a caller's loop stops before the fork of {@code launch}: this JVM is exiting ({@link #stopping()})
-         * and that fork has not gone on already. One that has (a standby given go when the fork before it
-         * released the device, while the caller was still collecting that one) is running, so the caller still
-         * collects it with {@link #run}, which reports it as stopped with the samples it recorded, rather than
-         * leaving it out as if it had never started.
-         *
-         * @param launch the next fork the caller would run
-         * @return true if the caller stops here
-         */
-        public boolean stopsBefore(Launch launch) {
-            if (!stopping()) {
-                return false;
-            }
-            synchronized (starting) {
-                Started first = waiting.peekFirst();
-                return first == null || !first.launch().equals(launch) || !first.handoff().went();
-            }
-        }
-
-        /**
-         * Kills the standbys that were not used, all of them before waiting for any (each exit tears down a
-         * device context), then waits for them.
-         */
-        @Override
-        public void close() {
-            List<Started> unused;
-            synchronized (starting) {
-                unused = new ArrayList<>(waiting.reversed());
-                waiting.clear();
-                upcoming.clear();
-            }
-            unused.forEach(Forks::kill);
-            unused.forEach(this::drop);
-        }
-
-        /** Discards a fork not wanted and, if it had gone on, tells the listener. */
-        private void drop(Started started) {
-            discard(started);
-            if (started.handoff().went() && !stopping()) {
-                listener.dropped(started.launch());
-            }
-        }
     }
 
     private static final AtomicBoolean AWAITED = new AtomicBoolean();
     private static final AtomicBoolean RELEASED = new AtomicBoolean();
 
     /**
-     * Where a kbench child started in standby {@code start} waits for its turn ({@link Sequence}): call it
+     * Where a kbench child started in standby {@code start} waits for its turn ({@link ForkSequence}): call it
      * after all that needs no driver and before the first driver call (driver discovery). In a process that
      * was not started in standby it returns at once; in standby {@code device} it returns at once and the
      * child waits at {@link #awaitGoBeforeWork()} instead. In standby it blocks until its parent says go (a
@@ -1446,7 +1050,7 @@ public final class Forks {
     }
 
     /** Kills a child not wanted (in standby, or gone on ahead of kbench), waits for it and leaves none of its files. */
-    private static void discard(Started started) {
+    static void discard(Started started) {
         kill(started);
         try {
             started.process().waitFor(60, TimeUnit.SECONDS);
@@ -1473,8 +1077,8 @@ public final class Forks {
      * Waits for a started child to end (or until {@code deadline}, {@link System#nanoTime()} at most its
      * {@code timeout} from now, when it is killed as hung), then reads back its samples.
      */
-    private static ForkOutcome finish(Started started, Duration timeout, long deadline,
-                                      Consumer<List<SampleRecord>> samples) {
+    static ForkOutcome finish(Started started, Duration timeout, long deadline,
+                              Consumer<List<SampleRecord>> samples) {
         Launch launch = started.launch();
         Process process = started.process();
         Deque<String> tail = started.tail();
@@ -1572,7 +1176,7 @@ public final class Forks {
     }
 
     /** Kills a started child as {@link #kill(Process, AtomicBoolean)} does. */
-    private static void kill(Started started) {
+    static void kill(Started started) {
         kill(started.process(), started.killed());
     }
 

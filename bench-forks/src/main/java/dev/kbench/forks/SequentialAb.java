@@ -246,8 +246,8 @@ public final class SequentialAb {
          *
          * @param fork the fork to run now
          * @param ahead the forks the loop will run after it, in order, as far as it knows (at most
-         *        {@link Forks.Sequence#MOST_AHEAD}):
-         *        ones to start in standby ({@link Forks.Sequence}), or to ignore
+         *        {@link ForkSequence#MOST_AHEAD}):
+         *        ones to start in standby ({@link ForkSequence}), or to ignore
          * @param samples receives the fork's samples
          * @return how it ended
          */
@@ -258,7 +258,7 @@ public final class SequentialAb {
          * ({@link Forks#stopping()}) and the fork did not go on already at the last hand-over; one that did (a
          * fork started in standby, given go when the one before released the device) is run, to be collected
          * (reported stopped, with the samples it recorded), rather than left out as never started
-         * ({@link Forks.Sequence#stopsBefore}).
+         * ({@link ForkSequence#stopsBefore}).
          *
          * @param fork the next fork the loop would run
          * @return true if the loop stops here; by default whenever this JVM is exiting, for sides that start
@@ -401,7 +401,7 @@ public final class SequentialAb {
         List<Look> looks = new ArrayList<>();
         long start = System.nanoTime();
         for (int k = 0; k < warmupForks && !sides.stopsBefore(forks.get(k)); k++) {
-            ForkOutcome warmup = sides.run(forks.get(k), Forks.Sequence.ahead(k, forks.size(), forks::get), rows -> { });
+            ForkOutcome warmup = sides.run(forks.get(k), ForkSequence.ahead(k, forks.size(), forks::get), rows -> { });
             outcomes.add(warmup);
             if (!warmup.completed()) {
                 return new Result(seed, 0, looks, false, outcomes, kept.get(0), kept.get(1));
@@ -417,11 +417,11 @@ public final class SequentialAb {
             int next = warmupForks + 2 * pairs;
             Fork one = forks.get(next);
             Fork two = forks.get(next + 1);
-            ForkOutcome a = sides.run(one, Forks.Sequence.ahead(next, forks.size(), forks::get), kept.get(one.side())::addAll);
+            ForkOutcome a = sides.run(one, ForkSequence.ahead(next, forks.size(), forks::get), kept.get(one.side())::addAll);
             outcomes.add(a);
             boolean ok = a.completed() && !sides.stopsBefore(two);
             if (ok) {
-                ForkOutcome b = sides.run(two, Forks.Sequence.ahead(next + 1, forks.size(), forks::get), kept.get(two.side())::addAll);
+                ForkOutcome b = sides.run(two, ForkSequence.ahead(next + 1, forks.size(), forks::get), kept.get(two.side())::addAll);
                 outcomes.add(b);
                 ok = b.completed();
             }
@@ -470,7 +470,7 @@ public final class SequentialAb {
 
     /**
      * Runs the loop over two suites, each fork a fresh JVM re-creating its side's suite from its factory
-     * ({@link Forks#of}), one after another with the next fork in standby ({@link Forks.Sequence}).
+     * ({@link Forks#of}), one after another with the next fork in standby ({@link ForkSequence}).
      * The base runner's timeout and output apply to both sides' forks, and each runner's driver to its own.
      *
      * @param base the base's suite, driver, timeout and output (its fork count is not used)
@@ -486,7 +486,7 @@ public final class SequentialAb {
         Forks[] runners = {base, next};
         String[] names = {"base", "new"};
         try (Forks.Session _ = Forks.Session.open();
-             Forks.Sequence sequence = new Forks.Sequence(base.timeout(), base.output())) {
+             ForkSequence sequence = new ForkSequence(base.timeout(), base.output())) {
             java.util.function.Function<Fork, Forks.Launch> launch = f -> runners[f.side()].childLaunch(
                     names[f.side()] + (f.warmup() ? WARMUP_SUFFIX : ""), options, f.index(), f.seed(), directory);
             return run(new Sides() {
