@@ -31,7 +31,9 @@ may repeat it). It prints three tables, the first two per form, size and kernel:
   the device time per side (a run's wall time / 2; a built-in run times every benchmark and size of its line's
   run), how many more runs, every one `slower`, would bring that bound to 95 % (59 in all where none missed, 93
   where one did) and the device minutes they would take at the mean wall time of the cell's runs (cells that
-  share runs, a built-in run's kernels and sizes, share those minutes), where a cell has runs under several budgets,
+  share runs, a built-in run's kernels and sizes, share those minutes), then how many more runs and device minutes
+  would do it if the cell goes on missing at the share it has missed so far (`never` where its share of `slower`
+  is 95 % or less: at that rate no number of runs brings the bound to 95 %), where a cell has runs under several budgets,
   a row `any` over all of them, and a last row `all` over every planted comparison, every cell's. Bounds are
   printed rounded away from the estimate (an upper bound up, a lower bound down), so that a printed bound still
   holds. The user kernel's plants are more elements (its grid stride over 1.01 n) or a spin (an exact share of its
@@ -229,20 +231,41 @@ def runs_to(hits, n, goal=0.95, most=1000):
     return low
 
 
+def runs_at_share(hits, n, goal=0.95, most=1000):
+    """How many more runs bring the exact one-sided lower bound on the rate to goal if the cell goes on missing at
+    the share it has missed so far (its misses kept at that share of all its runs, rounded, never fewer than now):
+    as runs_to where none missed; None where the share of hits is goal or less (no number of runs would) or more
+    than most would be needed. 128 of 132: 179 (311 runs, 9 of them missed: scipy.stats.beta.ppf(0.05, 302, 10)
+    = 0.95004; 310 runs, 9 missed: beta.ppf(0.05, 301, 10) = 0.94989)."""
+    if n == 0 or hits / n <= goal:
+        return None
+    misses = n - hits
+    for more in range(most + 1):
+        total = n + more
+        if lower_bound(total - max(misses, round(misses * total / n)), total) >= goal:
+            return more
+    return None
+
+
 def plant_row(cell, budget, rows):
     """One row of the plants' table: a cell (kernel, size, case) under one budget, or under any."""
     slower = sum(v == "slower" for v, _, _, _ in rows)
     forks = sorted(f for _, f, _, _ in rows if f is not None)
     times = [t for _, _, t, _ in rows]
-    more = runs_to(slower, len(rows))
-    minutes = "-"
-    if more is not None:
+
+    def runs_and_minutes(more, never):
+        """A count of more runs and the device minutes they take at the mean of the cell's, or never's word."""
+        if more is None:
+            return f"{never} | -"
         device = more * 2 * statistics.mean(times) / 60
-        minutes = f"{device:.1f}" if device < 10 else f"{device:.0f}"
+        return f"{more} | {device:.1f}" if device < 10 else f"{more} | {device:.0f}"
+
+    at_share = "never" if slower / len(rows) <= 0.95 else "> 1000"
     return (f"| {cell[0]} | 2^{cell[1]} | {cell[2]} | {budget} | {len(rows)} | {slower} | "
-            f"{100 * slower / len(rows):.0f} % | {percent(lower_bound(slower, len(rows)), 1, up=False)} | "
+            f"{100 * slower / len(rows):.1f} % | {percent(lower_bound(slower, len(rows)), 1, up=False)} | "
             f"{f'{forks[0]} to {forks[-1]}' if forks else '-'} | {statistics.median(times):.1f} ({max(times):.1f}) | "
-            f"{len({d for _, _, _, d in rows})} | {more if more is not None else '> 1000'} | {minutes} |")
+            f"{len({d for _, _, _, d in rows})} | {runs_and_minutes(runs_to(slower, len(rows)), '> 1000')} | "
+            f"{runs_and_minutes(runs_at_share(slower, len(rows)), at_share)} |")
 
 
 def order(key):
@@ -285,8 +308,9 @@ def main(argv):
     print(f"| all | | {total} | {flagged} | {percent(upper_bound(flagged, total), 2, up=True) if total else '-'} | | |")
     print()
     print("| kernel | n | plant | budget, s | comparisons | `slower` | share | rate, 95 % lower bound | forks a side | "
-          "device time per side, median (max), s | directories | to 95 % | device minutes to 95 % |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+          "device time per side, median (max), s | directories | to 95 % | device minutes to 95 % | "
+          "to 95 % at its share | device minutes at its share |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     cells = defaultdict(list)
     for key in sorted(plants, key=lambda k: order(k[:3]) + (k[3] or 0,)):
         cells[key[:3]].append(key)
@@ -299,7 +323,7 @@ def main(argv):
     if every:
         slower = sum(v == "slower" for v, _, _, _ in every)
         print(f"| all | | | | {len(every)} | {slower} | {100 * slower / len(every):.1f} % | "
-              f"{percent(lower_bound(slower, len(every)), 1, up=False)} | | | | | |")
+              f"{percent(lower_bound(slower, len(every)), 1, up=False)} | | | | | | | |")
     runs = defaultdict(list)
     planted = [0, 0]  # planted runs of ab-campaign.sh with a verdict, and of them those with every one `slower`
     for what, sizes, case, budget, seconds, made, kernels, could, verdicts, slower in campaign_runs(directories):
