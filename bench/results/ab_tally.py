@@ -33,8 +33,8 @@ may repeat it). It prints three tables, the first two per form, size and kernel:
   where one did) and the device minutes they would take at the mean wall time of the cell's runs (cells that
   share runs, a built-in run's kernels and sizes, share those minutes), then how many more runs and device minutes
   would do it if the cell goes on missing at the share it has missed so far (`never` where its share of `slower`
-  is 95 % or less: at that rate no number of runs brings the bound to 95 %), where a cell has runs under several budgets,
-  a row `any` over all of them, and a last row `all` over every planted comparison, every cell's. Bounds are
+  is 95 % or less: at that rate no number of runs brings the bound to 95 %), where a cell has runs under several
+  budgets, a row `any` over all of them, and a last row `all` over every planted comparison, every cell's. Bounds are
   printed rounded away from the estimate (an upper bound up, a lower bound down), so that a printed bound still
   holds. The user kernel's plants are more elements (its grid stride over 1.01 n) or a spin (an exact share of its
   time); where its line says which (bench/gpu/ab-fresh.sh's kernel column) the row does too;
@@ -60,7 +60,7 @@ import re
 import statistics
 import sys
 from collections import defaultdict
-from math import ceil, comb, floor
+from math import ceil, comb, floor, inf
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import summarize_ab  # noqa: E402
@@ -234,11 +234,11 @@ def runs_to(hits, n, goal=0.95, most=1000):
 def runs_at_share(hits, n, goal=0.95, most=1000):
     """How many more runs bring the exact one-sided lower bound on the rate to goal if the cell goes on missing at
     the share it has missed so far (its misses kept at that share of all its runs, rounded, never fewer than now):
-    as runs_to where none missed; None where the share of hits is goal or less (no number of runs would) or more
-    than most would be needed. 128 of 132: 179 (311 runs, 9 of them missed: scipy.stats.beta.ppf(0.05, 302, 10)
+    as runs_to where none missed; inf where the share of hits is goal or less (no number of runs would), None where
+    more than most would be needed. 128 of 132: 179 (311 runs, 9 of them missed: scipy.stats.beta.ppf(0.05, 302, 10)
     = 0.95004; 310 runs, 9 missed: beta.ppf(0.05, 301, 10) = 0.94989)."""
     if n == 0 or hits / n <= goal:
-        return None
+        return inf
     misses = n - hits
     for more in range(most + 1):
         total = n + more
@@ -253,19 +253,18 @@ def plant_row(cell, budget, rows):
     forks = sorted(f for _, f, _, _ in rows if f is not None)
     times = [t for _, _, t, _ in rows]
 
-    def runs_and_minutes(more, never):
-        """A count of more runs and the device minutes they take at the mean of the cell's, or never's word."""
-        if more is None:
-            return f"{never} | -"
+    def runs_and_minutes(more):
+        """A count of more runs and the device minutes they take at the mean of the cell's runs."""
+        if more is None or more == inf:
+            return f"{'> 1000' if more is None else 'never'} | -"
         device = more * 2 * statistics.mean(times) / 60
         return f"{more} | {device:.1f}" if device < 10 else f"{more} | {device:.0f}"
 
-    at_share = "never" if slower / len(rows) <= 0.95 else "> 1000"
     return (f"| {cell[0]} | 2^{cell[1]} | {cell[2]} | {budget} | {len(rows)} | {slower} | "
             f"{100 * slower / len(rows):.1f} % | {percent(lower_bound(slower, len(rows)), 1, up=False)} | "
             f"{f'{forks[0]} to {forks[-1]}' if forks else '-'} | {statistics.median(times):.1f} ({max(times):.1f}) | "
-            f"{len({d for _, _, _, d in rows})} | {runs_and_minutes(runs_to(slower, len(rows)), '> 1000')} | "
-            f"{runs_and_minutes(runs_at_share(slower, len(rows)), at_share)} |")
+            f"{len({d for _, _, _, d in rows})} | {runs_and_minutes(runs_to(slower, len(rows)))} | "
+            f"{runs_and_minutes(runs_at_share(slower, len(rows)))} |")
 
 
 def order(key):
