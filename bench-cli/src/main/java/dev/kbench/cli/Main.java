@@ -146,10 +146,10 @@ public final class Main implements Runnable {
                     + "or leave --backend out to use the lookup rule");
         }
         // a fork started in standby waits here for its turn: all before needs no device
-        dev.kbench.forks.Forks.awaitGo();
+        dev.kbench.forks.ForkChild.awaitGo();
         Drivers drivers = Drivers.system();
         Backend chosen = backend == null ? drivers.active() : drivers.select(backend, "--backend");
-        dev.kbench.forks.Forks.trace("driver");
+        dev.kbench.forks.ForkChild.trace("driver");
         return chosen;
     }
 

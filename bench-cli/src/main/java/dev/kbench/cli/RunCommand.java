@@ -227,14 +227,14 @@ final class RunCommand implements Callable<Integer> {
         List<SuiteKernels> kernels = new ArrayList<>();
         try {
             dev.kbench.api.Device opened = BackendAnswers.opened(driver);
-            dev.kbench.forks.Forks.trace("opened");
+            dev.kbench.forks.ForkChild.trace("opened");
             Suite suite = selection.suite(opened, kernels::add, true);
-            dev.kbench.forks.Forks.trace("prepared");
+            dev.kbench.forks.ForkChild.trace("prepared");
             SuiteOptions options = measure.resolve(SuiteOptions.withDefaults(), opened.facts());
             // a fork in standby (device) waits here for its turn: its device is open, its kernels built and a
             // user kernel's buffer values made
             RunEnvironment.prefetch();
-            dev.kbench.forks.Forks.awaitGoBeforeWork();
+            dev.kbench.forks.ForkChild.awaitGoBeforeWork();
             measure.checkCacheClear(driver, options);
             measure.deviceClearNote(driver.device().facts()).ifPresent(note -> {
                 spec.commandLine().getErr().println(note);
@@ -244,7 +244,7 @@ final class RunCommand implements Callable<Integer> {
                 measure.method(driver, options);   // a --graph the backend cannot capture fails before measuring
             }
             return SuiteSession.run(main, driver, suite, options, output, spec.commandLine().getOut(),
-                    spec.commandLine().getErr(), original, () -> dev.kbench.forks.Forks.handOver(() ->
+                    spec.commandLine().getErr(), original, () -> dev.kbench.forks.ForkChild.handOver(() ->
                         // a fork hands the device on before it writes its report and exits
                         closeAfterMeasuring(() -> {
                             try {

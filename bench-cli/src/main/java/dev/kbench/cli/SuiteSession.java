@@ -54,14 +54,14 @@ final class SuiteSession {
      * @param command the command line, for the environment sidecar
      * @param release in a fork ({@link dev.kbench.forks.Forks#FORK_VARIABLE} set), run once the last work on the
      *        device has finished: closes what holds the device and says so
-     *        ({@link dev.kbench.forks.Forks#handOver(Runnable)}); not run elsewhere
+     *        ({@link dev.kbench.forks.ForkChild#handOver(Runnable)}); not run elsewhere
      * @return {@link ExitCodes#OK}, or {@link ExitCodes#FAILURE} if a benchmark failed or nothing was measured;
      *     a fork of {@code run --forks} ({@link ForkedRuns#REPORT_VARIABLE} set) writes its run JSON whatever it
      *     measured and exits with {@link ExitCodes#OK} once it has, its parent judging the run from the forks' JSON
      */
     static int run(Main main, Backend driver, Suite suite, SuiteOptions options, OutputOptions output, PrintWriter out,
                    PrintWriter err, List<String> command, Runnable release) {
-        dev.kbench.forks.Forks.awaitGoBeforeWork();
+        dev.kbench.forks.ForkChild.awaitGoBeforeWork();
         ProgressListener progress = new ProgressListener(err, output.progressMode(), output.quiet);
         List<SuiteListener> listeners = new ArrayList<>();
         String runId = output.runId();
@@ -107,21 +107,21 @@ final class SuiteSession {
 
                 @Override
                 public void started(long seed, long plannedRepetitions) {
-                    dev.kbench.forks.Forks.trace("suite");
+                    dev.kbench.forks.ForkChild.trace("suite");
                 }
 
                 @Override
                 public void repetition(List<SampleRecord> samples) {
                     if (!timed) {
                         timed = true;
-                        dev.kbench.forks.Forks.trace("timed1");
+                        dev.kbench.forks.ForkChild.trace("timed1");
                     }
                 }
             });
             RunEnvironment env = RunEnvironment.start(driver, runId);
-            dev.kbench.forks.Forks.trace("environment");
+            dev.kbench.forks.ForkChild.trace("environment");
             SuiteResult result = suite.run(driver, options, SuiteListener.all(listeners));
-            dev.kbench.forks.Forks.trace("measured");
+            dev.kbench.forks.ForkChild.trace("measured");
             env.finish(driver).ifPresent(why -> err.println("kbench: the device's state at the end of the run was not read ("
                     + why + "); what was measured is reported without it"));
             watchdog.close();

@@ -29,6 +29,7 @@ import dev.kbench.stats.io.SamplesCsvWriter;
 import dev.kbench.stats.io.WriteMode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -36,14 +37,23 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The child side of {@link Forks}: a program that re-creates a suite from its {@link SuiteFactory}
  * class, measures it once and streams its samples to the samples CSV the parent named. Exit status 0
  * when every benchmark was measured, 1 when one failed, 2 on bad arguments. Started by {@link Forks};
  * not meant to be run by hand.
+ *
+ * <p>Its static methods are what every kbench child calls, this program and the {@code kbench} command's
+ * children alike: {@link #awaitGo()} and {@link #awaitGoBeforeWork()} where a child started in standby waits
+ * for its turn ({@link ForkSequence}), {@link #handOver(Runnable)} where it hands its device on, and
+ * {@link #trace(String)} for the forks' trace.
  */
 public final class ForkChild {
+
+    private static final AtomicBoolean AWAITED = new AtomicBoolean();
+    private static final AtomicBoolean RELEASED = new AtomicBoolean();
 
     private ForkChild() {
     }
@@ -136,11 +146,11 @@ public final class ForkChild {
             throw new IllegalArgumentException(factoryName + " does not implement " + SuiteFactory.class.getName());
         }
         SuiteFactory factory = (SuiteFactory) type.getConstructor().newInstance();
-        Forks.awaitGo();
+        awaitGo();
         Drivers drivers = Drivers.system();
         Backend driver = named.containsKey("--backend") ? drivers.select(named.get("--backend")) : drivers.active();
         driver.device();   // opened before a standby (device) waits: no work is submitted yet
-        Forks.awaitGoBeforeWork();
+        awaitGoBeforeWork();
         try (SamplesCsvWriter csv = SamplesCsvWriter.open(out, WriteMode.APPEND)) {
             SuiteResult result = factory.suite().run(driver, options, SuiteListener.onSamples(rows -> {
                 try {
@@ -149,12 +159,124 @@ public final class ForkChild {
                     throw new UncheckedIOException("writing " + out + " failed: " + e.getMessage(), e);
                 }
             }));
-            Forks.handOver(driver::close);
+            handOver(driver::close);
             return result.anyFailed() ? 1 : 0;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + out + ": " + e.getMessage(), e);
         }
     }
+
+    /**
+     * Where a kbench child started in standby {@code start} waits for its turn ({@link ForkSequence}): call it
+     * after all that needs no driver and before the first driver call (driver discovery). In a process that
+     * was not started in standby it returns at once; in standby {@code device} it returns at once and the
+     * child waits at {@link #awaitGoBeforeWork()} instead. In standby it blocks until its parent says go (a
+     * line {@code go} on standard input); if the parent ends or kills it instead, this process exits with
+     * status 1 without touching a device. Only the first wait counts. With {@value Forks#TRACE_VARIABLE} set (from
+     * the parent's {@value Forks#TRACE_PROPERTY}) it appends lines to that file: when this JVM started, when it
+     * was ready to wait, when it went on, when it released its device and when it ends (docs/formats.md).
+     */
+    public static void awaitGo() {
+        if (!Forks.Standby.DEVICE.name().equalsIgnoreCase(System.getenv(Forks.STANDBY_VARIABLE))) {
+            await();
+        }
+    }
+
+    /**
+     * Where a kbench child started in standby {@code device} waits for its turn: call it after its driver
+     * is chosen, its device opened and its kernels built, and before the first work it submits to the device
+     * (allocating and filling buffers, the cache clear, warmup). Returns at once where the child does not
+     * wait or waited already at {@link #awaitGo()}; otherwise as {@link #awaitGo()}.
+     */
+    public static void awaitGoBeforeWork() {
+        await();
+    }
+
+    /**
+     * Where a fork hands the device on, once its last work on it has finished: says so, a line on standard
+     * error ({@link Forks#RELEASED_LINE}) that its parent reads and does not pass on, then runs {@code close} (which
+     * frees what the fork holds on the device: kernels, context), so that the next fork's go does not wait for
+     * the context's teardown (on an H200 0.07 to 0.08 s a fork). With {@value Forks#HANDOVER_PROPERTY}{@code =closed}
+     * it closes first and says so after. Only kbench's forks ({@value Forks#FORK_VARIABLE} set) say so, once.
+     *
+     * @param close closes what holds the device
+     * @throws IllegalArgumentException if {@value Forks#HANDOVER_PROPERTY} is neither {@code finished} nor
+     *         {@code closed}
+     */
+    public static void handOver(Runnable close) {
+        if (Forks.handsOverFinished()) {
+            deviceReleased();
+        }
+        close.run();
+        deviceReleased();
+    }
+
+    /**
+     * Says that this fork has handed its device on: its last work on it has finished (and, with
+     * {@value Forks#HANDOVER_PROPERTY}{@code =closed}, its buffers, kernels and context are closed). A
+     * {@link Forks.Standby#DEVICE} sequence sends the next fork go then rather than when this process has
+     * exited. Only kbench's forks ({@value Forks#FORK_VARIABLE} set) say it, once; elsewhere it does nothing.
+     */
+    private static void deviceReleased() {
+        if (System.getenv(Forks.FORK_VARIABLE) == null || !RELEASED.compareAndSet(false, true)) {
+            return;
+        }
+        trace("released");
+        System.err.println(Forks.RELEASED_LINE);
+        System.err.flush();
+    }
+
+    /**
+     * Appends an event to the forks' trace ({@value Forks#TRACE_VARIABLE}), for a breakdown of where a fork's time
+     * goes; does nothing where the child is not traced.
+     *
+     * @param event one word, no spaces
+     */
+    public static void trace(String event) {
+        traceFile().ifPresent(t -> Forks.trace(t, event, Forks.micros()));
+    }
+
+    /** The forks' trace file this child appends to ({@value Forks#TRACE_VARIABLE}), if it is traced. */
+    private static Optional<Path> traceFile() {
+        return Optional.ofNullable(System.getenv(Forks.TRACE_VARIABLE)).filter(t -> !t.isEmpty()).map(Path::of);
+    }
+
+    private static void await() {
+        if (!AWAITED.compareAndSet(false, true)) {
+            return;
+        }
+        Optional<Path> trace = traceFile();
+        trace.ifPresent(t -> Forks.trace(t, "start", ManagementFactory.getRuntimeMXBean().getStartTime() * 1000));
+        if (System.getenv(Forks.STANDBY_VARIABLE) != null) {
+            trace("ready");
+            if (!"go".equals(firstLine())) {
+                System.err.println("kbench fork: its parent ended or stopped it before its turn; nothing was measured");
+                System.exit(1);
+            }
+        }
+        trace.ifPresent(t -> {
+            Forks.trace(t, "go", Forks.micros());
+            Runtime.getRuntime()
+                    .addShutdownHook(Thread.ofPlatform().unstarted(() -> Forks.trace(t, "end", Forks.micros())));
+        });
+    }
+
+    /** The first line of standard input, without its end; null at the end of input or on an error. */
+    private static String firstLine() {
+        StringBuilder line = new StringBuilder();
+        try {
+            for (int c = System.in.read(); c != '\n'; c = System.in.read()) {
+                if (c < 0) {
+                    return null;
+                }
+                line.append((char) c);
+            }
+            return line.toString();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
 
     private static String required(Map<String, String> named, String name) {
         String value = named.get(name);

@@ -35,10 +35,10 @@ import java.util.stream.Stream;
 /**
  * Forks run one after another, none of them measuring while another process does device work, with
  * the next kbench fork started in standby while the one before it measures: with {@link Standby#START} it
- * starts its JVM and gets as far as its first driver call ({@link Forks#awaitGo()}), and is told to go on once
+ * starts its JVM and gets as far as its first driver call ({@link ForkChild#awaitGo()}), and is told to go on once
  * the fork before it has exited; with {@link Standby#DEVICE} it gets as far as its first work on the
- * device ({@link Forks#awaitGoBeforeWork()}), with its device open and its kernels built, and is told to go on
- * once the fork before it has released its device ({@link Forks#handOver(Runnable)}) or exited (at each release
+ * device ({@link ForkChild#awaitGoBeforeWork()}), with its device open and its kernels built, and is told to go on
+ * once the fork before it has released its device ({@link ForkChild#handOver(Runnable)}) or exited (at each release
  * the next standby goes on, even before the caller has come back from the fork before);
  * then, with {@link Standby#DEVICE}, the standby that takes the place of the one that went on starts at once,
  * while the fork before it closes its device, rather than when that fork has ended. The fork that

@@ -106,15 +106,15 @@ public final class Forks {
 
     /**
      * The environment variable that starts a kbench child in standby: {@code start} (it does what needs no
-     * driver, then waits at {@link #awaitGo()}) or {@code device} (it also discovers its driver, opens its
-     * device and builds its kernels, then waits at {@link #awaitGoBeforeWork()}), for a line {@code go} on
+     * driver, then waits at {@link ForkChild#awaitGo()}) or {@code device} (it also discovers its driver, opens its
+     * device and builds its kernels, then waits at {@link ForkChild#awaitGoBeforeWork()}), for a line {@code go} on
      * its standard input.
      */
     public static final String STANDBY_VARIABLE = "KBENCH_FORK_STANDBY";
 
     /**
      * The environment variable naming a file to which a kbench child appends when it was ready, when it got
-     * go and when it ended ({@link #awaitGo()}); set from the system property {@code kbench.forks.trace}.
+     * go and when it ended ({@link ForkChild#awaitGo()}); set from the system property {@code kbench.forks.trace}.
      */
     public static final String TRACE_VARIABLE = "KBENCH_FORK_TRACE";
 
@@ -132,7 +132,7 @@ public final class Forks {
     /**
      * The system property saying when a fork hands the device on: {@code finished} (the default: once its
      * last work on the device has finished, before its kernels and context are closed) or {@code closed}
-     * (once they are closed); see {@link #handOver(Runnable)}.
+     * (once they are closed); see {@link ForkChild#handOver(Runnable)}.
      */
     public static final String HANDOVER_PROPERTY = "kbench.forks.handover";
 
@@ -148,7 +148,7 @@ public final class Forks {
 
     /**
      * The line a kbench fork writes on its standard error once it hands its device on
-     * ({@link #handOver(Runnable)}): in a {@link Standby#DEVICE} sequence the next fork gets go then, not when
+     * ({@link ForkChild#handOver(Runnable)}): in a {@link Standby#DEVICE} sequence the next fork gets go then, not when
      * this one's process has exited. The parent reads it and does not pass it on.
      */
     static final String RELEASED_LINE = "kbench fork: device released";
@@ -826,7 +826,7 @@ public final class Forks {
         /**
          * As {@link #START}, and the next fork also discovers its driver, opens its device (a context) and
          * builds its kernels before it waits, submitting no work to the device; it gets go as soon as the fork
-         * before it has handed its device on (its last work on it finished, {@link Forks#handOver(Runnable)}),
+         * before it has handed its device on (its last work on it finished, {@link ForkChild#handOver(Runnable)}),
          * or has exited without saying so.
          */
         DEVICE
@@ -858,54 +858,6 @@ public final class Forks {
                     + ForkSequence.MOST_DEPTH + " (" + byDefault + " is the default on this host)");
         }
         return Integer.parseInt(value);
-    }
-
-    private static final AtomicBoolean AWAITED = new AtomicBoolean();
-    private static final AtomicBoolean RELEASED = new AtomicBoolean();
-
-    /**
-     * Where a kbench child started in standby {@code start} waits for its turn ({@link ForkSequence}): call it
-     * after all that needs no driver and before the first driver call (driver discovery). In a process that
-     * was not started in standby it returns at once; in standby {@code device} it returns at once and the
-     * child waits at {@link #awaitGoBeforeWork()} instead. In standby it blocks until its parent says go (a
-     * line {@code go} on standard input); if the parent ends or kills it instead, this process exits with
-     * status 1 without touching a device. Only the first wait counts. With {@value #TRACE_VARIABLE} set (from
-     * the parent's {@value #TRACE_PROPERTY}) it appends lines to that file: when this JVM started, when it
-     * was ready to wait, when it went on, when it released its device and when it ends (docs/formats.md).
-     */
-    public static void awaitGo() {
-        if (!Standby.DEVICE.name().equalsIgnoreCase(System.getenv(STANDBY_VARIABLE))) {
-            await();
-        }
-    }
-
-    /**
-     * Where a kbench child started in standby {@code device} waits for its turn: call it after its driver
-     * is chosen, its device opened and its kernels built, and before the first work it submits to the device
-     * (allocating and filling buffers, the cache clear, warmup). Returns at once where the child does not
-     * wait or waited already at {@link #awaitGo()}; otherwise as {@link #awaitGo()}.
-     */
-    public static void awaitGoBeforeWork() {
-        await();
-    }
-
-    /**
-     * Where a fork hands the device on, once its last work on it has finished: says so, a line on standard
-     * error ({@link #RELEASED_LINE}) that its parent reads and does not pass on, then runs {@code close} (which
-     * frees what the fork holds on the device: kernels, context), so that the next fork's go does not wait for
-     * the context's teardown (on an H200 0.07 to 0.08 s a fork). With {@value #HANDOVER_PROPERTY}{@code =closed}
-     * it closes first and says so after. Only kbench's forks ({@value #FORK_VARIABLE} set) say so, once.
-     *
-     * @param close closes what holds the device
-     * @throws IllegalArgumentException if {@value #HANDOVER_PROPERTY} is neither {@code finished} nor
-     *         {@code closed}
-     */
-    public static void handOver(Runnable close) {
-        if (handsOverFinished()) {
-            deviceReleased();
-        }
-        close.run();
-        deviceReleased();
     }
 
     /**
@@ -953,72 +905,8 @@ public final class Forks {
         throw new IllegalArgumentException("-D" + property + "=" + value + " is not " + what + ": use " + use);
     }
 
-    /**
-     * Says that this fork has handed its device on: its last work on it has finished (and, with
-     * {@value #HANDOVER_PROPERTY}{@code =closed}, its buffers, kernels and context are closed). A {@link Standby#DEVICE} sequence sends the next fork go then rather
-     * than when this process has exited. Only kbench's forks ({@value #FORK_VARIABLE} set) say it, once;
-     * elsewhere it does nothing.
-     */
-    private static void deviceReleased() {
-        if (System.getenv(FORK_VARIABLE) == null || !RELEASED.compareAndSet(false, true)) {
-            return;
-        }
-        trace("released");
-        System.err.println(RELEASED_LINE);
-        System.err.flush();
-    }
-
-    /**
-     * Appends an event to the forks' trace ({@value #TRACE_VARIABLE}), for a breakdown of where a fork's time
-     * goes; does nothing where the child is not traced.
-     *
-     * @param event one word, no spaces
-     */
-    public static void trace(String event) {
-        traceFile().ifPresent(t -> trace(t, event, micros()));
-    }
-
-    /** The forks' trace file this child appends to ({@value #TRACE_VARIABLE}), if it is traced. */
-    private static Optional<Path> traceFile() {
-        return Optional.ofNullable(System.getenv(TRACE_VARIABLE)).filter(t -> !t.isEmpty()).map(Path::of);
-    }
-
-    private static void await() {
-        if (!AWAITED.compareAndSet(false, true)) {
-            return;
-        }
-        Optional<Path> trace = traceFile();
-        trace.ifPresent(t -> trace(t, "start", ManagementFactory.getRuntimeMXBean().getStartTime() * 1000));
-        if (System.getenv(STANDBY_VARIABLE) != null) {
-            trace("ready");
-            if (!"go".equals(firstLine())) {
-                System.err.println("kbench fork: its parent ended or stopped it before its turn; nothing was measured");
-                System.exit(1);
-            }
-        }
-        trace.ifPresent(t -> {
-            trace(t, "go", micros());
-            Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(() -> trace(t, "end", micros())));
-        });
-    }
-
-    /** The first line of standard input, without its end; null at the end of input or on an error. */
-    private static String firstLine() {
-        StringBuilder line = new StringBuilder();
-        try {
-            for (int c = System.in.read(); c != '\n'; c = System.in.read()) {
-                if (c < 0) {
-                    return null;
-                }
-                line.append((char) c);
-            }
-            return line.toString();
-        } catch (IOException e) {
-            return null;
-        }
-    }
-
-    private static long micros() {
+    /** Microseconds since the epoch: the clock of the forks' trace, parent and children alike. */
+    static long micros() {
         java.time.Instant now = java.time.Instant.now();
         return now.getEpochSecond() * 1_000_000 + now.getNano() / 1000;
     }
@@ -1034,7 +922,11 @@ public final class Forks {
         }
     }
 
-    private static void trace(Path file, String event, long micros) {
+    /**
+     * Appends one line about this process to the forks' trace, with its fork index ({@value #FORK_VARIABLE};
+     * {@code -} where it has none).
+     */
+    static void trace(Path file, String event, long micros) {
         trace(file, event, micros, System.getenv().getOrDefault(FORK_VARIABLE, "-"));
     }
 
