@@ -302,12 +302,14 @@ public final class ForkSequence implements AutoCloseable {
     /**
      * Gives go to the first standby that has not had it, if the device is free: the fork that last went on
      * has released it or is gone. Called at each release, and when a standby starts (the forks before it
-     * may all have gone through while it started).
+     * may all have gone through while it started). Never while this JVM is exiting: the shutdown kills the
+     * running fork, whose end counts as its release, and the standby behind it, which must not go on and be
+     * reported as a fork the signal caught.
      */
     private void advance() {
         Started next;
         synchronized (starting) {
-            if (holder != null && holder.process().isAlive() && !holder.handoff().released()) {
+            if (Forks.stopping() || holder != null && holder.process().isAlive() && !holder.handoff().released()) {
                 return;
             }
             next = waitingForGo().findFirst().orElse(null);
