@@ -79,7 +79,8 @@ import java.util.stream.Stream;
  * }
  *
  * <p>The static methods ({@link #launch}, {@link #javaCommand}, {@link #seeds}) are the engine that
- * {@code kbench run --forks} and {@code kbench ab} use with other child commands.
+ * {@code kbench run --forks} and {@code kbench ab} use with other child commands. What a child calls (where it
+ * waits for its turn, hands its device on, writes the forks' trace) is {@link ForkChild}'s.
  *
  * <p>Children never outlive this JVM. Each child runs in a session of its own under a small
  * {@code sh} guard ({@code setsid}) whose standard input is a pipe from this JVM: when this JVM ends in
