@@ -27,8 +27,7 @@
  *   <li>{@link dev.kbench.spi.kit}: for backend authors: what a backend reuses
  *       ({@link dev.kbench.spi.kit.DriverBase}, {@link dev.kbench.spi.kit.NativeBuffer},
  *       {@link dev.kbench.spi.kit.BufferChecks}, discovery, cache clearers); see docs/backends.md.</li>
- *   <li>{@code dev.kbench.api.internal}: helpers shared with bench-stats, bench-forks and bench-cli, exported to them
- *       only.</li>
+ *   <li>{@code dev.kbench.api.internal}: helpers shared with bench-stats and bench-cli, exported to them only.</li>
  * </ul>
  *
  * <p>Tunables:
@@ -44,7 +43,7 @@ module dev.kbench.api {
     exports dev.kbench.api;
     exports dev.kbench.spi;
     exports dev.kbench.spi.kit;
-    exports dev.kbench.api.internal to dev.kbench.stats, dev.kbench.forks, dev.kbench.cli;
+    exports dev.kbench.api.internal to dev.kbench.stats, dev.kbench.cli;
 
     uses dev.kbench.spi.Driver;
 }

@@ -28,6 +28,7 @@ import dev.kbench.api.SuiteResult;
 import dev.kbench.api.ThrottleReason;
 import dev.kbench.api.Timing;
 import dev.kbench.api.TimingMethod;
+import dev.kbench.api.internal.Descriptors;
 import dev.kbench.api.internal.Quantiles;
 import dev.kbench.forks.ForkOutcome;
 import dev.kbench.forks.ForkSequence;
@@ -80,6 +81,9 @@ final class ForkedRuns {
         List<String> command = new ArrayList<>(Forks.javaCommand(
                 Main.class.getModule().isNamed() ? Main.class.getModule().getName() : null, Main.class.getName(),
                 errorDirectory, List.of()));
+        // the launcher's -Dkbench.stdout.fd names its copy of standard output, a descriptor no child inherits: a
+        // child given it would write its output to whatever it opened under that number, or fail
+        command.removeIf(option -> option.startsWith("-D" + Descriptors.STDOUT_FD + "="));
         command.addAll(options(spec.root().commandLine().getParseResult(), skip));
         command.add("run");
         command.addAll(options(spec.commandLine().getParseResult(), skip));

@@ -18,7 +18,6 @@ package dev.kbench.forks;
 import dev.kbench.api.SampleRecord;
 import dev.kbench.api.SuiteFactory;
 import dev.kbench.api.SuiteOptions;
-import dev.kbench.api.internal.Descriptors;
 import dev.kbench.stats.SamplesFormatException;
 import dev.kbench.stats.io.SamplesCsv;
 import java.io.BufferedReader;
@@ -1262,11 +1261,9 @@ public final class Forks {
         command.add(java);
         boolean modulePath = false;
         for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            // -Dkbench.stdout.fd names the launcher's copy of standard output, which a child does not inherit;
             // the forks share an AOT cache of their own (aotOptions), with their own AOT log option
             if (option.startsWith("-XX:ErrorFile=") || option.startsWith("-agentlib:jdwp")
-                    || option.equals("-XX:+DisplayVMOutputToStderr") || option.startsWith("-D" + Descriptors.STDOUT_FD + "=")
-                    || AotCache.ownOption(option)) {
+                    || option.equals("-XX:+DisplayVMOutputToStderr") || AotCache.ownOption(option)) {
                 continue;
             }
             modulePath |= option.startsWith("--module-path=") || option.startsWith("-p=");

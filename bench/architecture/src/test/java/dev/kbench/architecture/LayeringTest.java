@@ -22,11 +22,20 @@ import static com.tngtech.archunit.core.domain.properties.HasModifiers.Predicate
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.module.ModuleDescriptor;
+import java.net.URL;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -187,6 +196,33 @@ class LayeringTest {
                 .orShould().dependOnClassesThat(resideInAnyPackage(Layers.backends()))
                 .because("the CLI finds backends with ServiceLoader and uses the library as any user would")
                 .check(product);
+    }
+
+    /**
+     * The rules above read class files, where a constant of another class (a {@code static final String}) is
+     * copied in, not referenced: a module that uses nothing of bench-api's internals but such a constant passes
+     * them. The module system reads the source: bench-api exports its internals only to the modules whose rules
+     * allow them (bench-stats, bench-cli), so javac refuses them to any other module, constants included; and
+     * bench-stats' JSON tree only to bench-history, which reads the JSON it wrote.
+     */
+    @Test
+    void onlyTheModulesTheRulesAllowAreGivenQualifiedExports() throws IOException {
+        Map<String, Set<String>> qualified = new TreeMap<>();
+        int modules = 0;
+        for (URL url : Collections.list(LayeringTest.class.getClassLoader().getResources("module-info.class"))) {
+            try (InputStream in = url.openStream()) {
+                ModuleDescriptor module = ModuleDescriptor.read(in);
+                if (module.name().startsWith("dev.kbench.")) {
+                    modules++;
+                    module.exports().stream().filter(ModuleDescriptor.Exports::isQualified)
+                            .forEach(e -> qualified.put(e.source(), e.targets()));
+                }
+            }
+        }
+        assertFalse(modules < 5, "only " + modules + " kbench module descriptors on the class path: the check would pass vacuously");
+        assertEquals(Map.of("dev.kbench.api.internal", Set.of("dev.kbench.stats", "dev.kbench.cli"),
+                "dev.kbench.stats.json", Set.of("dev.kbench.history")), qualified, "qualified exports (package=[modules]) "
+                + "beyond what the rules above allow: a module given one compiles against what its rules forbid");
     }
 
     @Test
