@@ -54,15 +54,24 @@ class ApiSurfaceTest {
     /** The packages every kbench module exports without a target, read from the module descriptors. */
     static List<String> exportedPackages() throws IOException {
         TreeSet<String> packages = new TreeSet<>();
+        for (ModuleDescriptor d : kbenchModules()) {
+            d.exports().stream().filter(e -> !e.isQualified()).forEach(e -> packages.add(e.source()));
+        }
+        return List.copyOf(packages);
+    }
+
+    /** The descriptors of the kbench modules on the class path (their {@code module-info.class}). */
+    static List<ModuleDescriptor> kbenchModules() throws IOException {
+        List<ModuleDescriptor> modules = new ArrayList<>();
         for (URL url : Collections.list(ApiSurfaceTest.class.getClassLoader().getResources("module-info.class"))) {
             try (InputStream in = url.openStream()) {
                 ModuleDescriptor d = ModuleDescriptor.read(in);
                 if (d.name().startsWith("dev.kbench.")) {
-                    d.exports().stream().filter(e -> !e.isQualified()).forEach(e -> packages.add(e.source()));
+                    modules.add(d);
                 }
             }
         }
-        return List.copyOf(packages);
+        return modules;
     }
 
     static List<String> surface(List<String> packages) {
