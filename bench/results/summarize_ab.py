@@ -17,9 +17,10 @@
 """Summarizes fresh `kbench ab` runs of bench/gpu/ab-fresh.sh: reads the summary lines it prints (size, case,
 try, exit, wall s, verdict, change, interval, MDC, forks a side, looks, settled, ...) from any text files given,
 such as the callN-summary.txt of a results directory, and prints per size and case the runs, their verdicts and
-exit statuses, the forks a side, the device time per side (wall time / 2, sorted) and how many runs took at
-most GOAL seconds of it (default 10), the medians of the time from ab's start to its first fork's go and
-from its last fork's end to ab's end, and the least and greatest change measured. With --after REGEX only the
+exit statuses, the forks a side (least to greatest, and the median), the device time per side (wall time / 2, sorted) and how many runs took at
+most GOAL seconds of it (default 10), the MDC printed (least to greatest, and the median), the time from ab's
+start to its first fork's go (median, least to greatest), one fork's go to the next (least to greatest), the median
+time from its last fork's end to ab's end, and the least and greatest change measured (and the median). With --after REGEX only the
 summary lines in blocks whose first line matches REGEX count (a block ends at the next line that starts with
 "ab "), e.g. --after '^ab new ' for one build's runs where a call alternated two builds. The user lines of bench/gpu/ab-campaign.sh (its user.csv
 and spin.csv, or a callN-summary.txt that holds them) are read too; where a line names its kernel (ab-fresh.sh's
@@ -53,8 +54,8 @@ def main(argv):
             for row in summary_rows(blocks(f, after)):
                 runs[(int(row[0]), row[1], kernel(row))].append(row)
     print(f"| n | case | runs | verdicts (exit) | forks a side | device time per side, s | within {goal:g} s "
-          "| start to first go, s | last end to exit, s | changes measured |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+          "| MDC | start to first go, s | go to go, s | last end to exit, s | changes measured |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for (size, case, name), rows in sorted(runs.items(), key=lambda kv: (kv[0][2], -kv[0][0], ["aa", "aa05", "plus1", "plus2"].index(kv[0][1]))):
         if name:
             case = f"{case} ({name})"
@@ -64,15 +65,18 @@ def main(argv):
         forks = sorted(int(r[9]) for r in rows)
         per_side = sorted(float(r[4]) / 2 for r in rows)
         print(f"| 2^{size} | {case} | {len(rows)} | {', '.join(f'{k}: {v}' for k, v in sorted(verdicts.items()))} | "
-              f"{forks[0]} to {forks[-1]} | {', '.join(f'{t:.1f}' for t in per_side)} | "
-              f"{sum(t <= goal for t in per_side)} of {len(rows)} | {median(r[13] for r in rows)} | "
+              f"{forks[0]} to {forks[-1]} (median {statistics.median(forks):g}) | {', '.join(f'{t:.1f}' for t in per_side)} | "
+              f"{sum(t <= goal for t in per_side)} of {len(rows)} | {mdcs(r[8] for r in rows)} | "
+              f"{median(r[13] for r in rows)} ({spread(r[13] for r in rows)}) | {spread(r[12] for r in rows)} | "
               f"{median(r[14] for r in rows)} | {changes(r[6] for r in rows)} |")
 
 
 def changes(values):
-    """The least and greatest of the changes among values (compare's "+0.8%", empty fields left out), or '-'."""
+    """The least and greatest of the changes among values (compare's "+0.8%", empty fields left out) and their
+    median, or '-'."""
     numbers = sorted(float(v.rstrip("%")) for v in values if v)
-    return f"{numbers[0]:+.1f} .. {numbers[-1]:+.1f} %" if numbers else "-"
+    return (f"{numbers[0]:+.1f} .. {numbers[-1]:+.1f} % (median {statistics.median(numbers):+.1f} %)" if numbers
+            else "-")
 
 
 def kernel(row):
@@ -89,6 +93,20 @@ def summary_rows(lines, pattern=LINE):
         if match:
             row = next(csv.reader([line]))
             yield row[1:] if match.group(1) else row
+
+
+def spread(values):
+    """The least and greatest of the numbers among values (empty fields left out), to 2 decimals, or '-'."""
+    numbers = sorted(float(v) for v in values if v)
+    return f"{numbers[0]:.2f} to {numbers[-1]:.2f}" if numbers else "-"
+
+
+def mdcs(values):
+    """The least and greatest of the MDCs among values (compare's "0.66%", empty fields left out) and their
+    median, or '-'."""
+    numbers = sorted(float(v.rstrip("%")) for v in values if v)
+    return (f"{numbers[0]:g} to {numbers[-1]:g} % (median {statistics.median(numbers):.2f} %)" if numbers
+            else "-")
 
 
 def median(values):
