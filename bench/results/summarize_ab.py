@@ -17,11 +17,11 @@
 """Summarizes fresh `kbench ab` runs of bench/gpu/ab-fresh.sh: reads the summary lines it prints (size, case,
 try, exit, wall s, verdict, change, interval, MDC, forks a side, looks, settled, ...) from any text files given,
 such as the callN-summary.txt of a results directory, and prints per size and case the runs, their verdicts and
-exit statuses, the forks a side (least to greatest, and the median), the device time per side (wall time / 2, sorted) and how many runs took at
-most GOAL seconds of it (default 10), the MDC printed (least to greatest, and the median), the time from ab's
-start to its first fork's go (median, least to greatest), one fork's go to the next (least to greatest), the median
-time from its last fork's end to ab's end, and the least and greatest change measured (and the median). With --after REGEX only the
-summary lines in blocks whose first line matches REGEX count (a block ends at the next line that starts with
+exit statuses, the forks a side (least to greatest, and the median), the device time per side (wall time / 2,
+sorted) and how many runs took at most GOAL seconds of it (default 10), the MDC printed (least to greatest, and the
+median), the time from ab's start to its first fork's go (median, least to greatest), one fork's go to the next
+(least to greatest), the median time from its last fork's end to ab's end, and the least and greatest change
+measured (and the median). With --after REGEX only the summary lines in blocks whose first line matches REGEX count (a block ends at the next line that starts with
 "ab "), e.g. --after '^ab new ' for one build's runs where a call alternated two builds. The user lines of bench/gpu/ab-campaign.sh (its user.csv
 and spin.csv, or a callN-summary.txt that holds them) are read too; where a line names its kernel (ab-fresh.sh's
 last column, gelu or spin), the runs of each kernel are apart and the case says which.
@@ -74,7 +74,7 @@ def main(argv):
 def changes(values):
     """The least and greatest of the changes among values (compare's "+0.8%", empty fields left out) and their
     median, or '-'."""
-    numbers = sorted(float(v.rstrip("%")) for v in values if v)
+    numbers = percents(values)
     return (f"{numbers[0]:+.1f} .. {numbers[-1]:+.1f} % (median {statistics.median(numbers):+.1f} %)" if numbers
             else "-")
 
@@ -95,6 +95,11 @@ def summary_rows(lines, pattern=LINE):
             yield row[1:] if match.group(1) else row
 
 
+def percents(values):
+    """The numbers of compare's percentages among values ("+0.8%", "0.66%"), empty fields left out, sorted."""
+    return sorted(float(v.rstrip("%")) for v in values if v)
+
+
 def spread(values):
     """The least and greatest of the numbers among values (empty fields left out), to 2 decimals, or '-'."""
     numbers = sorted(float(v) for v in values if v)
@@ -104,7 +109,7 @@ def spread(values):
 def mdcs(values):
     """The least and greatest of the MDCs among values (compare's "0.66%", empty fields left out) and their
     median, or '-'."""
-    numbers = sorted(float(v.rstrip("%")) for v in values if v)
+    numbers = percents(values)
     return (f"{numbers[0]:g} to {numbers[-1]:g} % (median {statistics.median(numbers):.2f} %)" if numbers
             else "-")
 
