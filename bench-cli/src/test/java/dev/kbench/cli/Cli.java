@@ -57,6 +57,14 @@ final class Cli {
     }
 
     /**
+     * A regular expression for the start of kbench's report of a fork that died, {@code FORK (seed S) died: }, where
+     * {@code fork} is a regular expression for the fork's name (e.g. {@code base fork 1}).
+     */
+    static String died(String fork) {
+        return fork + " \\(seed -?\\d+\\) died: ";
+    }
+
+    /**
      * The samples kbench says it kept of a fork that died or was stopped ({@code FORK (seed S) died: ...; its N
      * samples are kept}, {@code its 1 sample is kept} or {@code it recorded no sample}, FORK e.g. {@code base fork
      * 1}): a fork killed by a signal may have recorded repetitions, and those are kept, as many as it says. Fails
@@ -64,8 +72,8 @@ final class Cli {
      * reached, and no count stands for both.
      */
     static long keptOfDied(String err, String fork) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(fork)
-                + " \\(seed -?\\d+\\) died: .*; (?:its (\\d+) samples? (?:are|is) kept|it recorded no sample)").matcher(err);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(died(java.util.regex.Pattern.quote(fork))
+                + ".*; (?:its (\\d+) samples? (?:are|is) kept|it recorded no sample)").matcher(err);
         if (!m.find()) {
             throw new AssertionError("the report names no " + fork + " that died:\n" + err);
         }

@@ -56,7 +56,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ForkSignalsTest {
 
     /** A report's line naming a fork dead. */
-    private static final Pattern DIED = Pattern.compile("(?m)^kbench: \\w+ fork \\d+ \\(seed -?\\d+\\) died: ");
+    private static final Pattern DIED = Pattern.compile("(?m)^kbench: " + Cli.died("\\w+ fork \\d+"));
 
     /** The forks of a run of four ({@link #startFourForks}), in the order they run. */
     private static final List<Forked> FOUR_FORKS = IntStream.range(0, 4).mapToObj(i -> new Forked("run", i)).toList();
@@ -314,8 +314,8 @@ class ForkSignalsTest {
             if (i < completed) {
                 assertTrue(complete(csv, fork.index()), fork.name() + " completed: all its rows are kept" + context);
             } else if (i < stopped) {
-                assertTrue(Pattern.compile("(?m)^kbench: " + Pattern.quote(fork.name())
-                        + " \\(seed -?\\d+\\) died: stopped: ").matcher(report).find(),
+                assertTrue(Pattern.compile("(?m)^kbench: " + Cli.died(Pattern.quote(fork.name())) + "stopped: ")
+                        .matcher(report).find(),
                         fork.name() + " is one of the " + dead + " forks reported dead, and was stopped" + context);
                 assertEquals(Cli.keptOfDied(report, fork.name()), Cli.rows(csv, fork.index()),
                         fork.name() + " was stopped: the rows it recorded are kept, as many as the report says" + context);
