@@ -40,9 +40,10 @@ import os
 import random
 import subprocess
 import sys
-import tarfile
 import tempfile
 from collections import defaultdict
+
+from archives import unpack
 
 N24, N2 = "16777216", "17112760"
 
@@ -97,8 +98,7 @@ def main():
         part = os.path.join(root, str(i))
         if given.endswith(".tgz"):
             os.makedirs(part)
-            with tarfile.open(given) as t:
-                t.extractall(part, filter="data")
+            unpack(given, part)
         else:
             os.symlink(os.path.abspath(given), part)
     rng = random.Random(a.seed)

@@ -47,7 +47,8 @@ def main(argv):
             after = re.compile(argv[1])
         argv = argv[2:]
     if not argv:
-        sys.exit(__doc__)
+        print("usage: summarize_ab.py [--goal S] [--after REGEX] FILE...\n" + __doc__, file=sys.stderr)
+        sys.exit(2)
     runs = defaultdict(list)
     for name in argv:
         with open(name) as f:

@@ -35,10 +35,9 @@ import os
 import re
 import statistics as st
 import sys
-import tarfile
-import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gpu"))
+from archives import folder  # noqa: E402
 from forktrace import forks_of as traced_forks  # noqa: E402
 
 
@@ -121,13 +120,11 @@ def trace_times(root, pool):
 
 
 def main():
+    if len(sys.argv) < 2:
+        print("usage: summarize_pools.py DIR_OR_TGZ [DIR_OR_TGZ ...]", file=sys.stderr)
+        sys.exit(2)
     for arg in sys.argv[1:]:
-        root = arg
-        if arg.endswith(".tgz"):
-            tmp = tempfile.mkdtemp()
-            with tarfile.open(arg) as t:
-                t.extractall(tmp, filter="data")
-            root = os.path.join(tmp, os.listdir(tmp)[0])
+        root = folder(arg)
         data = pools(root)
         print(f"## {arg}")
         print("| pool | n | benchmark | variant | forks | median of fork medians, us | CV of fork medians "

@@ -17,7 +17,7 @@
 """Summarizes bench/gpu/fork-spread.sh's output: the spread of fork medians per condition, the SM clock
 per repetition, repetition medians by position in the fork, and the CuPy placement experiments.
 
-  python3 bench/results/summarize_spread.py DIR      # DIR: fork-spread.sh's FINAL
+  python3 bench/results/summarize_spread.py DIR      # DIR: fork-spread.sh's FINAL, or an archive of it (.tgz)
 """
 import csv
 import glob
@@ -28,7 +28,13 @@ import re
 import statistics as st
 import sys
 
-d = sys.argv[1]
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gpu"))
+from archives import folder  # noqa: E402
+
+if len(sys.argv) != 2:
+    print("usage: summarize_spread.py DIR   (fork-spread.sh's FINAL, or an archive of it: .tgz)", file=sys.stderr)
+    sys.exit(2)
+d = folder(sys.argv[1])
 
 
 def cv(xs):

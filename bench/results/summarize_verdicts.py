@@ -46,11 +46,11 @@ import re
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 from collections import defaultdict
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gpu"))
+from archives import unpack  # noqa: E402
 from verdicts import N2, N24, write  # noqa: E402  (the shared CSV writer and sizes)
 
 N20 = "1048576"
@@ -105,8 +105,7 @@ def verdicts(a, kbench):
             continue
         d = os.path.join(root, run + "-" + gpu)
         os.makedirs(d)
-        with tarfile.open(tgz) as t:
-            t.extractall(d, filter="data")
+        unpack(tgz, d)
         gpus.setdefault(gpu, []).append((run, d))
     tmp = tempfile.mkdtemp()
     out_rows = []
@@ -273,8 +272,7 @@ def tabulate(paths, alpha=0.001):
 def devices(a):
     root = tempfile.mkdtemp()
     tgz = glob.glob(os.path.join(a.devices, "*.tar.gz"))[0]
-    with tarfile.open(tgz) as t:
-        t.extractall(root, filter="data")
+    unpack(tgz, root)
     print("\n# Devices: %s" % tgz)
     with open(os.path.join(root, "times.csv")) as f:
         times = list(csv.DictReader(f))
