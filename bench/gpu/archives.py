@@ -17,7 +17,9 @@
 """Unpacking a results archive (.tgz, .txz) the same way on every Python the scripts run on: with tarfile's "data"
 filter where the Python has it (3.12; 3.11.4 on), else refusing, before anything is written, a member that is not a
 plain file or folder or that would land outside the destination (Debian 12's Python 3.11.2 has no filter)."""
+import atexit
 import os
+import shutil
 import tarfile
 import tempfile
 
@@ -37,9 +39,11 @@ def unpack(archive, dest):
 
 
 def folder(path):
-    """PATH itself if it is a folder; if it is an archive of one folder, that folder unpacked in a temporary one."""
+    """PATH itself if it is a folder; if it is an archive of one folder, that folder unpacked in a temporary one,
+    removed when the script ends."""
     if os.path.isdir(path):
         return path
     tmp = tempfile.mkdtemp()
+    atexit.register(shutil.rmtree, tmp, True)
     unpack(path, tmp)
     return os.path.join(tmp, os.listdir(tmp)[0])
