@@ -38,12 +38,18 @@ def unpack(archive, dest):
         t.extractall(dest)
 
 
+def scratch():
+    """A new temporary folder, removed with all it holds when the script ends."""
+    tmp = tempfile.mkdtemp()
+    atexit.register(shutil.rmtree, tmp, True)
+    return tmp
+
+
 def folder(path):
     """PATH itself if it is a folder; if it is an archive of one folder, that folder unpacked in a temporary one,
     removed when the script ends."""
     if os.path.isdir(path):
         return path
-    tmp = tempfile.mkdtemp()
-    atexit.register(shutil.rmtree, tmp, True)
+    tmp = scratch()
     unpack(path, tmp)
     return os.path.join(tmp, os.listdir(tmp)[0])

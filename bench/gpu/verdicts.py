@@ -40,10 +40,9 @@ import os
 import random
 import subprocess
 import sys
-import tempfile
 from collections import defaultdict
 
-from archives import unpack
+from archives import scratch, unpack
 
 N24, N2 = "16777216", "17112760"
 
@@ -93,7 +92,7 @@ def main():
     a = ap.parse_args()
     kbench = os.environ.get("KBENCH", "./kbench").split()
     extra = os.environ.get("COMPARE_ARGS", "").split()
-    root = tempfile.mkdtemp()
+    root = scratch()
     for i, given in enumerate(a.out):
         part = os.path.join(root, str(i))
         if given.endswith(".tgz"):
@@ -102,7 +101,7 @@ def main():
         else:
             os.symlink(os.path.abspath(given), part)
     rng = random.Random(a.seed)
-    tmp = tempfile.mkdtemp()
+    tmp = scratch()
     table = []  # (what, comparisons, flagged)
     timing = defaultdict(lambda: [0, 0.0, 0])  # phase -> forks, wall, commands
     timing_rows = []

@@ -331,8 +331,10 @@ def run_order(member):
 
 
 def main(argv):
-    if not argv:
-        sys.exit(__doc__)
+    if not argv or (argv[0] in ("--traces", "--forks") and len(argv) == 1):
+        print("usage: summarize_ab_builtin.py FILE... | --traces ARCHIVE... | --forks ARCHIVE...\n" + __doc__,
+              file=sys.stderr)
+        sys.exit(2)
     if argv[0] == "--traces":
         traces(argv[1:])
         return

@@ -46,11 +46,10 @@ import re
 import statistics
 import subprocess
 import sys
-import tempfile
 from collections import defaultdict
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gpu"))
-from archives import unpack  # noqa: E402
+from archives import scratch, unpack  # noqa: E402
 from verdicts import N2, N24, write  # noqa: E402  (the shared CSV writer and sizes)
 
 N20 = "1048576"
@@ -97,7 +96,7 @@ def cv(values):
 
 
 def verdicts(a, kbench):
-    root = tempfile.mkdtemp()
+    root = scratch()
     gpus = {}
     for tgz in sorted(glob.glob(os.path.join(a.verdicts, "run*-gpu*", "verdicts.tgz"))):
         run, gpu = os.path.basename(os.path.dirname(tgz)).split("-")
@@ -107,7 +106,7 @@ def verdicts(a, kbench):
         os.makedirs(d)
         unpack(tgz, d)
         gpus.setdefault(gpu, []).append((run, d))
-    tmp = tempfile.mkdtemp()
+    tmp = scratch()
     out_rows = []
     print("# Verdicts: F = %d vs %d forks, %d draws per GPU, seed %d, kbench compare defaults" % (
         a.forks, a.forks, a.draws, a.seed))
@@ -270,7 +269,7 @@ def tabulate(paths, alpha=0.001):
 
 
 def devices(a):
-    root = tempfile.mkdtemp()
+    root = scratch()
     tgz = glob.glob(os.path.join(a.devices, "*.tar.gz"))[0]
     unpack(tgz, root)
     print("\n# Devices: %s" % tgz)
