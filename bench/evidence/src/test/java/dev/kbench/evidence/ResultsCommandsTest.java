@@ -64,7 +64,12 @@ class ResultsCommandsTest {
             Pattern.compile("(?:(\\w+=\\S+) )?python3 (bench/results/\\w+\\.py)((?: +[^ #;|&]+)*)");
     private static final Pattern FENCED = Pattern.compile("(?ms)^```[^\\n]*\\n(.*?)^```");
     private static final Pattern INDENTED = Pattern.compile("(?m)^ {4,}(\\S.*)$");
-    private static final Pattern SPAN = Pattern.compile("`([^`]+)`");
+    /**
+     * An inline code span as Markdown reads one: a run of backticks, then the shortest text up to a run of as many
+     * (``a `b` c`` is one span); a pattern for single backticks alone would pair the rest of the document wrongly
+     * from the first such span on.
+     */
+    private static final Pattern SPAN = Pattern.compile("(?s)(?<!`)(`+)(?!`)(.+?)(?<!`)\\1(?!`)");
     private static final Pattern WORD = Pattern.compile("'[^']*'|\"[^\"]*\"|\\S+");
     /**
      * A word that stands for what the reader supplies ({@code DIR}, {@code ARCHIVES}, {@code POOL.tgz}, {@code G},
@@ -234,7 +239,7 @@ class ResultsCommandsTest {
             }
             Matcher span = SPAN.matcher(INDENTED.matcher(prose).replaceAll(""));
             while (span.find()) {
-                code.add(span.group(1).replaceAll("\\s+", " "));
+                code.add(span.group(2).replaceAll("\\s+", " "));
             }
             for (String piece : code) {
                 Matcher c = COMMAND.matcher(piece);
