@@ -19,7 +19,8 @@ wall s, forks a side, looks, benchmark, n, verdict, ratio, interval, MDC) from a
 callN-summary.txt of a results directory, and prints per size, kernel and case the comparisons, their verdicts,
 how many could have been flagged at all (MDC not null: enough forks for the test to reach alpha), the forks a
 side, the device time per side of the runs (wall time / 2; a run measures every size and kernel it names), the
-median MDC, the range of the changes measured and the widest interval seen. The summary lines of
+median MDC, the range of the changes measured (with their mean and SD across runs: how far a plant of the work
+moves the time, and how much that varies from run to run) and the widest interval seen. The summary lines of
 bench/gpu/ab-campaign.sh (its builtin.csv, or a callN-summary.txt that holds it) are read too.
 
     python3 bench/results/summarize_ab_builtin.py FILE...
@@ -323,6 +324,13 @@ def first_fork_company(firsts):
                       f"{100 * statistics.median(rel):+.2f} % | {above} |")
 
 
+def spread(ratios):
+    """ ' (mean +0.87, SD 0.12)': the changes' mean and sample SD across runs, in %, where there are two or more."""
+    if len(ratios) < 2:
+        return ""
+    return f" (mean {100 * (statistics.mean(ratios) - 1):+.2f}, SD {100 * statistics.stdev(ratios):.2f})"
+
+
 def run_order(member):
     """bi-10/aa-0-trace.txt after bi-9/...: by the run's directory name, its number as a number."""
     head = member.name.split("/")[0]
@@ -362,7 +370,7 @@ def main(argv):
         print(f"| 2^{n.bit_length() - 1} | {kernel} | {case} | {len(rs)} | "
               f"{', '.join(f'{k}: {v}' for k, v in sorted(verdicts.items()))} | {len(mdcs)} | {forks[0]} to {forks[-1]} | "
               f"{side[0]:.1f} to {side[-1]:.1f} | {f'{100 * statistics.median(mdcs):.2f} %' if mdcs else '-'} | "
-              f"{100 * (ratios[0] - 1):+.2f} .. {100 * (ratios[-1] - 1):+.2f} % | "
+              f"{100 * (ratios[0] - 1):+.2f} .. {100 * (ratios[-1] - 1):+.2f} %{spread(ratios)} | "
               f"{100 * (low - 1):+.2f} % .. {100 * (high - 1):+.2f} % |")
 
 
