@@ -324,8 +324,9 @@ def first_fork_company(firsts):
                       f"{100 * statistics.median(rel):+.2f} % | {above} |")
 
 
-def spread(ratios):
-    """ ' (mean +0.87, SD 0.12)': the changes' mean and sample SD across runs, in %, where there are two or more."""
+def mean_and_sd(ratios):
+    """The changes' mean and sample SD across runs, in %, as ' (mean +0.87, SD 0.12)', where there are two or more
+    (summarize_ab.spread is another thing: a range)."""
     if len(ratios) < 2:
         return ""
     return f" (mean {100 * (statistics.mean(ratios) - 1):+.2f}, SD {100 * statistics.stdev(ratios):.2f})"
@@ -370,7 +371,7 @@ def main(argv):
         print(f"| 2^{n.bit_length() - 1} | {kernel} | {case} | {len(rs)} | "
               f"{', '.join(f'{k}: {v}' for k, v in sorted(verdicts.items()))} | {len(mdcs)} | {forks[0]} to {forks[-1]} | "
               f"{side[0]:.1f} to {side[-1]:.1f} | {f'{100 * statistics.median(mdcs):.2f} %' if mdcs else '-'} | "
-              f"{100 * (ratios[0] - 1):+.2f} .. {100 * (ratios[-1] - 1):+.2f} %{spread(ratios)} | "
+              f"{100 * (ratios[0] - 1):+.2f} .. {100 * (ratios[-1] - 1):+.2f} %{mean_and_sd(ratios)} | "
               f"{100 * (low - 1):+.2f} % .. {100 * (high - 1):+.2f} % |")
 
 
